@@ -1,0 +1,184 @@
+// Package e2e runs the whole stack from the built binaries against real
+// Postgres, NATS JetStream and MinIO, and checks it through the gateway as a
+// browser or operator would.
+package e2e
+
+import (
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+)
+
+var dbURL string
+
+func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &dbURL)) }
+
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// buildBinaries compiles the four services once into a temp dir.
+func buildBinaries(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	cmd := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../services/content", "../services/contact", "../services/media", "../services/gateway")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "go build: %s", out)
+	return dir
+}
+
+type proc struct {
+	cmd *exec.Cmd
+	log *os.File
+}
+
+func start(t *testing.T, bin string, env ...string) *proc {
+	t.Helper()
+	logf, err := os.Create(filepath.Join(t.TempDir(), filepath.Base(bin)+".log"))
+	require.NoError(t, err)
+	cmd := exec.Command(bin)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	require.NoError(t, cmd.Start())
+	p := &proc{cmd: cmd, log: logf}
+	t.Cleanup(func() {
+		p.stop()
+		if t.Failed() {
+			b, _ := os.ReadFile(logf.Name())
+			t.Logf("--- %s log ---\n%s", filepath.Base(bin), b)
+		}
+	})
+	return p
+}
+
+// stop sends SIGTERM and waits, as Kubernetes would.
+func (p *proc) stop() {
+	if p.cmd.ProcessState != nil {
+		return
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() { _ = p.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-done
+	}
+}
+
+func get(t *testing.T, url string) (int, []byte) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, nil
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+func waitFor(t *testing.T, what string, timeout time.Duration, ok func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for !ok() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
+	bins := buildBinaries(t)
+	minio := miniotest.Start(t)
+	webDir := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
+
+	natsURL := os.Getenv("TEST_NATS_URL")
+	if natsURL == "" {
+		natsURL = "nats://127.0.0.1:4222"
+	}
+	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
+	common := []string{"LOG_LEVEL=debug"}
+	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+dbURL)...)
+	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+dbURL, "CONTACT_NATS_URL="+natsURL)...)
+	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+dbURL,
+		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)
+	metricsAddr := freeAddr(t)
+	start(t, filepath.Join(bins, "gateway"), append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
+		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir)...)
+	base := "http://" + httpAddr
+
+	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
+	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
+
+	// The vertical slice: three newest published posts as a bare JSON array.
+	code, body := get(t, base+"/api/blog-posts?limit=3")
+	require.Equal(t, 200, code, string(body))
+	var posts []map[string]any
+	require.NoError(t, json.Unmarshal(body, &posts), string(body))
+	require.Len(t, posts, 3)
+	for _, p := range posts {
+		for _, f := range []string{"id", "slug", "title", "excerpt", "imageUrl", "publishedAt", "category", "readTimeMinutes"} {
+			require.Contains(t, p, f)
+		}
+	}
+	require.Equal(t, "drain-camera-inspection-guide", posts[0]["slug"], "newest first")
+	require.Greater(t, posts[0]["publishedAt"].(string), posts[1]["publishedAt"].(string))
+
+	// One article by slug, and SPEC's error shape for a bad request and a
+	// missing post.
+	code, body = get(t, base+"/api/blog-posts/orangeburg-pipe-guide")
+	require.Equal(t, 200, code, string(body))
+	require.Contains(t, string(body), `"category":"Pipe Types"`)
+	code, body = get(t, base+"/api/blog-posts/no-such-post")
+	require.Equal(t, 404, code)
+	require.JSONEq(t, `{"message":"We couldn't find that. It may have been removed.","code":"not_found","details":[]}`, string(body))
+	code, body = get(t, base+"/api/blog-posts?limit=500")
+	require.Equal(t, 400, code)
+	require.Contains(t, string(body), `"message":"limit must be between 0 and 100."`)
+	require.Contains(t, string(body), `"field":"limit"`)
+
+	code, body = get(t, base+"/api/editable-content")
+	require.Equal(t, 200, code)
+	require.Contains(t, string(body), `"contentKey":"hero.title"`)
+
+	// The web app answers client-side routes with index.html.
+	code, body = get(t, base+"/scottsdale")
+	require.Equal(t, 200, code)
+	require.Contains(t, string(body), "<title>site</title>")
+
+	// Metrics are exposed on the separate metrics port.
+	code, body = get(t, "http://"+metricsAddr+"/metrics")
+	require.Equal(t, 200, code)
+	require.Contains(t, string(body), "http_requests_total")
+
+	// Stopping the content service turns readiness red, naming it.
+	content.stop()
+	waitFor(t, "gateway /readyz 503", 30*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 503 })
+	_, body = get(t, base+"/readyz")
+	require.Contains(t, string(body), `"content":"UNREACHABLE"`)
+	code, body = get(t, base+"/api/blog-posts?limit=3")
+	require.Equal(t, 503, code)
+	require.NotContains(t, strings.ToLower(string(body)), "connection refused", "no internal error text")
+	code, _ = get(t, base+"/healthz")
+	require.Equal(t, 200, code, "the gateway process itself is still up")
+}

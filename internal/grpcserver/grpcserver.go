@@ -1,0 +1,270 @@
+// Package grpcserver starts a service's gRPC server with the interceptors
+// every service shares: metrics, logging, panic recovery, caller identity,
+// protovalidate and error sanitising; plus health and reflection, and a
+// graceful stop when the context ends.
+package grpcserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"runtime/debug"
+	"time"
+
+	"buf.build/go/protovalidate"
+	grpcprom "github.com/grpc-ecosystem/go-grpc-middleware/providers/prometheus"
+	"github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/recovery"
+	pvinterceptor "github.com/grpc-ecosystem/go-grpc-middleware/v2/interceptors/protovalidate"
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/reflection"
+	"google.golang.org/grpc/status"
+
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/telemetry"
+)
+
+// Options configure a Server.
+type Options struct {
+	// Signer verifies the caller identity the gateway attaches.
+	Signer *identity.Signer
+	// Policy lists the services whose every method needs a staff caller.
+	Policy identity.Policy
+	// Registry receives the gRPC server metrics.
+	Registry *prometheus.Registry
+	// ShutdownTimeout bounds the graceful stop; 10s when zero.
+	ShutdownTimeout time.Duration
+}
+
+// Server is a gRPC server with health reporting.
+type Server struct {
+	log     *slog.Logger
+	grpc    *grpc.Server
+	health  *health.Server
+	timeout time.Duration
+
+	initMetrics func()
+}
+
+// New builds the server. Register services on GRPC() before Serve.
+func New(log *slog.Logger, opts Options) (*Server, error) {
+	if opts.Signer == nil {
+		return nil, errors.New("grpcserver: a Signer is required")
+	}
+	validator, err := protovalidate.New()
+	if err != nil {
+		return nil, fmt.Errorf("grpcserver: validator: %w", err)
+	}
+	metrics := grpcprom.NewServerMetrics(grpcprom.WithServerHandlingTimeHistogram())
+	if opts.Registry != nil {
+		opts.Registry.MustRegister(metrics)
+	}
+	recover := recovery.WithRecoveryHandlerContext(func(ctx context.Context, p any) error {
+		log.ErrorContext(ctx, "panic in handler", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+		return status.Error(codes.Internal, "internal error")
+	})
+	srv := grpc.NewServer(
+		grpc.StatsHandler(otelgrpc.NewServerHandler()),
+		grpc.ChainUnaryInterceptor(
+			metrics.UnaryServerInterceptor(),
+			unaryLogger(log),
+			sanitizeUnary(log),
+			recovery.UnaryServerInterceptor(recover),
+			opts.Signer.UnaryServerInterceptor(opts.Policy),
+			pvinterceptor.UnaryServerInterceptor(validator),
+		),
+		grpc.ChainStreamInterceptor(
+			metrics.StreamServerInterceptor(),
+			streamLogger(log),
+			sanitizeStream(log),
+			recovery.StreamServerInterceptor(recover),
+			opts.Signer.StreamServerInterceptor(opts.Policy),
+			pvinterceptor.StreamServerInterceptor(validator),
+		),
+	)
+	hs := health.NewServer()
+	healthpb.RegisterHealthServer(srv, hs)
+	reflection.Register(srv)
+	timeout := opts.ShutdownTimeout
+	if timeout == 0 {
+		timeout = 10 * time.Second
+	}
+	s := &Server{log: log, grpc: srv, health: hs, timeout: timeout}
+	if opts.Registry != nil {
+		s.initMetrics = func() { metrics.InitializeMetrics(srv) }
+	}
+	return s, nil
+}
+
+// GRPC returns the underlying server for service registration.
+func (s *Server) GRPC() *grpc.Server { return s.grpc }
+
+// Health returns the health server; services may report per-dependency
+// status on it (the empty service name is the whole server).
+func (s *Server) Health() *health.Server { return s.health }
+
+// ListenAndServe listens on addr and serves until ctx ends.
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("grpc listen %s: %w", addr, err)
+	}
+	return s.Serve(ctx, ln)
+}
+
+// Serve serves on ln until ctx ends, then reports NOT_SERVING, drains calls
+// in flight for up to the shutdown timeout, and stops.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if s.initMetrics != nil {
+		s.initMetrics()
+	}
+	s.log.Info("grpc listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- s.grpc.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.health.Shutdown()
+	done := make(chan struct{})
+	go func() { s.grpc.GracefulStop(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(s.timeout):
+		s.log.Warn("graceful stop timed out; stopping")
+		s.grpc.Stop()
+	}
+	return nil
+}
+
+// sanitize turns any error that is not a gRPC status into a logged,
+// generic Internal error, so raw error text never reaches a client.
+func sanitize(ctx context.Context, log *slog.Logger, method string, err error) error {
+	if err == nil {
+		return nil
+	}
+	if _, ok := status.FromError(err); ok {
+		return err
+	}
+	if errors.Is(err, context.Canceled) {
+		return status.Error(codes.Canceled, "request cancelled")
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return status.Error(codes.DeadlineExceeded, "request timed out")
+	}
+	log.ErrorContext(ctx, "unexpected error", "method", method, "err", err)
+	return status.Error(codes.Internal, "internal error")
+}
+
+func sanitizeUnary(log *slog.Logger) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		resp, err := handler(ctx, req)
+		return resp, sanitize(ctx, log, info.FullMethod, err)
+	}
+}
+
+func sanitizeStream(log *slog.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		return sanitize(ss.Context(), log, info.FullMethod, handler(srv, ss))
+	}
+}
+
+func logCall(ctx context.Context, log *slog.Logger, method string, start time.Time, err error) {
+	code := status.Code(err)
+	level := slog.LevelInfo
+	switch code {
+	case codes.Internal, codes.Unknown, codes.DataLoss:
+		level = slog.LevelError
+	case codes.Unavailable, codes.DeadlineExceeded:
+		level = slog.LevelWarn
+	}
+	if method == healthpb.Health_Check_FullMethodName && err == nil {
+		level = slog.LevelDebug
+	}
+	log.Log(ctx, level, "grpc call", "method", method, "code", code.String(), "duration_ms", float64(time.Since(start).Microseconds())/1000)
+}
+
+func unaryLogger(log *slog.Logger) grpc.UnaryServerInterceptor {
+	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+		start := time.Now()
+		resp, err := handler(ctx, req)
+		logCall(ctx, log, info.FullMethod, start, err)
+		return resp, err
+	}
+}
+
+func streamLogger(log *slog.Logger) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
+		start := time.Now()
+		err := handler(srv, ss)
+		logCall(ss.Context(), log, info.FullMethod, start, err)
+		return err
+	}
+}
+
+// Check is a dependency probe; the server reports NOT_SERVING while any
+// check fails, so the gateway's /readyz and Kubernetes probes see it.
+type Check struct {
+	Name string
+	Fn   func(context.Context) error
+}
+
+// CheckInterval is how often dependency checks run.
+const CheckInterval = 2 * time.Second
+
+// Run serves gRPC on grpcAddr and /metrics on metricsAddr, runs the
+// dependency checks, and returns when ctx ends (after a graceful stop) or
+// when a server fails.
+func (s *Server) Run(ctx context.Context, grpcAddr, metricsAddr string, reg *prometheus.Registry, checks ...Check) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errc := make(chan error, 2)
+	go func() { errc <- s.ListenAndServe(ctx, grpcAddr) }()
+	go func() { errc <- telemetry.ServeMetrics(ctx, s.log, metricsAddr, reg) }()
+	go s.watch(ctx, checks)
+	first := <-errc
+	cancel()
+	second := <-errc
+	return errors.Join(first, second)
+}
+
+func (s *Server) watch(ctx context.Context, checks []Check) {
+	failing := map[string]bool{}
+	for {
+		healthy := true
+		for _, c := range checks {
+			cctx, cancel := context.WithTimeout(ctx, CheckInterval)
+			err := c.Fn(cctx)
+			cancel()
+			if ctx.Err() != nil {
+				return
+			}
+			if err != nil {
+				healthy = false
+				if !failing[c.Name] {
+					s.log.Warn("dependency unhealthy", "dependency", c.Name, "err", err)
+				}
+			} else if failing[c.Name] {
+				s.log.Info("dependency healthy again", "dependency", c.Name)
+			}
+			failing[c.Name] = err != nil
+		}
+		st := healthpb.HealthCheckResponse_SERVING
+		if !healthy {
+			st = healthpb.HealthCheckResponse_NOT_SERVING
+		}
+		s.health.SetServingStatus("", st)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(CheckInterval):
+		}
+	}
+}

@@ -1,0 +1,168 @@
+package grpcserver
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"net"
+	"sync"
+	"testing"
+	"time"
+
+	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/identity"
+)
+
+// fakeContent lets each test decide what the handler does.
+type fakeContent struct {
+	contentv1.UnimplementedContentServiceServer
+	contentv1.UnimplementedContentAdminServiceServer
+	list func(context.Context) error
+}
+
+func (f *fakeContent) ListPublishedPosts(ctx context.Context, _ *contentv1.ListPublishedPostsRequest) (*contentv1.ListPublishedPostsResponse, error) {
+	if err := f.list(ctx); err != nil {
+		return nil, err
+	}
+	return &contentv1.ListPublishedPostsResponse{}, nil
+}
+
+func (f *fakeContent) ListPosts(ctx context.Context, _ *contentv1.ListPostsRequest) (*contentv1.ListPostsResponse, error) {
+	c, _ := identity.FromContext(ctx)
+	return &contentv1.ListPostsResponse{Posts: []*contentv1.Post{{Title: c.Email}}}, nil
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) { s.mu.Lock(); defer s.mu.Unlock(); return s.b.Write(p) }
+func (s *syncBuffer) String() string              { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+type harness struct {
+	conn   *grpc.ClientConn
+	signer *identity.Signer
+	logs   *syncBuffer
+	fake   *fakeContent
+	stop   context.CancelFunc
+	done   chan error
+}
+
+func start(t *testing.T) *harness {
+	t.Helper()
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	logs := &syncBuffer{}
+	log := slog.New(slog.NewJSONHandler(logs, nil))
+	srv, err := New(log, Options{
+		Signer:   signer,
+		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
+		Registry: prometheus.NewRegistry(),
+	})
+	require.NoError(t, err)
+	fake := &fakeContent{list: func(context.Context) error { return nil }}
+	contentv1.RegisterContentServiceServer(srv.GRPC(), fake)
+	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), fake)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	h := &harness{conn: conn, signer: signer, logs: logs, fake: fake, stop: cancel, done: done}
+	t.Cleanup(func() { cancel(); conn.Close(); <-done })
+	return h
+}
+
+func TestValidationErrorsCarryRuleMessages(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	_, err := contentv1.NewContentServiceClient(h.conn).ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{Limit: 101})
+	st := status.Convert(err)
+	require.Equal(t, codes.InvalidArgument, st.Code())
+	var found bool
+	for _, d := range st.Details() {
+		if v, ok := d.(*validate.Violations); ok {
+			require.Equal(t, "limit must be between 0 and 100", v.GetViolations()[0].GetMessage())
+			require.Equal(t, "limit", v.GetViolations()[0].GetField().GetElements()[0].GetFieldName())
+			found = true
+		}
+	}
+	require.True(t, found, "violations detail missing: %v", st.Details())
+}
+
+func TestPanicsAndRawErrorsBecomeGenericInternalErrors(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	client := contentv1.NewContentServiceClient(h.conn)
+
+	h.fake.list = func(context.Context) error { panic("db password is hunter2") }
+	_, err := client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+	require.Equal(t, codes.Internal, status.Code(err))
+	require.Equal(t, "internal error", status.Convert(err).Message())
+	require.Contains(t, h.logs.String(), "hunter2", "the detail is logged for operators")
+
+	h.fake.list = func(context.Context) error { return errors.New("pq: relation secret_table missing") }
+	_, err = client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+	require.Equal(t, codes.Internal, status.Code(err))
+	require.NotContains(t, err.Error(), "secret_table")
+
+	// The server keeps serving after a panic.
+	h.fake.list = func(context.Context) error { return nil }
+	_, err = client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+	require.NoError(t, err)
+}
+
+func TestStaffServicesNeedAStaffToken(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	admin := contentv1.NewContentAdminServiceClient(h.conn)
+	ctx := context.Background()
+
+	_, err := admin.ListPosts(ctx, &contentv1.ListPostsRequest{})
+	require.Equal(t, codes.Unauthenticated, status.Code(err), "reaching the port directly grants nothing")
+
+	_, err = admin.ListPosts(h.signer.OutgoingContext(ctx, identity.Caller{Email: "joe@example.com"}), &contentv1.ListPostsRequest{})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+
+	resp, err := admin.ListPosts(h.signer.OutgoingContext(ctx, identity.Caller{Email: "ana@valleytrenchless.example", Staff: true}), &contentv1.ListPostsRequest{})
+	require.NoError(t, err)
+	require.Equal(t, "ana@valleytrenchless.example", resp.GetPosts()[0].GetTitle())
+}
+
+func TestHealthAndGracefulStop(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	hc := healthpb.NewHealthClient(h.conn)
+	resp, err := hc.Check(context.Background(), &healthpb.HealthCheckRequest{})
+	require.NoError(t, err)
+	require.Equal(t, healthpb.HealthCheckResponse_SERVING, resp.GetStatus())
+
+	// A call in flight when shutdown starts still completes.
+	release := make(chan struct{})
+	entered := make(chan struct{})
+	h.fake.list = func(context.Context) error { close(entered); <-release; return nil }
+	callErr := make(chan error, 1)
+	go func() {
+		_, err := contentv1.NewContentServiceClient(h.conn).ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+		callErr <- err
+	}()
+	<-entered
+	h.stop()
+	time.AfterFunc(100*time.Millisecond, func() { close(release) })
+	require.NoError(t, <-callErr)
+	require.NoError(t, <-h.done)
+	h.done <- nil // for Cleanup
+}

@@ -1,0 +1,95 @@
+// Package miniotest starts a real MinIO server (the pinned binary that
+// scripts/tools.sh builds into the tool cache) for tests.
+package miniotest
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// Credentials of the test server.
+const (
+	AccessKey = "minio-test"
+	SecretKey = "minio-test-secret"
+)
+
+// Binary is the MinIO server binary: $MINIO_BIN, or the tool cache's.
+func Binary() string {
+	if b := os.Getenv("MINIO_BIN"); b != "" {
+		return b
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = filepath.Join(os.Getenv("HOME"), ".cache")
+	}
+	return filepath.Join(cache, "trenchless", "tools", "bin", "minio")
+}
+
+// Server is a running MinIO.
+type Server struct {
+	// Endpoint is host:port.
+	Endpoint string
+	cmd      *exec.Cmd
+}
+
+// Start runs MinIO on a free loopback port with data in a temp dir and stops
+// it when the test ends. It fails the test when the binary is missing.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	bin := Binary()
+	if _, err := os.Stat(bin); err != nil {
+		t.Fatalf("miniotest: MinIO binary not found at %s: run scripts/tools.sh minio (make tools) first", bin)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(bin, "server", t.TempDir(), "--address", addr, "--console-address", "127.0.0.1:0", "--quiet")
+	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+AccessKey, "MINIO_ROOT_PASSWORD="+SecretKey, "MINIO_BROWSER=off")
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("miniotest: start: %v", err)
+	}
+	s := &Server{Endpoint: addr, cmd: cmd}
+	t.Cleanup(s.Stop)
+	if err := waitLive(addr, 20*time.Second); err != nil {
+		t.Fatalf("miniotest: %v", err)
+	}
+	return s
+}
+
+// Stop kills the server (tests use it to simulate an outage).
+func (s *Server) Stop() {
+	if s.cmd.Process != nil && s.cmd.ProcessState == nil {
+		_ = s.cmd.Process.Kill()
+		_ = s.cmd.Wait()
+	}
+}
+
+func waitLive(addr string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	for {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/minio/health/live", nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("MinIO at %s not live after %s", addr, timeout)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}

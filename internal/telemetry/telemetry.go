@@ -1,0 +1,84 @@
+// Package telemetry sets up OpenTelemetry tracing (exported over OTLP when an
+// endpoint is configured) and the Prometheus registry a binary exposes on
+// /metrics.
+package telemetry
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracegrpc"
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/sdk/resource"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+)
+
+// SetupTracing installs the global tracer provider and W3C propagators.
+// Without an OTLP endpoint spans are still created (so logs carry trace ids
+// and context propagates gateway → services) but nothing is exported.
+func SetupTracing(ctx context.Context, service, otlpEndpoint string) (shutdown func(context.Context) error, err error) {
+	res, err := resource.Merge(resource.Default(), resource.NewSchemaless(semconv.ServiceName(service)))
+	if err != nil {
+		return nil, fmt.Errorf("telemetry resource: %w", err)
+	}
+	opts := []sdktrace.TracerProviderOption{sdktrace.WithResource(res)}
+	if otlpEndpoint != "" {
+		exp, err := otlptracegrpc.New(ctx, otlptracegrpc.WithEndpoint(otlpEndpoint), otlptracegrpc.WithInsecure())
+		if err != nil {
+			return nil, fmt.Errorf("otlp exporter: %w", err)
+		}
+		opts = append(opts, sdktrace.WithBatcher(exp))
+	}
+	tp := sdktrace.NewTracerProvider(opts...)
+	otel.SetTracerProvider(tp)
+	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
+	return tp.Shutdown, nil
+}
+
+// NewRegistry returns a Prometheus registry with the Go and process
+// collectors registered.
+func NewRegistry() *prometheus.Registry {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return reg
+}
+
+// ServeMetrics serves /metrics from reg on addr until ctx ends. An empty addr
+// disables it.
+func ServeMetrics(ctx context.Context, log *slog.Logger, addr string, reg *prometheus.Registry) error {
+	if addr == "" {
+		<-ctx.Done()
+		return nil
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("metrics listen %s: %w", addr, err)
+	}
+	log.Info("metrics listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case <-ctx.Done():
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return srv.Shutdown(sctx)
+	case err := <-errc:
+		if errors.Is(err, http.ErrServerClosed) {
+			return nil
+		}
+		return err
+	}
+}

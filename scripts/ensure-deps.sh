@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Makes sure what the stack and its tests need is installed and running:
+# Postgres (reused, started, or installed from Debian packages), NATS with
+# JetStream (reused, or started), Node/npm, and the pinned tools in the cache.
+# Idempotent and quiet when everything is already there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { echo "ensure-deps: $*" >&2; }
+SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+apt_updated=""
+apt_install() {
+  if [ -z "$apt_updated" ]; then $SUDO apt-get update -qq; apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "$@" >/dev/null
+}
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+# --- Postgres --------------------------------------------------------------
+if ! command -v pg_isready >/dev/null; then
+  log "installing PostgreSQL from Debian packages"
+  apt_install postgresql
+fi
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  if [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+    apt_install postgresql
+  fi
+  ver=$(ls /etc/postgresql | sort -V | tail -1)
+  hba="/etc/postgresql/$ver/main/pg_hba.conf"
+  # A development machine: trust loopback connections, as the tests expect.
+  if ! grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
+    $SUDO sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+  fi
+  log "starting PostgreSQL $ver"
+  $SUDO pg_ctlcluster --skip-systemctl-redirect "$ver" main start || true
+  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+  pg_isready -h 127.0.0.1 -p 5432 >/dev/null || { log "PostgreSQL did not start"; exit 1; }
+fi
+
+# --- NATS with JetStream --------------------------------------------------
+if ! port_open 4222; then
+  bin=$(command -v nats-server || true)
+  if [ -z "$bin" ]; then
+    scripts/tools.sh nats-server
+    bin="${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools/bin/nats-server"
+  fi
+  data="${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/nats"
+  mkdir -p "$data"
+  log "starting NATS with JetStream ($bin)"
+  nohup "$bin" -a 127.0.0.1 -p 4222 -js -sd "$data" >"$data/nats.log" 2>&1 &
+  for _ in $(seq 1 50); do port_open 4222 && break; sleep 0.2; done
+  port_open 4222 || { log "NATS did not start; see $data/nats.log"; exit 1; }
+fi
+
+# --- Node and npm ----------------------------------------------------------
+if ! command -v npm >/dev/null; then
+  log "installing Node.js and npm from Debian packages"
+  apt_install nodejs npm
+fi
+
+# --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------
+scripts/tools.sh

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Installs the pinned build and run tools into a cache outside the clone, once.
+# Usage: scripts/tools.sh [name...]   (no names: every tool)
+# Prints nothing for tools already present; fresh clones and CI reuse the cache.
+set -euo pipefail
+
+TOOLS_DIR="${TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools}"
+mkdir -p "$TOOLS_DIR"
+
+# name|module@version|binary
+TOOLS=(
+  "buf|github.com/bufbuild/buf/cmd/buf@v1.75.0|buf"
+  "protoc-gen-go|google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12|protoc-gen-go"
+  "protoc-gen-go-grpc|google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.6.2|protoc-gen-go-grpc"
+  "protoc-gen-grpc-gateway|github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@v2.32.0|protoc-gen-grpc-gateway"
+  "protoc-gen-openapiv2|github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2@v2.32.0|protoc-gen-openapiv2"
+  "minio|github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c|minio"
+  # Built only when named: most machines run Debian's nats-server already.
+  "nats-server|github.com/nats-io/nats-server/v2@v2.15.2|nats-server|optional"
+)
+
+want=("$@")
+selected() {
+  [ ${#want[@]} -eq 0 ] && return 0
+  local w; for w in "${want[@]}"; do [ "$w" = "$1" ] && return 0; done
+  return 1
+}
+
+for entry in "${TOOLS[@]}"; do
+  IFS='|' read -r name modver bin optional <<<"$entry"
+  if [ ${#want[@]} -eq 0 ] && [ -n "${optional:-}" ]; then continue; fi
+  selected "$name" || continue
+  version="${modver##*@}"
+  dir="$TOOLS_DIR/$name-$version"
+  if [ -x "$dir/$bin" ]; then continue; fi
+  echo "tools: building $name $version (once, into $dir)" >&2
+  tmp="$dir.tmp.$$"
+  rm -rf "$tmp"; mkdir -p "$tmp"
+  GOBIN="$tmp" GOFLAGS=-mod=mod go install "$modver"
+  rm -rf "$dir"; mv "$tmp" "$dir"
+done
+
+# bin/ links the current versions so the Makefile can use one PATH entry.
+mkdir -p "$TOOLS_DIR/bin"
+for entry in "${TOOLS[@]}"; do
+  IFS='|' read -r name modver bin _ <<<"$entry"
+  version="${modver##*@}"
+  [ -x "$TOOLS_DIR/$name-$version/$bin" ] && ln -sfn "$TOOLS_DIR/$name-$version/$bin" "$TOOLS_DIR/bin/$bin"
+done
+exit 0

@@ -1,0 +1,126 @@
+// Package contentgrpc adapts the content domain to the generated gRPC
+// services: it converts proto ⇄ domain and maps domain errors to codes.
+package contentgrpc
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/services/content/internal/content"
+)
+
+// Server implements contentv1.ContentServiceServer.
+type Server struct {
+	contentv1.UnimplementedContentServiceServer
+	svc *content.Service
+	log *slog.Logger
+}
+
+// New returns a Server over svc.
+func New(log *slog.Logger, svc *content.Service) *Server {
+	return &Server{svc: svc, log: log}
+}
+
+// ListPublishedPosts implements the public post list.
+func (s *Server) ListPublishedPosts(ctx context.Context, req *contentv1.ListPublishedPostsRequest) (*contentv1.ListPublishedPostsResponse, error) {
+	posts, err := s.svc.ListPublishedPosts(ctx, int(req.GetLimit()))
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	out := make([]*contentv1.PostSummary, len(posts))
+	for i, p := range posts {
+		out[i] = toProtoSummary(p)
+	}
+	return &contentv1.ListPublishedPostsResponse{Posts: out}, nil
+}
+
+// GetPublishedPost implements the public article read.
+func (s *Server) GetPublishedPost(ctx context.Context, req *contentv1.GetPublishedPostRequest) (*contentv1.GetPublishedPostResponse, error) {
+	p, err := s.svc.GetPublishedPost(ctx, req.GetSlug())
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	pp := toProtoPost(p)
+	pp.UpdatedBy = "" // staff detail, not for the public
+	return &contentv1.GetPublishedPostResponse{Post: pp}, nil
+}
+
+// ListEditableContent implements the public editable-text read.
+func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
+	items, err := s.svc.ListEditableContent(ctx)
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	out := make([]*contentv1.EditableContent, len(items))
+	for i, c := range items {
+		out[i] = toProtoEditable(c)
+	}
+	return &contentv1.ListEditableContentResponse{Items: out}, nil
+}
+
+// errToStatus is the service's one mapping from domain errors to gRPC codes;
+// anything unexpected is logged and returned as a generic internal error.
+func (s *Server) errToStatus(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, content.ErrNotFound):
+		return status.Error(codes.NotFound, "We couldn't find that. It may have been removed.")
+	case errors.Is(err, content.ErrConflict):
+		return status.Error(codes.AlreadyExists, "That already exists.")
+	case errors.Is(err, context.Canceled):
+		return status.Error(codes.Canceled, "request cancelled")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "request timed out")
+	}
+	s.log.ErrorContext(ctx, "content request failed", "err", err)
+	return status.Error(codes.Internal, "internal error")
+}
+
+func toProtoSummary(p content.Post) *contentv1.PostSummary {
+	return &contentv1.PostSummary{
+		Id:              p.ID,
+		Slug:            p.Slug,
+		Title:           p.Title,
+		Excerpt:         p.Excerpt,
+		ImageUrl:        p.ImageURL,
+		PublishedAt:     timestamppb.New(p.PublishedAt),
+		Category:        p.EffectiveCategory(),
+		ReadTimeMinutes: int32(p.ReadTimeMinutes),
+	}
+}
+
+func toProtoPost(p content.Post) *contentv1.Post {
+	return &contentv1.Post{
+		Id:              p.ID,
+		Slug:            p.Slug,
+		Title:           p.Title,
+		Excerpt:         p.Excerpt,
+		Content:         p.Content,
+		ImageUrl:        p.ImageURL,
+		PublishedAt:     timestamppb.New(p.PublishedAt),
+		IsPublished:     p.IsPublished,
+		Category:        p.EffectiveCategory(),
+		ReadTimeMinutes: int32(p.ReadTimeMinutes),
+		CreatedAt:       timestamppb.New(p.CreatedAt),
+		UpdatedAt:       timestamppb.New(p.UpdatedAt),
+		UpdatedBy:       p.UpdatedBy,
+	}
+}
+
+func toProtoEditable(c content.EditableContent) *contentv1.EditableContent {
+	return &contentv1.EditableContent{
+		Id:          c.ID,
+		ContentKey:  c.ContentKey,
+		Content:     c.Content,
+		ContentType: c.ContentType,
+		Category:    c.Category,
+		Description: c.Description,
+		CreatedAt:   timestamppb.New(c.CreatedAt),
+		UpdatedAt:   timestamppb.New(c.UpdatedAt),
+	}
+}

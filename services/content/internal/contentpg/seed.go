@@ -1,0 +1,169 @@
+package contentpg
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/valleytrenchless/site/services/content/internal/content"
+)
+
+//go:embed seed/posts/*.md seed/editable-content.json
+var seedFS embed.FS
+
+// seedName identifies the initial seed in content.seed_runs.
+const seedName = "initial-2026-11"
+
+// Seed applies the initial articles and editable-text defaults once. It is
+// safe to call at every start: after the first run it does nothing, so posts
+// staff delete do not come back, and a slug or key that already exists is
+// left as it is.
+func (s *Store) Seed(ctx context.Context) (applied bool, err error) {
+	posts, err := SeedPosts()
+	if err != nil {
+		return false, err
+	}
+	items, err := seedEditableContent()
+	if err != nil {
+		return false, err
+	}
+	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, `INSERT INTO content.seed_runs (name) VALUES ($1) ON CONFLICT DO NOTHING`, seedName)
+		if err != nil {
+			return err
+		}
+		if tag.RowsAffected() == 0 {
+			return nil
+		}
+		applied = true
+		for _, p := range posts {
+			if _, err := tx.Exec(ctx, `INSERT INTO content.blog_posts
+				(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
+				VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed')
+				ON CONFLICT (slug) DO NOTHING`,
+				uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes); err != nil {
+				return fmt.Errorf("seed post %s: %w", p.Slug, err)
+			}
+		}
+		for _, c := range items {
+			if _, err := tx.Exec(ctx, `INSERT INTO content.editable_content
+				(id, content_key, content, content_type, category, description)
+				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (content_key) DO NOTHING`,
+				uuid.New(), c.ContentKey, c.Content, c.ContentType, c.Category, c.Description); err != nil {
+				return fmt.Errorf("seed content %s: %w", c.ContentKey, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("seed: %w", err)
+	}
+	return applied, nil
+}
+
+// SeedPosts parses the embedded seed articles: a front-matter block of
+// "key: value" lines between "---" lines, then the markdown body.
+func SeedPosts() ([]content.Post, error) {
+	files, err := fs.Glob(seedFS, "seed/posts/*.md")
+	if err != nil {
+		return nil, err
+	}
+	posts := make([]content.Post, 0, len(files))
+	for _, f := range files {
+		raw, err := seedFS.ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		p, err := parseSeedPost(raw)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path.Base(f), err)
+		}
+		posts = append(posts, p)
+	}
+	return posts, nil
+}
+
+func parseSeedPost(raw []byte) (content.Post, error) {
+	var p content.Post
+	rest, ok := bytes.CutPrefix(raw, []byte("---\n"))
+	if !ok {
+		return p, fmt.Errorf("missing front matter")
+	}
+	head, body, ok := bytes.Cut(rest, []byte("\n---\n"))
+	if !ok {
+		return p, fmt.Errorf("unterminated front matter")
+	}
+	sc := bufio.NewScanner(bytes.NewReader(head))
+	for sc.Scan() {
+		k, v, ok := strings.Cut(sc.Text(), ":")
+		if !ok {
+			return p, fmt.Errorf("bad front matter line %q", sc.Text())
+		}
+		v = strings.TrimSpace(v)
+		switch strings.TrimSpace(k) {
+		case "slug":
+			p.Slug = v
+		case "title":
+			p.Title = v
+		case "excerpt":
+			p.Excerpt = v
+		case "category":
+			p.Category = v
+		case "publishedAt":
+			t, err := time.ParseInLocation("2006-01-02", v, phoenix)
+			if err != nil {
+				return p, fmt.Errorf("publishedAt: %w", err)
+			}
+			p.PublishedAt = t.Add(9 * time.Hour)
+		default:
+			return p, fmt.Errorf("unknown front matter key %q", k)
+		}
+	}
+	p.Content = strings.TrimSpace(string(body)) + "\n"
+	if p.Slug == "" || p.Title == "" || p.Excerpt == "" || p.PublishedAt.IsZero() {
+		return p, fmt.Errorf("slug, title, excerpt and publishedAt are required")
+	}
+	// A category equal to the derived one is stored as derived, so a later
+	// title edit keeps the rule working.
+	if p.Category == content.DeriveCategory(p.Title) {
+		p.Category = ""
+	}
+	p.IsPublished = true
+	p.ReadTimeMinutes = content.ReadTimeMinutes(p.Content)
+	return p, nil
+}
+
+// phoenix is Arizona time (no daylight saving): seed dates are local dates.
+var phoenix = time.FixedZone("MST", -7*60*60)
+
+type seedItem struct {
+	ContentKey  string `json:"contentKey"`
+	Content     string `json:"content"`
+	ContentType string `json:"contentType"`
+	Category    string `json:"category"`
+	Description string `json:"description"`
+}
+
+func seedEditableContent() ([]seedItem, error) {
+	raw, err := seedFS.ReadFile("seed/editable-content.json")
+	if err != nil {
+		return nil, err
+	}
+	var items []seedItem
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&items); err != nil {
+		return nil, fmt.Errorf("editable-content.json: %w", err)
+	}
+	return items, nil
+}

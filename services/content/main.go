@@ -1,0 +1,102 @@
+// Command content is the content service: blog posts and editable site text
+// over gRPC, stored in Postgres schema "content".
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/internal/telemetry"
+	"github.com/valleytrenchless/site/services/content/internal/content"
+	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
+	"github.com/valleytrenchless/site/services/content/internal/contentpg"
+)
+
+func main() {
+	log := logging.New("content")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, log); err != nil {
+		log.Error("content service stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+// Config is read from CONTENT_* environment variables.
+type Config struct {
+	Env              string        `env:"ENV" default:"development"`
+	GRPCAddr         string        `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
+	MetricsAddr      string        `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
+	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
+	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
+	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
+	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+	Seed             bool          `env:"SEED" default:"true"`
+}
+
+func run(ctx context.Context, log *slog.Logger) error {
+	// Configuration.
+	var cfg Config
+	if err := config.Load("CONTENT", &cfg); err != nil {
+		return err
+	}
+	log.Info("starting", "config", config.LogValue("CONTENT", &cfg))
+	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
+	if err != nil {
+		return err
+	}
+
+	// Telemetry.
+	shutdownTracing, err := telemetry.SetupTracing(ctx, "content", cfg.OTLPEndpoint)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = shutdownTracing(context.Background()) }()
+	reg := telemetry.NewRegistry()
+
+	// Database.
+	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := contentpg.Migrate(ctx, log, pool); err != nil {
+		return err
+	}
+	store := contentpg.New(pool)
+	if cfg.Seed {
+		applied, err := store.Seed(ctx)
+		if err != nil {
+			return fmt.Errorf("seed: %w", err)
+		}
+		if applied {
+			log.Info("seed data applied")
+		}
+	}
+
+	// Domain and transport.
+	svc := content.NewService(store)
+	srv, err := grpcserver.New(log, grpcserver.Options{
+		Signer:   signer,
+		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
+		Registry: reg,
+	})
+	if err != nil {
+		return err
+	}
+	contentv1.RegisterContentServiceServer(srv.GRPC(), contentgrpc.New(log, svc))
+
+	// Serve until SIGTERM.
+	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})
+}

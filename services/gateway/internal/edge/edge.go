@@ -1,0 +1,183 @@
+// Package edge is the gateway's HTTP surface: the grpc-gateway mux that maps
+// SPEC §7's REST paths onto the services, the JSON error shape, health and
+// readiness, and the built web app.
+package edge
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"google.golang.org/grpc"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
+)
+
+// Upstreams are the client connections to the services.
+type Upstreams struct {
+	Content *grpc.ClientConn
+	Contact *grpc.ClientConn
+	Media   *grpc.ClientConn
+}
+
+// Options configure the edge.
+type Options struct {
+	Upstreams Upstreams
+	// WebDir is the built web app (web/dist); empty serves no site.
+	WebDir string
+	// UpstreamTimeout bounds every API call.
+	UpstreamTimeout time.Duration
+	// ReadyTimeout bounds each upstream health check of /readyz.
+	ReadyTimeout time.Duration
+}
+
+// New builds the edge handler.
+func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error) {
+	if o.UpstreamTimeout == 0 {
+		o.UpstreamTimeout = 10 * time.Second
+	}
+	if o.ReadyTimeout == 0 {
+		o.ReadyTimeout = time.Second
+	}
+	gw := runtime.NewServeMux(
+		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: &runtime.JSONPb{
+			MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
+			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: true},
+		}}),
+		runtime.WithErrorHandler(func(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, _ *http.Request, err error) {
+			WriteError(ctx, log, w, err)
+		}),
+		runtime.WithIncomingHeaderMatcher(incomingHeaders),
+		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
+	)
+	u := o.Upstreams
+	for _, reg := range []func() error{
+		func() error { return contentv1.RegisterContentServiceHandler(ctx, gw, u.Content) },
+		func() error { return contentv1.RegisterContentAdminServiceHandler(ctx, gw, u.Content) },
+		func() error { return contactv1.RegisterContactServiceHandler(ctx, gw, u.Contact) },
+		func() error { return contactv1.RegisterLeadInboxServiceHandler(ctx, gw, u.Contact) },
+		func() error { return mediav1.RegisterMediaServiceHandler(ctx, gw, u.Media) },
+	} {
+		if err := reg(); err != nil {
+			return nil, err
+		}
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/api/", withTimeout(gw, o.UpstreamTimeout))
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+	})
+	mux.Handle("GET /readyz", readyz(log, o.ReadyTimeout, map[string]*grpc.ClientConn{
+		"content": u.Content, "contact": u.Contact, "media": u.Media,
+	}))
+	if o.WebDir != "" {
+		mux.Handle("/", site(o.WebDir))
+	}
+	return mux, nil
+}
+
+// incomingHeaders forwards the headers services read, besides
+// grpc-gateway's defaults (which include X-Forwarded-For and User-Agent as
+// grpcgateway-user-agent).
+func incomingHeaders(key string) (string, bool) {
+	switch strings.ToLower(key) {
+	case "idempotency-key":
+		return "idempotency-key", true
+	}
+	return runtime.DefaultHeaderMatcher(key)
+}
+
+func withTimeout(h http.Handler, d time.Duration) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), d)
+		defer cancel()
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// readyz reports 200 when every upstream's gRPC health check says SERVING,
+// and 503 (naming the failing ones) otherwise.
+func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.ClientConn) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		states := map[string]string{}
+		ready := true
+		for name, conn := range conns {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ctx, cancel := context.WithTimeout(r.Context(), timeout)
+				defer cancel()
+				resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+				state := resp.GetStatus().String()
+				if err != nil {
+					state = "UNREACHABLE"
+				}
+				mu.Lock()
+				defer mu.Unlock()
+				states[name] = state
+				if state != healthpb.HealthCheckResponse_SERVING.String() {
+					ready = false
+					log.WarnContext(r.Context(), "upstream not ready", "upstream", name, "state", state, "err", err)
+				}
+			}()
+		}
+		wg.Wait()
+		code, word := http.StatusOK, "ready"
+		if !ready {
+			code, word = http.StatusServiceUnavailable, "not ready"
+		}
+		writeJSON(w, code, map[string]any{"status": word, "upstreams": states})
+	})
+}
+
+// site serves the built web app: real files as they are (hashed assets
+// cached for a year), and index.html for client-side routes.
+func site(dir string) http.Handler {
+	files := http.FileServer(http.Dir(dir))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		clean := path.Clean("/" + r.URL.Path)
+		if strings.HasPrefix(clean, "/api/") {
+			WriteError(r.Context(), slog.Default(), w, errNotFound)
+			return
+		}
+		p := filepath.Join(dir, filepath.FromSlash(clean))
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			if strings.HasPrefix(clean, "/assets/") {
+				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+			} else {
+				w.Header().Set("Cache-Control", "no-cache")
+			}
+			files.ServeHTTP(w, r)
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.ServeFile(w, r, filepath.Join(dir, "index.html"))
+	})
+}

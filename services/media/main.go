@@ -1,0 +1,103 @@
+// Command media is the media service: staff image uploads stored in a MinIO
+// bucket, with metadata in Postgres schema "media".
+package main
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/internal/telemetry"
+	"github.com/valleytrenchless/site/services/media/internal/mediaminio"
+)
+
+func main() {
+	log := logging.New("media")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, log); err != nil {
+		log.Error("media service stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+// Config is read from MEDIA_* environment variables.
+type Config struct {
+	Env              string        `env:"ENV" default:"development"`
+	GRPCAddr         string        `env:"GRPC_ADDR" default:"127.0.0.1:9103"`
+	MetricsAddr      string        `env:"METRICS_ADDR" default:"127.0.0.1:9203"`
+	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
+	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
+	S3Endpoint       string        `env:"S3_ENDPOINT" default:"127.0.0.1:9000"`
+	S3AccessKey      string        `env:"S3_ACCESS_KEY" default:"trenchless"`
+	S3SecretKey      string        `env:"S3_SECRET_KEY" default:"trenchless-dev-secret" secret:"true"`
+	S3UseSSL         bool          `env:"S3_USE_SSL"`
+	Bucket           string        `env:"BUCKET" default:"media"`
+	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
+	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+}
+
+func run(ctx context.Context, log *slog.Logger) error {
+	// Configuration.
+	var cfg Config
+	if err := config.Load("MEDIA", &cfg); err != nil {
+		return err
+	}
+	log.Info("starting", "config", config.LogValue("MEDIA", &cfg))
+	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
+	if err != nil {
+		return err
+	}
+
+	// Telemetry.
+	shutdownTracing, err := telemetry.SetupTracing(ctx, "media", cfg.OTLPEndpoint)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = shutdownTracing(context.Background()) }()
+	reg := telemetry.NewRegistry()
+
+	// Database.
+	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+
+	// Object store: a missing bucket is created; an unreachable MinIO only
+	// makes the service report NOT_SERVING until it returns.
+	objects, err := mediaminio.New(mediaminio.Options{
+		Endpoint: cfg.S3Endpoint, AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, UseSSL: cfg.S3UseSSL, Bucket: cfg.Bucket,
+	})
+	if err != nil {
+		return err
+	}
+	bctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	if err := objects.EnsureBucket(bctx); err != nil {
+		log.Warn("bucket not ready yet", "err", err)
+	}
+	cancel()
+	ensureBucket := func(ctx context.Context) error {
+		if err := objects.Ping(ctx); err != nil {
+			return err
+		}
+		return objects.EnsureBucket(ctx)
+	}
+
+	// Transport.
+	srv, err := grpcserver.New(log, grpcserver.Options{Signer: signer, Registry: reg})
+	if err != nil {
+		return err
+	}
+	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg,
+		grpcserver.Check{Name: "postgres", Fn: pool.Ping},
+		grpcserver.Check{Name: "minio", Fn: ensureBucket})
+}

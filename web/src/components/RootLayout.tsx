@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { SiteFooter } from './SiteFooter';
+import { SiteHeader } from './SiteHeader';
+
+/** The frame of every public page: skip link, header with navigation, main, footer. */
+export function RootLayout({ children }: { children?: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <SiteHeader />
+      <main id="main" tabIndex={-1}>
+        {children ?? <Outlet />}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

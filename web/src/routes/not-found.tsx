@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import { business } from '@/config/business';
+
+/** Any path without a route (SPEC §2 404 page, §8). */
+export function NotFoundRoute() {
+  return (
+    <section className="container page-message" aria-labelledby="not-found-heading">
+      <title>{`Page Not Found | ${business.companyName}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 id="not-found-heading">404 - Page Not Found</h1>
+      <p>The page you're looking for doesn't exist or may have been moved.</p>
+      <div className="button-row">
+        <Link to="/" className="button button--primary">
+          Go Home
+        </Link>
+        <a href={business.phoneHref} className="button">
+          Call {business.phone}
+        </a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { RootLayout } from '@/components/RootLayout';
+import { NotFoundRoute } from './not-found';
+import { business } from '@/config/business';
+
+/** Shown instead of a route that threw while loading or rendering. */
+export function RouteErrorRoute() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <RootLayout>
+        <NotFoundRoute />
+      </RootLayout>
+    );
+  }
+  console.error(error);
+  return (
+    <RootLayout>
+      <section className="container page-message">
+        <title>{`Something went wrong | ${business.companyName}`}</title>
+        <h1>Something went wrong</h1>
+        <p>Please reload the page. If it keeps happening, call us at {business.phone}.</p>
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Reload page
+          </button>
+          <a href={business.phoneHref} className="button">
+            Call {business.phone}
+          </a>
+        </div>
+      </section>
+    </RootLayout>
+  );
+}

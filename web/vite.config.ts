@@ -1,0 +1,57 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
+import { parseBusinessConfig, type BusinessConfig } from './src/config/business-config.ts';
+
+/** The gateway (DESIGN §1) during `npm run dev` / `npm run preview`. */
+const GATEWAY = 'http://127.0.0.1:8080';
+
+// Paths the gateway owns. '/auth' alone is the SPA's staff sign-in page, so only
+// '/auth/...' (Google sign-in and its callback) goes to the gateway. The Host
+// header is kept (no changeOrigin) so the gateway's same-origin check on
+// state-changing requests sees the dev server's origin on both sides.
+const gatewayProxy: ProxyOptions = { target: GATEWAY, xfwd: true };
+const proxy: Record<string, ProxyOptions> = {
+  '/api/': gatewayProxy,
+  '^/auth/': gatewayProxy,
+  '/media/': gatewayProxy,
+  '/healthz': gatewayProxy,
+  '/readyz': gatewayProxy,
+};
+
+/** Fills %COMPANY_NAME% in index.html from the validated business config. */
+function businessHtml(business: BusinessConfig): Plugin {
+  const escape = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return {
+    name: 'business-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replaceAll('%COMPANY_NAME%', escape(business.companyName)),
+    },
+  };
+}
+
+export default defineConfig(({ mode }) => {
+  // Same validation as the app's start-up, so a bad VITE_* value fails the build.
+  const business = parseBusinessConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'));
+
+  return {
+    plugins: [react(), businessHtml(business)],
+    resolve: {
+      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    },
+    server: { proxy },
+    preview: { proxy },
+    build: {
+      outDir: 'dist',
+      target: 'es2022',
+      sourcemap: false,
+    },
+    test: {
+      environment: 'node',
+      include: ['src/**/*.test.{ts,tsx}'],
+    },
+  };
+});
