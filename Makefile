@@ -47,7 +47,7 @@ check-generated: ## Fail when committed gen/ or third_party/proto differ from a 
 .PHONY: lint
 lint: ## buf lint, gofmt and go vet
 	buf lint
-	@out=$$(gofmt -l $$(git ls-files '*.go' | grep -v '^gen/') 2>/dev/null); if [ -n "$$out" ]; then echo "gofmt needed:" $$out >&2; exit 1; fi
+	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './gen/*' -not -path './web/*' -not -path './.*')); if [ -n "$$out" ]; then echo "gofmt needed:" $$out >&2; exit 1; fi
 	go vet ./...
 
 .PHONY: build

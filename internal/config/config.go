@@ -26,11 +26,24 @@ func load(prefix string, dst any, lookup func(string) (string, bool)) error {
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
 		return fmt.Errorf("config: Load needs a pointer to a struct, got %T", dst)
 	}
-	v = v.Elem()
-	t := v.Type()
 	var problems []string
+	loadStruct(prefix, v.Elem(), lookup, &problems)
+	if len(problems) > 0 {
+		return fmt.Errorf("config: %s", strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// loadStruct fills v's tagged fields, descending into embedded structs so
+// settings every service shares can be declared once.
+func loadStruct(prefix string, v reflect.Value, lookup func(string) (string, bool), problems *[]string) {
+	t := v.Type()
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			loadStruct(prefix, v.Field(i), lookup, problems)
+			continue
+		}
 		name, ok := f.Tag.Lookup("env")
 		if !ok || !f.IsExported() {
 			continue
@@ -41,17 +54,13 @@ func load(prefix string, dst any, lookup func(string) (string, bool)) error {
 			raw = f.Tag.Get("default")
 		}
 		if raw == "" && f.Tag.Get("required") == "true" {
-			problems = append(problems, key+" is required")
+			*problems = append(*problems, key+" is required")
 			continue
 		}
 		if err := setField(v.Field(i), raw); err != nil {
-			problems = append(problems, fmt.Sprintf("%s: %v", key, err))
+			*problems = append(*problems, fmt.Sprintf("%s: %v", key, err))
 		}
 	}
-	if len(problems) > 0 {
-		return fmt.Errorf("config: %s", strings.Join(problems, "; "))
-	}
-	return nil
 }
 
 var durationType = reflect.TypeFor[time.Duration]()
@@ -122,11 +131,18 @@ func setField(fv reflect.Value, raw string) error {
 // LogValue renders the configuration for a start-up log line with every
 // field tagged `secret:"true"` masked, and passwords in URLs hidden.
 func LogValue(prefix string, cfg any) slog.Value {
-	v := reflect.Indirect(reflect.ValueOf(cfg))
+	return slog.GroupValue(logAttrs(prefix, reflect.Indirect(reflect.ValueOf(cfg)))...)
+}
+
+func logAttrs(prefix string, v reflect.Value) []slog.Attr {
 	t := v.Type()
 	attrs := make([]slog.Attr, 0, t.NumField())
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
+		if f.Anonymous && f.Type.Kind() == reflect.Struct {
+			attrs = append(attrs, logAttrs(prefix, v.Field(i))...)
+			continue
+		}
 		name, ok := f.Tag.Lookup("env")
 		if !ok || !f.IsExported() {
 			continue
@@ -141,7 +157,7 @@ func LogValue(prefix string, cfg any) slog.Value {
 		}
 		attrs = append(attrs, slog.String(prefix+"_"+name, val))
 	}
-	return slog.GroupValue(attrs...)
+	return attrs
 }
 
 // maskURLPassword hides the password of scheme://user:password@host URLs.

@@ -9,7 +9,12 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+type shared struct {
+	Env string `env:"ENV" default:"development"`
+}
+
 type sample struct {
+	shared
 	Addr     string        `env:"ADDR" default:"127.0.0.1:9000"`
 	DBURL    string        `env:"DB_URL" default:"postgres://app:hunter2@db:5432/x"`
 	Key      string        `env:"KEY" secret:"true"`
@@ -38,6 +43,7 @@ func TestLoadDefaultsAndOverrides(t *testing.T) {
 	require.Equal(t, []string{"a", "b", "c"}, c.Hosts)
 	require.Equal(t, "s3cret", c.Key)
 	require.Empty(t, c.ignored)
+	require.Equal(t, "development", c.Env, "embedded structs are loaded too")
 }
 
 func TestLoadReportsEveryBadValue(t *testing.T) {
@@ -63,4 +69,5 @@ func TestLogValueMasksSecrets(t *testing.T) {
 	require.NotContains(t, out, "hunter2")
 	require.Contains(t, out, "SVC_KEY=***")
 	require.Contains(t, out, "app:***@db")
+	require.Contains(t, out, "SVC_ENV=development")
 }

@@ -15,12 +15,10 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
-	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
-	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 )
 
@@ -36,15 +34,11 @@ func main() {
 
 // Config is read from CONTACT_* environment variables.
 type Config struct {
-	Env              string        `env:"ENV" default:"development"`
-	GRPCAddr         string        `env:"GRPC_ADDR" default:"127.0.0.1:9102"`
-	MetricsAddr      string        `env:"METRICS_ADDR" default:"127.0.0.1:9202"`
-	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
-	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
-	NATSURL          string        `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
-	StreamReplicas   int           `env:"STREAM_REPLICAS" default:"1"`
-	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
-	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+	boot.Common
+	GRPCAddr       string `env:"GRPC_ADDR" default:"127.0.0.1:9102"`
+	MetricsAddr    string `env:"METRICS_ADDR" default:"127.0.0.1:9202"`
+	NATSURL        string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
+	StreamReplicas int    `env:"STREAM_REPLICAS" default:"1"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -54,25 +48,14 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("CONTACT", &cfg))
-	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
-	if err != nil {
-		return err
-	}
 
-	// Telemetry.
-	shutdownTracing, err := telemetry.SetupTracing(ctx, "contact", cfg.OTLPEndpoint)
+	// Tracing, metrics, caller identity, Postgres.
+	deps, stop, err := boot.Start(ctx, log, "contact", cfg.Common)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = shutdownTracing(context.Background()) }()
-	reg := telemetry.NewRegistry()
-
-	// Database.
-	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer stop()
+	pool, reg := deps.Pool, deps.Registry
 
 	// NATS: keep reconnecting forever; leads are stored first, so NATS
 	// being down never loses one.
@@ -98,7 +81,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 
 	// Transport.
-	srv, err := grpcserver.New(log, grpcserver.Options{Signer: signer, Registry: reg})
+	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
 	if err != nil {
 		return err
 	}

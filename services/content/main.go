@@ -9,15 +9,13 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
-	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
 	"github.com/valleytrenchless/site/services/content/internal/contentpg"
@@ -35,14 +33,10 @@ func main() {
 
 // Config is read from CONTENT_* environment variables.
 type Config struct {
-	Env              string        `env:"ENV" default:"development"`
-	GRPCAddr         string        `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
-	MetricsAddr      string        `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
-	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
-	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
-	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
-	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
-	Seed             bool          `env:"SEED" default:"true"`
+	boot.Common
+	GRPCAddr    string `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
+	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
+	Seed        bool   `env:"SEED" default:"true"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -52,25 +46,14 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("CONTENT", &cfg))
-	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
-	if err != nil {
-		return err
-	}
 
-	// Telemetry.
-	shutdownTracing, err := telemetry.SetupTracing(ctx, "content", cfg.OTLPEndpoint)
+	// Tracing, metrics, caller identity, Postgres; then the schema.
+	deps, stop, err := boot.Start(ctx, log, "content", cfg.Common)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = shutdownTracing(context.Background()) }()
-	reg := telemetry.NewRegistry()
-
-	// Database.
-	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer stop()
+	pool, reg := deps.Pool, deps.Registry
 	if err := contentpg.Migrate(ctx, log, pool); err != nil {
 		return err
 	}
@@ -88,7 +71,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	// Domain and transport.
 	svc := content.NewService(store)
 	srv, err := grpcserver.New(log, grpcserver.Options{
-		Signer:   signer,
+		Signer:   deps.Signer,
 		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 		Registry: reg,
 	})

@@ -10,12 +10,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
-	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
-	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/media/internal/mediaminio"
 )
 
@@ -31,18 +29,14 @@ func main() {
 
 // Config is read from MEDIA_* environment variables.
 type Config struct {
-	Env              string        `env:"ENV" default:"development"`
-	GRPCAddr         string        `env:"GRPC_ADDR" default:"127.0.0.1:9103"`
-	MetricsAddr      string        `env:"METRICS_ADDR" default:"127.0.0.1:9203"`
-	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
-	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
-	S3Endpoint       string        `env:"S3_ENDPOINT" default:"127.0.0.1:9000"`
-	S3AccessKey      string        `env:"S3_ACCESS_KEY" default:"trenchless"`
-	S3SecretKey      string        `env:"S3_SECRET_KEY" default:"trenchless-dev-secret" secret:"true"`
-	S3UseSSL         bool          `env:"S3_USE_SSL"`
-	Bucket           string        `env:"BUCKET" default:"media"`
-	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
-	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+	boot.Common
+	GRPCAddr    string `env:"GRPC_ADDR" default:"127.0.0.1:9103"`
+	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9203"`
+	S3Endpoint  string `env:"S3_ENDPOINT" default:"127.0.0.1:9000"`
+	S3AccessKey string `env:"S3_ACCESS_KEY" default:"trenchless"`
+	S3SecretKey string `env:"S3_SECRET_KEY" default:"trenchless-dev-secret" secret:"true"`
+	S3UseSSL    bool   `env:"S3_USE_SSL"`
+	Bucket      string `env:"BUCKET" default:"media"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -52,25 +46,14 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("MEDIA", &cfg))
-	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
-	if err != nil {
-		return err
-	}
 
-	// Telemetry.
-	shutdownTracing, err := telemetry.SetupTracing(ctx, "media", cfg.OTLPEndpoint)
+	// Tracing, metrics, caller identity, Postgres.
+	deps, stop, err := boot.Start(ctx, log, "media", cfg.Common)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = shutdownTracing(context.Background()) }()
-	reg := telemetry.NewRegistry()
-
-	// Database.
-	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
-	if err != nil {
-		return err
-	}
-	defer pool.Close()
+	defer stop()
+	pool, reg := deps.Pool, deps.Registry
 
 	// Object store: a missing bucket is created; an unreachable MinIO only
 	// makes the service report NOT_SERVING until it returns.
@@ -93,7 +76,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 
 	// Transport.
-	srv, err := grpcserver.New(log, grpcserver.Options{Signer: signer, Registry: reg})
+	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
 	if err != nil {
 		return err
 	}

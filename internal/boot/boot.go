@@ -1,0 +1,59 @@
+// Package boot is the start-up every service binary shares: the settings
+// they all have, tracing, the metrics registry, the caller-identity signer
+// and the Postgres pool.
+package boot
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/prometheus/client_golang/prometheus"
+
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/internal/telemetry"
+)
+
+// Common are the settings every service has; embed it in a service's
+// Config so they read PREFIX_ENV, PREFIX_DB_URL and so on.
+type Common struct {
+	Env              string        `env:"ENV" default:"development"`
+	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
+	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
+	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
+	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+}
+
+// Deps are what Start set up.
+type Deps struct {
+	Signer   *identity.Signer
+	Registry *prometheus.Registry
+	Pool     *pgxpool.Pool
+}
+
+// Start sets up tracing, metrics, the signer and the Postgres pool. The
+// returned stop releases them; call it when run returns.
+func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Deps, func(), error) {
+	signer, err := identity.NewSignerForEnv(c.Env, c.IdentityKey)
+	if err != nil {
+		return Deps{}, nil, err
+	}
+	shutdownTracing, err := telemetry.SetupTracing(ctx, service, c.OTLPEndpoint)
+	if err != nil {
+		return Deps{}, nil, err
+	}
+	pool, err := pgdb.Open(ctx, log, c.DBURL, c.DBConnectTimeout)
+	if err != nil {
+		_ = shutdownTracing(context.Background())
+		return Deps{}, nil, err
+	}
+	stop := func() {
+		pool.Close()
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = shutdownTracing(sctx)
+	}
+	return Deps{Signer: signer, Registry: telemetry.NewRegistry(), Pool: pool}, stop, nil
+}
