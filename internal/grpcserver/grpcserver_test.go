@@ -170,3 +170,40 @@ func TestHealthAndGracefulStop(t *testing.T) {
 	require.NoError(t, <-h.done)
 	h.done <- nil // for Cleanup
 }
+
+func TestDependencyChecksDriveHealth(t *testing.T) {
+	t.Parallel()
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	srv, err := New(slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), Options{Signer: signer})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+
+	var mu sync.Mutex
+	dbErr := errors.New("postgres down")
+	check := Check{Name: "postgres", Fn: func(context.Context) error { mu.Lock(); defer mu.Unlock(); return dbErr }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, addr, "", prometheus.NewRegistry(), check) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	hc := healthpb.NewHealthClient(conn)
+	statusNow := func() healthpb.HealthCheckResponse_ServingStatus {
+		resp, err := hc.Check(context.Background(), &healthpb.HealthCheckRequest{})
+		if err != nil {
+			return healthpb.HealthCheckResponse_UNKNOWN
+		}
+		return resp.GetStatus()
+	}
+	require.Eventually(t, func() bool { return statusNow() == healthpb.HealthCheckResponse_NOT_SERVING }, 10*time.Second, 50*time.Millisecond)
+	mu.Lock()
+	dbErr = nil
+	mu.Unlock()
+	require.Eventually(t, func() bool { return statusNow() == healthpb.HealthCheckResponse_SERVING }, 10*time.Second, 50*time.Millisecond)
+}
