@@ -161,6 +161,15 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	require.Equal(t, 200, code)
 	require.Contains(t, string(body), `"contentKey":"hero.title"`)
 
+	// Staff calls without a signed-in staff identity are refused by the
+	// service itself (the gateway adds sessions on top).
+	resp, err := http.Post(base+"/api/admin/blog-posts", "application/json", strings.NewReader(`{"title":"x","slug":"x","excerpt":"x","content":"x"}`))
+	require.NoError(t, err)
+	body, _ = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, 401, resp.StatusCode, string(body))
+	require.Contains(t, string(body), `"code":"unauthenticated"`)
+
 	// The web app answers client-side routes with index.html.
 	code, body = get(t, base+"/scottsdale")
 	require.Equal(t, 200, code)

@@ -223,3 +223,9 @@ func NewSignerForEnv(env, key string) (*Signer, error) {
 	}
 	return NewSigner(key)
 }
+
+// OutgoingContextWithToken attaches a raw token (tests use it to present
+// forged or expired tokens).
+func OutgoingContextWithToken(ctx context.Context, token string) context.Context {
+	return metadata.AppendToOutgoingContext(ctx, MetadataKey, token)
+}

@@ -1,4 +1,4 @@
-package pgdb
+package pgdb_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
+	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/internal/pgtest"
 )
 
@@ -24,28 +25,28 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 func TestLoadOrdersAndRejectsBadNames(t *testing.T) {
 	t.Parallel()
-	ms, err := Load(fstest.MapFS{
+	ms, err := pgdb.Load(fstest.MapFS{
 		"m/002_second.sql": {Data: []byte("B")},
 		"m/001_first.sql":  {Data: []byte("A")},
 	}, "m")
 	require.NoError(t, err)
-	require.Equal(t, []Migration{{1, "first", "A"}, {2, "second", "B"}}, ms)
+	require.Equal(t, []pgdb.Migration{{1, "first", "A"}, {2, "second", "B"}}, ms)
 
-	_, err = Load(fstest.MapFS{"m/1-first.sql": {Data: []byte("A")}}, "m")
+	_, err = pgdb.Load(fstest.MapFS{"m/1-first.sql": {Data: []byte("A")}}, "m")
 	require.ErrorContains(t, err, "name must look like")
 
-	_, err = Load(fstest.MapFS{"m/001_a.sql": {}, "m/001_b.sql": {}}, "m")
+	_, err = pgdb.Load(fstest.MapFS{"m/001_a.sql": {}, "m/001_b.sql": {}}, "m")
 	require.ErrorContains(t, err, "share version 1")
 }
 
 func TestMigrateAppliesOnceConcurrentlyAndRollsBackFailures(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := Open(ctx, quiet, dbURL, 10*time.Second)
+	pool, err := pgdb.Open(ctx, quiet, dbURL, 10*time.Second)
 	require.NoError(t, err)
 	defer pool.Close()
 
-	ms := []Migration{
+	ms := []pgdb.Migration{
 		{1, "things", "CREATE TABLE mig_a.things (id int PRIMARY KEY)"},
 		{2, "seed", "INSERT INTO mig_a.things VALUES (1), (2)"},
 	}
@@ -54,7 +55,7 @@ func TestMigrateAppliesOnceConcurrentlyAndRollsBackFailures(t *testing.T) {
 	errs := make([]error, 4)
 	for i := range errs {
 		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = Migrate(ctx, quiet, pool, "mig_a", ms) }()
+		go func() { defer wg.Done(); errs[i] = pgdb.Migrate(ctx, quiet, pool, "mig_a", ms) }()
 	}
 	wg.Wait()
 	for _, err := range errs {
@@ -65,8 +66,8 @@ func TestMigrateAppliesOnceConcurrentlyAndRollsBackFailures(t *testing.T) {
 	require.Equal(t, 2, n)
 
 	// A failing migration leaves nothing half-applied and is not recorded.
-	bad := append(ms, Migration{3, "broken", "INSERT INTO mig_a.things VALUES (3); SELECT nope FROM nowhere"})
-	require.Error(t, Migrate(ctx, quiet, pool, "mig_a", bad))
+	bad := append(ms, pgdb.Migration{3, "broken", "INSERT INTO mig_a.things VALUES (3); SELECT nope FROM nowhere"})
+	require.Error(t, pgdb.Migrate(ctx, quiet, pool, "mig_a", bad))
 	require.NoError(t, pool.QueryRow(ctx, "SELECT count(*) FROM mig_a.things").Scan(&n))
 	require.Equal(t, 2, n)
 	var versions []int
@@ -78,19 +79,19 @@ func TestMigrateAppliesOnceConcurrentlyAndRollsBackFailures(t *testing.T) {
 
 func TestOpenGivesUpOnUnreachableServer(t *testing.T) {
 	t.Parallel()
-	_, err := Open(context.Background(), quiet, "postgres://postgres@127.0.0.1:1/x?sslmode=disable&connect_timeout=1", 0)
+	_, err := pgdb.Open(context.Background(), quiet, "postgres://postgres@127.0.0.1:1/x?sslmode=disable&connect_timeout=1", 0)
 	require.ErrorContains(t, err, "connect to postgres")
 }
 
 func TestIsUniqueViolation(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	pool, err := Open(ctx, quiet, dbURL, 10*time.Second)
+	pool, err := pgdb.Open(ctx, quiet, dbURL, 10*time.Second)
 	require.NoError(t, err)
 	defer pool.Close()
 	_, err = pool.Exec(ctx, "CREATE TABLE uniq (k text PRIMARY KEY); INSERT INTO uniq VALUES ('a')")
 	require.NoError(t, err)
 	_, err = pool.Exec(ctx, "INSERT INTO uniq VALUES ('a')")
-	require.True(t, IsUniqueViolation(err))
-	require.False(t, IsUniqueViolation(nil))
+	require.True(t, pgdb.IsUniqueViolation(err))
+	require.False(t, pgdb.IsUniqueViolation(nil))
 }

@@ -7,12 +7,17 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/url"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/valleytrenchless/site/internal/pgdb"
 )
 
 // AdminURL is the server used to create test databases: TEST_DATABASE_URL,
@@ -77,4 +82,28 @@ func Main(m *testing.M, dbURL *string) int {
 	defer drop()
 	*dbURL = u
 	return m.Run()
+}
+
+// NewPool gives one test its own database, migrated by migrate (may be
+// nil), and closes and drops it when the test ends.
+func NewPool(t testing.TB, migrate func(context.Context, *slog.Logger, *pgxpool.Pool) error) *pgxpool.Pool {
+	t.Helper()
+	ctx := context.Background()
+	u, drop, err := CreateDatabase(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(drop)
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	pool, err := pgdb.Open(ctx, log, u, 10*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	if migrate != nil {
+		if err := migrate(ctx, log, pool); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return pool
 }

@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"syscall"
 
+	"github.com/nats-io/nats.go"
+
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
@@ -18,6 +20,7 @@ import (
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
+	"github.com/valleytrenchless/site/services/content/internal/contentnats"
 	"github.com/valleytrenchless/site/services/content/internal/contentpg"
 )
 
@@ -37,6 +40,7 @@ type Config struct {
 	GRPCAddr    string `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
 	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
 	Seed        bool   `env:"SEED" default:"true"`
+	NATSURL     string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -68,8 +72,16 @@ func run(ctx context.Context, log *slog.Logger) error {
 		}
 	}
 
+	// NATS: content.changed events for cache invalidation. Writes never
+	// wait for NATS; the connection keeps retrying in the background.
+	nc, err := nats.Connect(cfg.NATSURL, nats.Name("content"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true))
+	if err != nil {
+		return fmt.Errorf("nats: %w", err)
+	}
+	defer nc.Close()
+
 	// Domain and transport.
-	svc := content.NewService(store)
+	svc := content.NewService(store, contentnats.NewPublisher(log, nc))
 	srv, err := grpcserver.New(log, grpcserver.Options{
 		Signer:   deps.Signer,
 		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
@@ -78,7 +90,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	contentv1.RegisterContentServiceServer(srv.GRPC(), contentgrpc.New(log, svc))
+	public := contentgrpc.New(log, svc)
+	contentv1.RegisterContentServiceServer(srv.GRPC(), public)
+	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), contentgrpc.NewAdmin(public))
 
 	// Serve until SIGTERM.
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})

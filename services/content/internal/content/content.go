@@ -4,8 +4,10 @@
 package content
 
 import (
+	"cmp"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"time"
@@ -57,22 +59,99 @@ type EditableContent struct {
 	UpdatedAt   time.Time
 }
 
-// Store is the persistence the domain needs.
+// Revision is an earlier version of a post, kept at every update.
+type Revision struct {
+	ID          string
+	PostID      string
+	Slug        string
+	Title       string
+	Excerpt     string
+	Content     string
+	ImageURL    string
+	PublishedAt time.Time
+	IsPublished bool
+	Category    string
+	SavedBy     string
+	SavedAt     time.Time
+}
+
+// PostInput is what staff send to create or update a post.
+type PostInput struct {
+	Title    string
+	Slug     string
+	Excerpt  string
+	Content  string
+	ImageURL string
+	Category string
+	// IsPublished nil means published on create and unchanged on update.
+	IsPublished *bool
+	// PublishedAt nil means now on first publication and unchanged after.
+	PublishedAt *time.Time
+}
+
+// Store is the persistence the domain needs. Stores return ErrNotFound and
+// ErrConflict (unique slug or key) as sentinel errors.
 type Store interface {
 	ListPublishedPosts(ctx context.Context, now time.Time, limit int) ([]Post, error)
 	GetPublishedPost(ctx context.Context, now time.Time, slug string) (Post, error)
 	ListEditableContent(ctx context.Context) ([]EditableContent, error)
+
+	ListPosts(ctx context.Context) ([]Post, error)
+	GetPost(ctx context.Context, id string) (Post, error)
+	CreatePost(ctx context.Context, p Post) (Post, error)
+	// UpdatePost locks the post, lets change compute the new version from
+	// the current one, stores the current one as a revision saved by by,
+	// and writes the new one.
+	UpdatePost(ctx context.Context, id, by string, change func(current Post) (Post, error)) (Post, error)
+	DeletePost(ctx context.Context, id string) error
+	ListRevisions(ctx context.Context, postID string) ([]Revision, error)
+	GetRevision(ctx context.Context, postID, revisionID string) (Revision, error)
+
+	CreateEditableContent(ctx context.Context, c EditableContent) (EditableContent, error)
+	// UpdateEditableContent locks the item and stores change's result.
+	UpdateEditableContent(ctx context.Context, key string, change func(current EditableContent) (EditableContent, error)) (EditableContent, error)
 }
+
+// Change describes a successful write, for cache invalidation.
+type Change struct {
+	// Kind is "post" or "editable_content".
+	Kind string
+	// ID is the post id or the content key.
+	ID string
+}
+
+// Publisher announces writes (content.changed on NATS). It is best effort:
+// a failure is logged by the publisher, never returned to the writer.
+type Publisher interface {
+	ContentChanged(ctx context.Context, c Change)
+}
+
+// ValidationError is a field-level problem found beyond the proto rules.
+type ValidationError struct {
+	Field   string
+	Message string
+}
+
+func (e *ValidationError) Error() string { return e.Field + ": " + e.Message }
+
+// ConflictError is ErrConflict with a message for people.
+type ConflictError struct{ Message string }
+
+func (e *ConflictError) Error() string { return e.Message }
+
+// Unwrap makes errors.Is(err, ErrConflict) true.
+func (e *ConflictError) Unwrap() error { return ErrConflict }
 
 // Service implements the content use cases.
 type Service struct {
 	store Store
+	pub   Publisher
 	now   func() time.Time
 }
 
-// NewService returns a Service over store.
-func NewService(store Store) *Service {
-	return &Service{store: store, now: time.Now}
+// NewService returns a Service over store announcing writes on pub.
+func NewService(store Store, pub Publisher) *Service {
+	return &Service{store: store, pub: pub, now: time.Now}
 }
 
 // DefaultListLimit is used when a caller asks for no particular number.
@@ -96,6 +175,174 @@ func (s *Service) GetPublishedPost(ctx context.Context, slug string) (Post, erro
 // ListEditableContent returns every editable item ordered by key.
 func (s *Service) ListEditableContent(ctx context.Context) ([]EditableContent, error) {
 	return s.store.ListEditableContent(ctx)
+}
+
+// ListPosts returns every post, drafts and scheduled ones included.
+func (s *Service) ListPosts(ctx context.Context) ([]Post, error) {
+	return s.store.ListPosts(ctx)
+}
+
+// GetPost returns any post by id.
+func (s *Service) GetPost(ctx context.Context, id string) (Post, error) {
+	return s.store.GetPost(ctx, id)
+}
+
+// CreatePost stores a new post written by by.
+func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post, error) {
+	now := s.now()
+	p := Post{IsPublished: true, PublishedAt: now, CreatedAt: now, UpdatedAt: now, UpdatedBy: by}
+	if err := apply(&p, in, now); err != nil {
+		return Post{}, err
+	}
+	created, err := s.store.CreatePost(ctx, p)
+	if err != nil {
+		return Post{}, slugConflict(err, p.Slug)
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "post", ID: created.ID})
+	return created, nil
+}
+
+// UpdatePost replaces a post's fields, keeping the previous version.
+func (s *Service) UpdatePost(ctx context.Context, by, id string, in PostInput) (Post, error) {
+	now := s.now()
+	updated, err := s.store.UpdatePost(ctx, id, by, func(cur Post) (Post, error) {
+		next := cur
+		next.UpdatedAt, next.UpdatedBy = now, by
+		return next, apply(&next, in, now)
+	})
+	if err != nil {
+		return Post{}, slugConflict(err, in.Slug)
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "post", ID: updated.ID})
+	return updated, nil
+}
+
+// DeletePost removes a post and its revisions.
+func (s *Service) DeletePost(ctx context.Context, id string) error {
+	if err := s.store.DeletePost(ctx, id); err != nil {
+		return err
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "post", ID: id})
+	return nil
+}
+
+// ListRevisions returns a post's earlier versions, newest first.
+func (s *Service) ListRevisions(ctx context.Context, postID string) ([]Revision, error) {
+	if _, err := s.store.GetPost(ctx, postID); err != nil {
+		return nil, err
+	}
+	return s.store.ListRevisions(ctx, postID)
+}
+
+// RestoreRevision makes an earlier version current; the version it replaces
+// becomes a revision in turn.
+func (s *Service) RestoreRevision(ctx context.Context, by, postID, revisionID string) (Post, error) {
+	r, err := s.store.GetRevision(ctx, postID, revisionID)
+	if err != nil {
+		return Post{}, err
+	}
+	published, at := r.IsPublished, r.PublishedAt
+	return s.UpdatePost(ctx, by, postID, PostInput{
+		Title: r.Title, Slug: r.Slug, Excerpt: r.Excerpt, Content: r.Content, ImageURL: r.ImageURL,
+		Category: r.Category, IsPublished: &published, PublishedAt: &at,
+	})
+}
+
+// apply writes in onto p: trimmed, the body sanitised, read time computed,
+// publication defaults applied.
+func apply(p *Post, in PostInput, now time.Time) error {
+	wasPublished := p.IsPublished && p.ID != ""
+	p.Title = strings.TrimSpace(in.Title)
+	p.Slug = strings.TrimSpace(in.Slug)
+	p.Excerpt = strings.TrimSpace(in.Excerpt)
+	p.ImageURL = strings.TrimSpace(in.ImageURL)
+	p.Category = strings.TrimSpace(in.Category)
+	p.Content = SanitizeBody(in.Content)
+	if strings.TrimSpace(p.Content) == "" {
+		return &ValidationError{Field: "content", Message: "Content is empty once unsafe markup is removed"}
+	}
+	if p.Category != "" && p.Category == DeriveCategory(p.Title) {
+		p.Category = "" // derived: follows later title edits
+	}
+	p.ReadTimeMinutes = ReadTimeMinutes(p.Content)
+	if in.IsPublished != nil {
+		p.IsPublished = *in.IsPublished
+	}
+	switch {
+	case in.PublishedAt != nil:
+		p.PublishedAt = *in.PublishedAt
+	case p.IsPublished && !wasPublished && p.ID != "":
+		// A draft published now goes live now, not at its creation date.
+		p.PublishedAt = now
+	}
+	return nil
+}
+
+func slugConflict(err error, slug string) error {
+	if errors.Is(err, ErrConflict) {
+		return &ConflictError{Message: fmt.Sprintf("A post with the slug %q already exists. Choose another slug.", slug)}
+	}
+	return err
+}
+
+// EditableCategories are the allowed editable-content categories.
+var EditableCategories = []string{"homepage", "services", "about", "contact", "general"}
+
+// CreateEditableContent adds an item. An empty type means text and an empty
+// category means general. Text is stored with markup stripped and entities
+// decoded; HTML is sanitised.
+func (s *Service) CreateEditableContent(ctx context.Context, in EditableContent) (EditableContent, error) {
+	c := EditableContent{
+		ContentKey:  strings.TrimSpace(in.ContentKey),
+		ContentType: cmp.Or(in.ContentType, "text"),
+		Category:    cmp.Or(in.Category, "general"),
+		Description: strings.TrimSpace(in.Description),
+	}
+	var err error
+	if c.Content, err = cleanEditable(c.ContentType, in.Content); err != nil {
+		return EditableContent{}, err
+	}
+	created, err := s.store.CreateEditableContent(ctx, c)
+	if errors.Is(err, ErrConflict) {
+		return EditableContent{}, &ConflictError{Message: fmt.Sprintf("A content item with the key %q already exists. Edit it instead.", c.ContentKey)}
+	}
+	if err != nil {
+		return EditableContent{}, err
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "editable_content", ID: created.ContentKey})
+	return created, nil
+}
+
+// UpdateEditableContent changes an item's content; its key, type and
+// category stay.
+func (s *Service) UpdateEditableContent(ctx context.Context, key, content string) (EditableContent, error) {
+	updated, err := s.store.UpdateEditableContent(ctx, key, func(cur EditableContent) (EditableContent, error) {
+		clean, err := cleanEditable(cur.ContentType, content)
+		if err != nil {
+			return EditableContent{}, err
+		}
+		cur.Content = clean
+		cur.UpdatedAt = s.now()
+		return cur, nil
+	})
+	if err != nil {
+		return EditableContent{}, err
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "editable_content", ID: updated.ContentKey})
+	return updated, nil
+}
+
+func cleanEditable(contentType, content string) (string, error) {
+	var clean string
+	if contentType == "html" {
+		clean = SanitizeHTML(content)
+	} else {
+		clean = PlainText(content)
+	}
+	if strings.TrimSpace(clean) == "" {
+		return "", &ValidationError{Field: "content", Message: "Content is required"}
+	}
+	return clean, nil
 }
 
 // WordsPerMinute is the reading speed behind ReadTimeMinutes.

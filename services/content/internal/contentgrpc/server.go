@@ -12,6 +12,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
@@ -67,7 +68,13 @@ func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEdita
 // errToStatus is the service's one mapping from domain errors to gRPC codes;
 // anything unexpected is logged and returned as a generic internal error.
 func (s *Server) errToStatus(ctx context.Context, err error) error {
+	var ve *content.ValidationError
+	var ce *content.ConflictError
 	switch {
+	case errors.As(err, &ve):
+		return grpcserver.FieldViolation(ve.Field, ve.Field+".invalid", ve.Message)
+	case errors.As(err, &ce):
+		return status.Error(codes.AlreadyExists, ce.Message)
 	case errors.Is(err, content.ErrNotFound):
 		return status.Error(codes.NotFound, "We couldn't find that. It may have been removed.")
 	case errors.Is(err, content.ErrConflict):

@@ -88,26 +88,6 @@ func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string
 	return p, nil
 }
 
-// ListEditableContent returns every item ordered by key.
-func (s *Store) ListEditableContent(ctx context.Context) ([]content.EditableContent, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id, content_key, content, content_type, category, description, created_at, updated_at
-		FROM content.editable_content ORDER BY content_key`)
-	if err != nil {
-		return nil, fmt.Errorf("list editable content: %w", err)
-	}
-	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (content.EditableContent, error) {
-		var c content.EditableContent
-		var id [16]byte
-		err := row.Scan(&id, &c.ContentKey, &c.Content, &c.ContentType, &c.Category, &c.Description, &c.CreatedAt, &c.UpdatedAt)
-		c.ID = uuidString(id)
-		return c, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("list editable content: %w", err)
-	}
-	return items, nil
-}
-
 func uuidString(b [16]byte) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }

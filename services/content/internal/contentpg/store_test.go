@@ -2,8 +2,6 @@ package contentpg
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -12,24 +10,14 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
-
 // newStore gives a test its own schema-migrated database.
 func newStore(t *testing.T) (*Store, *pgxpool.Pool) {
 	t.Helper()
-	ctx := context.Background()
-	u, drop, err := pgtest.CreateDatabase(ctx)
-	require.NoError(t, err)
-	t.Cleanup(drop)
-	pool, err := pgdb.Open(ctx, quiet, u, 10*time.Second)
-	require.NoError(t, err)
-	t.Cleanup(pool.Close)
-	require.NoError(t, Migrate(ctx, quiet, pool))
+	pool := pgtest.NewPool(t, Migrate)
 	return New(pool), pool
 }
 

@@ -1,0 +1,163 @@
+package content
+
+import (
+	"html"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/microcosm-cc/bluemonday"
+)
+
+// htmlPolicy is the allow-list for staff HTML: headings, paragraphs, lists,
+// tables, links, images, emphasis, blockquote and code. No script, style,
+// iframe, form, event handler, or javascript:/data: URL survives it.
+var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy {
+	p := bluemonday.NewPolicy()
+	p.AllowElements("h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span",
+		"ul", "ol", "li", "dl", "dt", "dd",
+		"table", "thead", "tbody", "tfoot", "tr", "th", "td", "caption",
+		"strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup",
+		"blockquote", "code", "pre", "figure", "figcaption")
+	p.AllowAttrs("colspan", "rowspan").Matching(regexp.MustCompile(`^[0-9]{1,2}$`)).OnElements("td", "th")
+	p.AllowAttrs("start").Matching(regexp.MustCompile(`^[0-9]{1,4}$`)).OnElements("ol")
+	p.AllowAttrs("href", "title").OnElements("a")
+	p.AllowAttrs("src", "alt", "title").OnElements("img")
+	p.AllowAttrs("width", "height").Matching(regexp.MustCompile(`^[0-9]{1,4}$`)).OnElements("img")
+	p.AllowURLSchemes("http", "https", "mailto", "tel")
+	p.AllowRelativeURLs(true)
+	p.RequireNoFollowOnFullyQualifiedLinks(true)
+	p.AddTargetBlankToFullyQualifiedLinks(true)
+	return p
+})
+
+var strictPolicy = sync.OnceValue(bluemonday.StrictPolicy)
+
+// SanitizeHTML returns html reduced to the allow-list.
+func SanitizeHTML(s string) string {
+	return strings.TrimSpace(htmlPolicy().Sanitize(s))
+}
+
+// PlainText strips every tag and decodes entities, for contentType text.
+// It repeats until stable so that escaped markup (&lt;b&gt;) cannot turn
+// into markup by being decoded.
+func PlainText(s string) string {
+	for range 5 {
+		next := html.UnescapeString(strings.TrimSpace(strictPolicy().Sanitize(s)))
+		if next == s {
+			break
+		}
+		s = next
+	}
+	return s
+}
+
+// IsHTML says whether a post body is HTML (it starts with a tag) rather than
+// markdown.
+func IsHTML(body string) bool {
+	t := strings.TrimSpace(body)
+	return strings.HasPrefix(t, "<") && !strings.HasPrefix(t, "<!--") && htmlStart.MatchString(t)
+}
+
+var htmlStart = regexp.MustCompile(`^<[a-zA-Z][a-zA-Z0-9]*[\s>/]`)
+
+// linkTarget matches markdown link and image targets: ](target).
+var linkTarget = regexp.MustCompile(`\]\(((?:[^()]|\([^()]*\))*)\)`)
+
+// safeLinkTarget keeps relative, http(s), mailto and tel targets. The check
+// runs on the target as a renderer would read it: entities decoded, control
+// characters and spaces removed, so "&#x6a;avascript:" and "java\tscript:"
+// are caught too.
+func safeLinkTarget(m string) string {
+	target := linkTarget.FindStringSubmatch(m)[1]
+	t := html.UnescapeString(target)
+	t = strings.Map(func(r rune) rune {
+		if r <= ' ' || r == 0x7f {
+			return -1
+		}
+		return r
+	}, t)
+	t = strings.ToLower(strings.TrimPrefix(t, "<"))
+	colon := strings.IndexByte(t, ':')
+	slash := strings.IndexAny(t, "/?#")
+	if colon < 0 || (slash >= 0 && slash < colon) {
+		return m // relative
+	}
+	switch t[:colon] {
+	case "http", "https", "mailto", "tel":
+		return m
+	}
+	return "](#)"
+}
+
+// SanitizeBody cleans a post body. HTML goes through the allow-list.
+// Markdown keeps its syntax: raw HTML inside it is reduced to the same
+// allow-list, and script-capable link targets become "#".
+func SanitizeBody(body string) string {
+	if IsHTML(body) {
+		return SanitizeHTML(body)
+	}
+	return sanitizeMarkdown(body)
+}
+
+func sanitizeMarkdown(md string) string {
+	// Removing one piece can join two others into a new tag
+	// ("<scr<script></script>ipt>"), so repeat until nothing changes.
+	for range 10 {
+		next := sanitizeMarkdownOnce(md)
+		if next == md {
+			break
+		}
+		md = next
+	}
+	return md
+}
+
+func sanitizeMarkdownOnce(md string) string {
+	md = linkTarget.ReplaceAllStringFunc(md, safeLinkTarget)
+	if !strings.ContainsAny(md, "<&") {
+		return strings.TrimSpace(md) + "\n"
+	}
+	// Sanitise only the tags: the policy would otherwise escape markdown's
+	// own characters (">" quotes, "&"). Each tag-like run is passed through
+	// the HTML policy on its own; text between tags is left as written.
+	var b strings.Builder
+	rest := md
+	for {
+		i := strings.IndexByte(rest, '<')
+		if i < 0 {
+			b.WriteString(rest)
+			break
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i:]
+		j := strings.IndexByte(rest, '>')
+		if j < 0 || !tagLike.MatchString(rest[:j+1]) {
+			// Not a tag ("a < b"): keep the character and move on.
+			b.WriteByte('<')
+			rest = rest[1:]
+			continue
+		}
+		tag := rest[:j+1]
+		rest = rest[j+1:]
+		if dropsContent.MatchString(tag) {
+			// <script>…</script>, <style>…</style>: drop the element whole.
+			name := strings.ToLower(dropsContent.FindStringSubmatch(tag)[1])
+			// Without a closing tag only the tag itself goes.
+			if k := strings.Index(strings.ToLower(rest), "</"+name); k >= 0 {
+				rest = rest[k:]
+				if e := strings.IndexByte(rest, '>'); e >= 0 {
+					rest = rest[e+1:]
+				}
+			}
+			continue
+		}
+		b.WriteString(htmlPolicy().Sanitize(tag))
+	}
+	return strings.TrimSpace(b.String()) + "\n"
+}
+
+var (
+	tagLike      = regexp.MustCompile(`^</?[a-zA-Z!][^<]*>$`)
+	dropsContent = regexp.MustCompile(`(?i)^<\s*(script|style|iframe|object|embed|noscript|template|textarea|title|xmp|noembed|noframes|svg|math)\b`)
+)

@@ -1,0 +1,178 @@
+package contentgrpc
+
+import (
+	"context"
+
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/content/internal/content"
+)
+
+// AdminServer implements contentv1.ContentAdminServiceServer. The server's
+// identity policy already refuses non-staff callers; each method checks
+// again, so a registration mistake cannot open it.
+type AdminServer struct {
+	contentv1.UnimplementedContentAdminServiceServer
+	*Server
+}
+
+// NewAdmin returns the staff server over svc.
+func NewAdmin(s *Server) *AdminServer {
+	return &AdminServer{Server: s}
+}
+
+// ListPosts implements the staff post list.
+func (a *AdminServer) ListPosts(ctx context.Context, _ *contentv1.ListPostsRequest) (*contentv1.ListPostsResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	posts, err := a.svc.ListPosts(ctx)
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	out := make([]*contentv1.Post, len(posts))
+	for i, p := range posts {
+		out[i] = toProtoPost(p)
+	}
+	return &contentv1.ListPostsResponse{Posts: out}, nil
+}
+
+// GetPost implements the staff read of any post.
+func (a *AdminServer) GetPost(ctx context.Context, req *contentv1.GetPostRequest) (*contentv1.GetPostResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	p, err := a.svc.GetPost(ctx, req.GetId())
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.GetPostResponse{Post: toProtoPost(p)}, nil
+}
+
+// CreatePost implements post creation.
+func (a *AdminServer) CreatePost(ctx context.Context, req *contentv1.CreatePostRequest) (*contentv1.CreatePostResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := a.svc.CreatePost(ctx, c.Email, fromProtoPostFields(req.GetPost()))
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.CreatePostResponse{Post: toProtoPost(p)}, nil
+}
+
+// UpdatePost implements post updates.
+func (a *AdminServer) UpdatePost(ctx context.Context, req *contentv1.UpdatePostRequest) (*contentv1.UpdatePostResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := a.svc.UpdatePost(ctx, c.Email, req.GetId(), fromProtoPostFields(req.GetPost()))
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.UpdatePostResponse{Post: toProtoPost(p)}, nil
+}
+
+// DeletePost implements post deletion.
+func (a *AdminServer) DeletePost(ctx context.Context, req *contentv1.DeletePostRequest) (*contentv1.DeletePostResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	if err := a.svc.DeletePost(ctx, req.GetId()); err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.DeletePostResponse{}, nil
+}
+
+// ListPostRevisions implements the revision history.
+func (a *AdminServer) ListPostRevisions(ctx context.Context, req *contentv1.ListPostRevisionsRequest) (*contentv1.ListPostRevisionsResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	revs, err := a.svc.ListRevisions(ctx, req.GetPostId())
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	out := make([]*contentv1.PostRevision, len(revs))
+	for i, r := range revs {
+		out[i] = toProtoRevision(r)
+	}
+	return &contentv1.ListPostRevisionsResponse{Revisions: out}, nil
+}
+
+// RestorePostRevision implements restoring an earlier version.
+func (a *AdminServer) RestorePostRevision(ctx context.Context, req *contentv1.RestorePostRevisionRequest) (*contentv1.RestorePostRevisionResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p, err := a.svc.RestoreRevision(ctx, c.Email, req.GetPostId(), req.GetRevisionId())
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.RestorePostRevisionResponse{Post: toProtoPost(p)}, nil
+}
+
+// CreateEditableContent implements creating a text item.
+func (a *AdminServer) CreateEditableContent(ctx context.Context, req *contentv1.CreateEditableContentRequest) (*contentv1.CreateEditableContentResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	item, err := a.svc.CreateEditableContent(ctx, content.EditableContent{
+		ContentKey: req.GetContentKey(), Content: req.GetContent(), ContentType: req.GetContentType(),
+		Category: req.GetCategory(), Description: req.GetDescription(),
+	})
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.CreateEditableContentResponse{Item: toProtoEditable(item)}, nil
+}
+
+// UpdateEditableContent implements editing a text item's content.
+func (a *AdminServer) UpdateEditableContent(ctx context.Context, req *contentv1.UpdateEditableContentRequest) (*contentv1.UpdateEditableContentResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	item, err := a.svc.UpdateEditableContent(ctx, req.GetContentKey(), req.GetContent())
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.UpdateEditableContentResponse{Item: toProtoEditable(item)}, nil
+}
+
+func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
+	in := content.PostInput{
+		Title: f.GetTitle(), Slug: f.GetSlug(), Excerpt: f.GetExcerpt(), Content: f.GetContent(),
+		ImageURL: f.GetImageUrl(), Category: f.GetCategory(),
+	}
+	if f.IsPublished != nil {
+		v := f.GetIsPublished()
+		in.IsPublished = &v
+	}
+	if f.GetPublishedAt() != nil {
+		t := f.GetPublishedAt().AsTime()
+		in.PublishedAt = &t
+	}
+	return in
+}
+
+func toProtoRevision(r content.Revision) *contentv1.PostRevision {
+	return &contentv1.PostRevision{
+		Id:          r.ID,
+		PostId:      r.PostID,
+		Title:       r.Title,
+		Slug:        r.Slug,
+		Excerpt:     r.Excerpt,
+		Content:     r.Content,
+		ImageUrl:    r.ImageURL,
+		PublishedAt: timestamppb.New(r.PublishedAt),
+		IsPublished: r.IsPublished,
+		Category:    r.Category,
+		SavedBy:     r.SavedBy,
+		SavedAt:     timestamppb.New(r.SavedAt),
+	}
+}

@@ -1,0 +1,177 @@
+package contentpg
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/services/content/internal/content"
+)
+
+// ListPosts returns every post, newest publication first.
+func (s *Store) ListPosts(ctx context.Context) ([]content.Post, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts ORDER BY published_at DESC, id`)
+	if err != nil {
+		return nil, fmt.Errorf("list posts: %w", err)
+	}
+	posts, err := pgx.CollectRows(rows, scanPost)
+	if err != nil {
+		return nil, fmt.Errorf("list posts: %w", err)
+	}
+	return posts, nil
+}
+
+// GetPost returns any post by id.
+func (s *Store) GetPost(ctx context.Context, id string) (content.Post, error) {
+	return getPost(ctx, s.pool, id, "")
+}
+
+type querier interface {
+	Query(ctx context.Context, sql string, args ...any) (pgx.Rows, error)
+}
+
+func getPost(ctx context.Context, q querier, id, suffix string) (content.Post, error) {
+	rows, err := q.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts WHERE id = $1 `+suffix, id)
+	if err != nil {
+		return content.Post{}, fmt.Errorf("get post: %w", err)
+	}
+	p, err := pgx.CollectExactlyOneRow(rows, scanPost)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return content.Post{}, content.ErrNotFound
+	}
+	if err != nil {
+		return content.Post{}, fmt.Errorf("get post: %w", err)
+	}
+	return p, nil
+}
+
+// CreatePost inserts a post with a new id.
+func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, error) {
+	p.ID = uuid.NewString()
+	rows, err := s.pool.Query(ctx, `INSERT INTO content.blog_posts
+		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13)
+		RETURNING `+postColumns,
+		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
+		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy)
+	if err != nil {
+		return content.Post{}, fmt.Errorf("create post: %w", err)
+	}
+	created, err := pgx.CollectExactlyOneRow(rows, scanPost)
+	if pgdb.IsUniqueViolation(err) {
+		return content.Post{}, content.ErrConflict
+	}
+	if err != nil {
+		return content.Post{}, fmt.Errorf("create post: %w", err)
+	}
+	return created, nil
+}
+
+// UpdatePost keeps the current version as a revision and writes the next.
+func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(content.Post) (content.Post, error)) (content.Post, error) {
+	var updated content.Post
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		cur, err := getPost(ctx, tx, id, "FOR UPDATE")
+		if err != nil {
+			return err
+		}
+		next, err := change(cur)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO content.post_revisions
+			(id, post_id, slug, title, excerpt, content, image_url, published_at, is_published, category, saved_by, saved_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULLIF($10, ''), $11, $12)`,
+			uuid.NewString(), cur.ID, cur.Slug, cur.Title, cur.Excerpt, cur.Content, cur.ImageURL, cur.PublishedAt,
+			cur.IsPublished, cur.Category, by, next.UpdatedAt); err != nil {
+			return fmt.Errorf("save revision: %w", err)
+		}
+		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
+			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
+			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12
+			WHERE id = $1 RETURNING `+postColumns,
+			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
+			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy)
+		if err != nil {
+			return err
+		}
+		updated, err = pgx.CollectExactlyOneRow(rows, scanPost)
+		return err
+	})
+	if pgdb.IsUniqueViolation(err) {
+		return content.Post{}, content.ErrConflict
+	}
+	if err != nil {
+		return content.Post{}, wrapUnlessSentinel("update post", err)
+	}
+	return updated, nil
+}
+
+// DeletePost removes a post; its revisions go with it (ON DELETE CASCADE).
+func (s *Store) DeletePost(ctx context.Context, id string) error {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM content.blog_posts WHERE id = $1`, id)
+	if err != nil {
+		return fmt.Errorf("delete post: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return content.ErrNotFound
+	}
+	return nil
+}
+
+const revisionColumns = `id, post_id, slug, title, excerpt, content, image_url, published_at, is_published,
+	coalesce(category, ''), saved_by, saved_at`
+
+func scanRevision(row pgx.CollectableRow) (content.Revision, error) {
+	var r content.Revision
+	var id, postID [16]byte
+	err := row.Scan(&id, &postID, &r.Slug, &r.Title, &r.Excerpt, &r.Content, &r.ImageURL, &r.PublishedAt,
+		&r.IsPublished, &r.Category, &r.SavedBy, &r.SavedAt)
+	r.ID, r.PostID = uuidString(id), uuidString(postID)
+	return r, err
+}
+
+// ListRevisions returns a post's revisions, newest first.
+func (s *Store) ListRevisions(ctx context.Context, postID string) ([]content.Revision, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+revisionColumns+` FROM content.post_revisions
+		WHERE post_id = $1 ORDER BY saved_at DESC, id`, postID)
+	if err != nil {
+		return nil, fmt.Errorf("list revisions: %w", err)
+	}
+	revs, err := pgx.CollectRows(rows, scanRevision)
+	if err != nil {
+		return nil, fmt.Errorf("list revisions: %w", err)
+	}
+	return revs, nil
+}
+
+// GetRevision returns one revision of a post.
+func (s *Store) GetRevision(ctx context.Context, postID, revisionID string) (content.Revision, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+revisionColumns+` FROM content.post_revisions
+		WHERE post_id = $1 AND id = $2`, postID, revisionID)
+	if err != nil {
+		return content.Revision{}, fmt.Errorf("get revision: %w", err)
+	}
+	r, err := pgx.CollectExactlyOneRow(rows, scanRevision)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return content.Revision{}, content.ErrNotFound
+	}
+	if err != nil {
+		return content.Revision{}, fmt.Errorf("get revision: %w", err)
+	}
+	return r, nil
+}
+
+// wrapUnlessSentinel adds context to unexpected errors but passes domain
+// errors (not found, validation) through unchanged for the transport.
+func wrapUnlessSentinel(op string, err error) error {
+	var ve *content.ValidationError
+	if errors.Is(err, content.ErrNotFound) || errors.Is(err, content.ErrConflict) || errors.As(err, &ve) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", op, err)
+}
