@@ -15,11 +15,16 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
 )
 
 func main() {
@@ -39,6 +44,7 @@ type Config struct {
 	MetricsAddr    string `env:"METRICS_ADDR" default:"127.0.0.1:9202"`
 	NATSURL        string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	StreamReplicas int    `env:"STREAM_REPLICAS" default:"1"`
+	IPHashSalt     string `env:"IP_HASH_SALT" default:"development-only-ip-salt" secret:"true"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -56,6 +62,12 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	defer stop()
 	pool, reg := deps.Pool, deps.Registry
+	if cfg.Env != "development" && cfg.IPHashSalt == "development-only-ip-salt" {
+		return fmt.Errorf("CONTACT_IP_HASH_SALT must be set outside development")
+	}
+	if err := contactpg.Migrate(ctx, log, pool); err != nil {
+		return err
+	}
 
 	// NATS: keep reconnecting forever; leads are stored first, so NATS
 	// being down never loses one.
@@ -70,20 +82,33 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("jetstream: %w", err)
 	}
+	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}, Replicas: cfg.StreamReplicas}
 	sctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-	_, err = contactnats.EnsureStream(sctx, js, contactnats.StreamOptions{
-		Name: "LEADS", Subjects: []string{"leads.>"}, Replicas: cfg.StreamReplicas,
-	})
-	cancel()
-	if err != nil {
-		// The stream is ensured again by the relay when NATS comes back.
+	if _, err := contactnats.EnsureStream(sctx, js, stream); err != nil {
+		// The relay ensures it again before publishing, once NATS answers.
 		log.Warn("lead stream not ready yet", "err", err)
 	}
+	cancel()
+
+	// Domain and the outbox relay.
+	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, cfg.IPHashSalt)
+	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel}
+	rctx, stopRelay := context.WithCancel(ctx)
+	relayDone := make(chan error, 1)
+	go func() { relayDone <- relay.Run(rctx) }()
+	defer func() { stopRelay(); <-relayDone }()
 
 	// Transport.
-	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
+	srv, err := grpcserver.New(log, grpcserver.Options{
+		Signer:   deps.Signer,
+		Policy:   identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
+		Registry: reg,
+	})
 	if err != nil {
 		return err
 	}
+	server := contactgrpc.New(log, svc)
+	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
+	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})
 }

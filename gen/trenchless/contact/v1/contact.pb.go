@@ -606,7 +606,8 @@ func (x *Lead) GetRespondBy() *timestamppb.Timestamp {
 // ListLeadsRequest filters and pages the inbox.
 type ListLeadsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Filter is all (default), unread or overdue (unread past respond_by).
+	// Filter is all (default: every lead but spam), unread, overdue (unread
+	// past respond_by) or spam (honeypot catches).
 	Filter string `protobuf:"bytes,1,opt,name=filter,proto3" json:"filter,omitempty"`
 	// PageSize caps the page; 0 means 50.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
@@ -734,7 +735,7 @@ func (x *ListLeadsResponse) GetUnreadCount() int32 {
 // ExportLeadsRequest filters the export.
 type ExportLeadsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Filter is all (default), unread or overdue.
+	// Filter is all (default), unread, overdue or spam, as for ListLeads.
 	Filter        string `protobuf:"bytes,1,opt,name=filter,proto3" json:"filter,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -958,10 +959,10 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x16 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"respond_by\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xe3\x01\n" +
-	"\x10ListLeadsRequest\x12}\n" +
-	"\x06filter\x18\x01 \x01(\tBe\xbaHb\xba\x01_\n" +
-	"\ffilter.known\x12%Filter must be all, unread or overdue\x1a(this in ['', 'all', 'unread', 'overdue']R\x06filter\x12'\n" +
+	"respond_by\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xf2\x01\n" +
+	"\x10ListLeadsRequest\x12\x8b\x01\n" +
+	"\x06filter\x18\x01 \x01(\tBs\xbaHp\xba\x01m\n" +
+	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\x12'\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\bpageSize\x12'\n" +
 	"\n" +
@@ -969,10 +970,10 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\x11ListLeadsResponse\x12=\n" +
 	"\vsubmissions\x18\x01 \x03(\v2\x1b.trenchless.contact.v1.LeadR\vsubmissions\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12!\n" +
-	"\funread_count\x18\x03 \x01(\x05R\vunreadCount\"\x93\x01\n" +
-	"\x12ExportLeadsRequest\x12}\n" +
-	"\x06filter\x18\x01 \x01(\tBe\xbaHb\xba\x01_\n" +
-	"\ffilter.known\x12%Filter must be all, unread or overdue\x1a(this in ['', 'all', 'unread', 'overdue']R\x06filter\"F\n" +
+	"\funread_count\x18\x03 \x01(\x05R\vunreadCount\"\xa2\x01\n" +
+	"\x12ExportLeadsRequest\x12\x8b\x01\n" +
+	"\x06filter\x18\x01 \x01(\tBs\xbaHp\xba\x01m\n" +
+	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\"F\n" +
 	"\x11UpdateLeadRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12\x17\n" +
 	"\ais_read\x18\x02 \x01(\bR\x06isRead\"Q\n" +

@@ -28,9 +28,7 @@ const (
 type LeadSubmitted struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Lead is the stored lead.
-	Lead *Lead `protobuf:"bytes,1,opt,name=lead,proto3" json:"lead,omitempty"`
-	// PublishedAt is when the relay published the event.
-	PublishedAt   *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=published_at,json=publishedAt,proto3" json:"published_at,omitempty"`
+	Lead          *Lead `protobuf:"bytes,1,opt,name=lead,proto3" json:"lead,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -68,13 +66,6 @@ func (*LeadSubmitted) Descriptor() ([]byte, []int) {
 func (x *LeadSubmitted) GetLead() *Lead {
 	if x != nil {
 		return x.Lead
-	}
-	return nil
-}
-
-func (x *LeadSubmitted) GetPublishedAt() *timestamppb.Timestamp {
-	if x != nil {
-		return x.PublishedAt
 	}
 	return nil
 }
@@ -156,10 +147,9 @@ var File_trenchless_contact_v1_events_proto protoreflect.FileDescriptor
 
 const file_trenchless_contact_v1_events_proto_rawDesc = "" +
 	"\n" +
-	"\"trenchless/contact/v1/events.proto\x12\x15trenchless.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a#trenchless/contact/v1/contact.proto\"\x7f\n" +
+	"\"trenchless/contact/v1/events.proto\x12\x15trenchless.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a#trenchless/contact/v1/contact.proto\"@\n" +
 	"\rLeadSubmitted\x12/\n" +
-	"\x04lead\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\x04lead\x12=\n" +
-	"\fpublished_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\"\x99\x01\n" +
+	"\x04lead\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\x04lead\"\x99\x01\n" +
 	"\vLeadUpdated\x12\x17\n" +
 	"\alead_id\x18\x01 \x01(\tR\x06leadId\x12\x17\n" +
 	"\ais_read\x18\x02 \x01(\bR\x06isRead\x12\x1d\n" +
@@ -189,13 +179,12 @@ var file_trenchless_contact_v1_events_proto_goTypes = []any{
 }
 var file_trenchless_contact_v1_events_proto_depIdxs = []int32{
 	2, // 0: trenchless.contact.v1.LeadSubmitted.lead:type_name -> trenchless.contact.v1.Lead
-	3, // 1: trenchless.contact.v1.LeadSubmitted.published_at:type_name -> google.protobuf.Timestamp
-	3, // 2: trenchless.contact.v1.LeadUpdated.updated_at:type_name -> google.protobuf.Timestamp
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	3, // 1: trenchless.contact.v1.LeadUpdated.updated_at:type_name -> google.protobuf.Timestamp
+	2, // [2:2] is the sub-list for method output_type
+	2, // [2:2] is the sub-list for method input_type
+	2, // [2:2] is the sub-list for extension type_name
+	2, // [2:2] is the sub-list for extension extendee
+	0, // [0:2] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_events_proto_init() }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -18,6 +19,7 @@ import (
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"google.golang.org/grpc"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
@@ -60,7 +62,10 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 			WriteError(ctx, log, w, err)
 		}),
 		runtime.WithIncomingHeaderMatcher(incomingHeaders),
-		runtime.WithOutgoingHeaderMatcher(func(string) (string, bool) { return "", false }),
+		runtime.WithOutgoingHeaderMatcher(outgoingHeaders),
+		runtime.WithMetadata(func(_ context.Context, r *http.Request) metadata.MD {
+			return metadata.Pairs("x-client-ip", clientIP(r))
+		}),
 	)
 	u := o.Upstreams
 	for _, reg := range []func() error{
@@ -98,6 +103,25 @@ func incomingHeaders(key string) (string, bool) {
 		return "idempotency-key", true
 	}
 	return runtime.DefaultHeaderMatcher(key)
+}
+
+// outgoingHeaders lets services set only the response headers the edge
+// expects from them.
+func outgoingHeaders(key string) (string, bool) {
+	switch strings.ToLower(key) {
+	case "content-disposition":
+		return "Content-Disposition", true
+	}
+	return "", false
+}
+
+// clientIP is the visitor's address as the edge sees it.
+func clientIP(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
 }
 
 func withTimeout(h http.Handler, d time.Duration) http.Handler {

@@ -1,0 +1,64 @@
+// Package natstest runs an embedded NATS server with JetStream for tests
+// that must stop and restart NATS (the shared local server cannot be).
+package natstest
+
+import (
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// Server is an embedded NATS server that keeps its port and store across
+// restarts.
+type Server struct {
+	t    testing.TB
+	opts server.Options
+	srv  *server.Server
+	URL  string
+}
+
+// Start runs a JetStream-enabled server on a free loopback port with its
+// store in a temp dir; it is shut down when the test ends.
+func Start(t testing.TB) *Server {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	ln.Close()
+	s := &Server{t: t, opts: server.Options{
+		Host: "127.0.0.1", Port: port, JetStream: true, StoreDir: t.TempDir(), NoLog: true, NoSigs: true,
+	}}
+	s.URL = "nats://" + net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	s.Restart()
+	t.Cleanup(s.Stop)
+	return s
+}
+
+// Stop shuts the server down (an outage).
+func (s *Server) Stop() {
+	if s.srv != nil {
+		s.srv.Shutdown()
+		s.srv.WaitForShutdown()
+		s.srv = nil
+	}
+}
+
+// Restart starts the server again on the same port with the same store.
+func (s *Server) Restart() {
+	s.t.Helper()
+	opts := s.opts
+	srv, err := server.NewServer(&opts)
+	if err != nil {
+		s.t.Fatalf("natstest: %v", err)
+	}
+	go srv.Start()
+	if !srv.ReadyForConnections(10 * time.Second) {
+		s.t.Fatal("natstest: server not ready")
+	}
+	s.srv = srv
+}

@@ -1,0 +1,262 @@
+// Package contact is the lead domain: inspection requests from the site's
+// two forms, spam and duplicate marking, idempotent submission, the staff
+// inbox, and the events that announce new and changed leads.
+package contact
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/google/uuid"
+)
+
+// Sentinel errors the transport maps to codes.
+var (
+	ErrNotFound = errors.New("lead not found")
+	// ErrStoreUnavailable means the lead could not be stored; the caller
+	// must not be told it was accepted.
+	ErrStoreUnavailable = errors.New("lead store unavailable")
+	// ErrBadCursor means a page token was not one this service issued.
+	ErrBadCursor = errors.New("bad page token")
+)
+
+// Form variants.
+const (
+	VariantHome    = "home"
+	VariantContact = "contact"
+)
+
+// Reply promise and duplicate window.
+const (
+	RespondWithin   = 24 * time.Hour
+	DuplicateWindow = 10 * time.Minute
+)
+
+// Attribution is where the visitor came from.
+type Attribution struct {
+	UTMSource, UTMMedium, UTMCampaign, GCLID string
+}
+
+// Lead is a stored inspection request.
+type Lead struct {
+	ID                   string
+	FormVariant          string
+	FirstName            string
+	LastName             string
+	Email                string
+	Phone                string
+	Address              string
+	City                 string
+	Urgency              string
+	Issues               []string
+	HomeAge              string
+	PreviousRepairs      string
+	Description          string
+	PreferredContactTime string
+	HasVideo             bool
+	SourcePage           string
+	Attribution          Attribution
+	UserAgent            string
+	IPHash               string
+	IdempotencyKey       string
+	IsRead               bool
+	IsSpam               bool
+	DuplicateOf          string
+	CreatedAt            time.Time
+	RespondBy            time.Time
+}
+
+// Submission is what a form sends (already checked by the proto rules).
+type Submission struct {
+	Lead
+	// Honeypot is the hidden field people never fill.
+	Honeypot string
+}
+
+// Meta is what the edge knows about the request.
+type Meta struct {
+	UserAgent      string
+	ClientIP       string
+	IdempotencyKey string
+}
+
+// OutboxMessage is an event stored with the write that caused it and
+// published by the relay.
+type OutboxMessage struct {
+	Subject string
+	// MsgID becomes the Nats-Msg-Id header (JetStream de-duplication).
+	MsgID   string
+	Payload []byte
+	// Headers carry trace context.
+	Headers map[string]string
+}
+
+// Encoder turns domain events into outbox messages.
+type Encoder interface {
+	LeadSubmitted(ctx context.Context, l Lead) (OutboxMessage, error)
+	LeadUpdated(ctx context.Context, id string, isRead bool, by string, at time.Time) (OutboxMessage, error)
+}
+
+// Filter selects leads in the inbox.
+type Filter string
+
+// Inbox filters.
+const (
+	FilterAll     Filter = "all"
+	FilterUnread  Filter = "unread"
+	FilterOverdue Filter = "overdue"
+	FilterSpam    Filter = "spam"
+)
+
+// Page is one page of the inbox.
+type Page struct {
+	Leads       []Lead
+	NextCursor  string
+	UnreadCount int
+}
+
+// Store is the persistence the domain needs.
+type Store interface {
+	// FindRecent returns the newest non-spam lead with the same e-mail
+	// (case-insensitive) or phone digits created after since, or "".
+	FindRecent(ctx context.Context, email, phoneDigits string, since time.Time) (string, error)
+	// InsertLead stores the lead and its outbox messages in one
+	// transaction. With an idempotency key already used it stores nothing
+	// and returns the earlier lead with created=false.
+	InsertLead(ctx context.Context, l Lead, msgs []OutboxMessage) (stored Lead, created bool, err error)
+	ListLeads(ctx context.Context, f Filter, now time.Time, limit int, cursor string) (Page, error)
+	ExportLeads(ctx context.Context, f Filter, now time.Time, each func(Lead) error) error
+	// SetRead updates the flag and stores msg in the same transaction.
+	SetRead(ctx context.Context, id string, isRead bool, msg OutboxMessage) (Lead, error)
+}
+
+// Service implements the lead use cases.
+type Service struct {
+	store  Store
+	enc    Encoder
+	ipSalt string
+	now    func() time.Time
+}
+
+// NewService returns a Service. ipSalt keys the client-IP hash so stored
+// hashes cannot be reversed by hashing every address.
+func NewService(store Store, enc Encoder, ipSalt string) *Service {
+	return &Service{store: store, enc: enc, ipSalt: ipSalt, now: time.Now}
+}
+
+// Submit stores a lead and queues its event. A filled honeypot stores the
+// lead as spam and queues nothing; the caller answers as for any lead.
+func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, error) {
+	now := s.now().UTC()
+	l := normalize(sub.Lead)
+	l.ID = uuid.NewString()
+	l.CreatedAt = now
+	l.RespondBy = now.Add(RespondWithin)
+	l.IsSpam = strings.TrimSpace(sub.Honeypot) != ""
+	l.UserAgent = capRunes(strings.TrimSpace(meta.UserAgent), 500)
+	l.IdempotencyKey = capRunes(strings.TrimSpace(meta.IdempotencyKey), 200)
+	if meta.ClientIP != "" {
+		sum := sha256.Sum256([]byte(s.ipSalt + "|" + meta.ClientIP))
+		l.IPHash = hex.EncodeToString(sum[:])
+	}
+
+	var msgs []OutboxMessage
+	if !l.IsSpam {
+		dup, err := s.store.FindRecent(ctx, l.Email, PhoneDigits(l.Phone), now.Add(-DuplicateWindow))
+		if err != nil {
+			return Lead{}, errors.Join(ErrStoreUnavailable, err)
+		}
+		l.DuplicateOf = dup
+		msg, err := s.enc.LeadSubmitted(ctx, l)
+		if err != nil {
+			return Lead{}, err
+		}
+		msgs = append(msgs, msg)
+	}
+	stored, _, err := s.store.InsertLead(ctx, l, msgs)
+	if err != nil {
+		return Lead{}, errors.Join(ErrStoreUnavailable, err)
+	}
+	return stored, nil
+}
+
+// List returns one page of the inbox, newest first.
+func (s *Service) List(ctx context.Context, f Filter, limit int, cursor string) (Page, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	return s.store.ListLeads(ctx, defaultFilter(f), s.now(), limit, cursor)
+}
+
+// Export streams every lead matching f, newest first.
+func (s *Service) Export(ctx context.Context, f Filter, each func(Lead) error) error {
+	return s.store.ExportLeads(ctx, defaultFilter(f), s.now(), each)
+}
+
+// SetRead marks a lead read or unread and queues leads.updated.
+func (s *Service) SetRead(ctx context.Context, id string, isRead bool, by string) (Lead, error) {
+	msg, err := s.enc.LeadUpdated(ctx, id, isRead, by, s.now().UTC())
+	if err != nil {
+		return Lead{}, err
+	}
+	return s.store.SetRead(ctx, id, isRead, msg)
+}
+
+func defaultFilter(f Filter) Filter {
+	if f == "" {
+		return FilterAll
+	}
+	return f
+}
+
+// normalize trims every string, caps lengths and drops empty issues.
+func normalize(l Lead) Lead {
+	t := func(s string, n int) string { return capRunes(strings.TrimSpace(s), n) }
+	l.FormVariant = t(l.FormVariant, 20)
+	l.FirstName, l.LastName = t(l.FirstName, 100), t(l.LastName, 100)
+	l.Email = t(l.Email, 254)
+	l.Phone = t(l.Phone, 40)
+	l.Address = t(l.Address, 300)
+	l.City, l.Urgency, l.HomeAge = t(l.City, 40), t(l.Urgency, 40), t(l.HomeAge, 40)
+	l.PreviousRepairs = t(l.PreviousRepairs, 2000)
+	l.Description = t(l.Description, 5000)
+	l.PreferredContactTime = t(l.PreferredContactTime, 200)
+	l.SourcePage = t(l.SourcePage, 300)
+	a := &l.Attribution
+	a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID = t(a.UTMSource, 200), t(a.UTMMedium, 200), t(a.UTMCampaign, 200), t(a.GCLID, 200)
+	issues := make([]string, 0, len(l.Issues))
+	for _, i := range l.Issues {
+		if i = t(i, 40); i != "" {
+			issues = append(issues, i)
+		}
+	}
+	l.Issues = issues
+	return l
+}
+
+func capRunes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n])
+}
+
+// PhoneDigits keeps only the digits of a phone number, so "(602) 555-0142"
+// and "602.555.0142" match.
+func PhoneDigits(p string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsDigit(r) {
+			return r
+		}
+		return -1
+	}, p)
+}

@@ -1,0 +1,184 @@
+// Package contactgrpc adapts the lead domain to the generated gRPC
+// services: the public submission call and the staff inbox.
+package contactgrpc
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"google.golang.org/genproto/googleapis/api/httpbody"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+)
+
+// Metadata keys the gateway sets.
+const (
+	MDClientIP       = "x-client-ip"
+	MDUserAgent      = "grpcgateway-user-agent"
+	MDIdempotencyKey = "idempotency-key"
+)
+
+// SubmitTimeout bounds storing a lead, so that with Postgres down the
+// visitor hears "call us" within seconds instead of waiting on a hung pool.
+const SubmitTimeout = 3 * time.Second
+
+// MsgUnavailable is what a visitor reads when the lead could not be stored.
+const MsgUnavailable = "We couldn't send your request just now. Please call us or e-mail us and we'll take care of it right away."
+
+// Server implements ContactService and LeadInboxService.
+type Server struct {
+	contactv1.UnimplementedContactServiceServer
+	contactv1.UnimplementedLeadInboxServiceServer
+	svc *contact.Service
+	log *slog.Logger
+}
+
+// New returns a Server over svc.
+func New(log *slog.Logger, svc *contact.Service) *Server { return &Server{svc: svc, log: log} }
+
+func firstMD(md metadata.MD, key string) string {
+	if v := md.Get(key); len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// SubmitInspectionRequest stores a lead from either form.
+func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.SubmitInspectionRequestRequest) (*contactv1.SubmitInspectionRequestResponse, error) {
+	md, _ := metadata.FromIncomingContext(ctx)
+	a := req.GetAttribution()
+	sub := contact.Submission{
+		Lead: contact.Lead{
+			FormVariant: req.GetFormVariant(), FirstName: req.GetFirstName(), LastName: req.GetLastName(),
+			Email: req.GetEmail(), Phone: req.GetPhone(), Address: req.GetAddress(), City: req.GetCity(),
+			Urgency: req.GetUrgency(), Issues: req.GetIssues(), HomeAge: req.GetHomeAge(),
+			PreviousRepairs: req.GetPreviousRepairs(), Description: req.GetDescription(),
+			PreferredContactTime: req.GetPreferredContactTime(), HasVideo: req.GetHasVideo(), SourcePage: req.GetSourcePage(),
+			Attribution: contact.Attribution{UTMSource: a.GetUtmSource(), UTMMedium: a.GetUtmMedium(), UTMCampaign: a.GetUtmCampaign(), GCLID: a.GetGclid()},
+		},
+		Honeypot: req.GetWebsite(),
+	}
+	meta := contact.Meta{
+		UserAgent:      firstMD(md, MDUserAgent),
+		ClientIP:       firstMD(md, MDClientIP),
+		IdempotencyKey: firstMD(md, MDIdempotencyKey),
+	}
+	sctx, cancel := context.WithTimeout(ctx, SubmitTimeout)
+	defer cancel()
+	l, err := s.svc.Submit(sctx, sub, meta)
+	if err != nil {
+		s.log.ErrorContext(ctx, "lead not stored", "err", err)
+		return nil, status.Error(codes.Unavailable, MsgUnavailable)
+	}
+	if l.IsSpam {
+		s.log.InfoContext(ctx, "honeypot lead stored as spam", "lead_id", l.ID)
+	}
+	return &contactv1.SubmitInspectionRequestResponse{
+		Id: l.ID, CreatedAt: timestamppb.New(l.CreatedAt), RespondBy: timestamppb.New(l.RespondBy),
+	}, nil
+}
+
+// ListLeads returns a page of the inbox.
+func (s *Server) ListLeads(ctx context.Context, req *contactv1.ListLeadsRequest) (*contactv1.ListLeadsResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	p, err := s.svc.List(ctx, contact.Filter(req.GetFilter()), int(req.GetPageSize()), req.GetPageToken())
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	out := make([]*contactv1.Lead, len(p.Leads))
+	for i, l := range p.Leads {
+		out[i] = contactnats.ToProtoLead(l)
+	}
+	return &contactv1.ListLeadsResponse{Submissions: out, NextPageToken: p.NextCursor, UnreadCount: int32(p.UnreadCount)}, nil
+}
+
+// UpdateLead sets the read flag.
+func (s *Server) UpdateLead(ctx context.Context, req *contactv1.UpdateLeadRequest) (*contactv1.UpdateLeadResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.svc.SetRead(ctx, req.GetId(), req.GetIsRead(), c.Email)
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	return &contactv1.UpdateLeadResponse{Submission: contactnats.ToProtoLead(l)}, nil
+}
+
+// CSVHeader is the export's first row.
+var CSVHeader = []string{"id", "createdAt", "respondBy", "formVariant", "firstName", "lastName", "email", "phone",
+	"address", "city", "urgency", "issues", "homeAge", "previousRepairs", "description", "preferredContactTime",
+	"hasVideo", "sourcePage", "utmSource", "utmMedium", "utmCampaign", "gclid", "userAgent", "isRead", "isSpam", "duplicateOf"}
+
+// ExportLeads returns the matching leads as CSV.
+func (s *Server) ExportLeads(ctx context.Context, req *contactv1.ExportLeadsRequest) (*httpbody.HttpBody, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	var buf bytes.Buffer
+	buf.WriteString("\ufeff") // Excel reads UTF-8 only with a BOM
+	w := csv.NewWriter(&buf)
+	_ = w.Write(CSVHeader)
+	err := s.svc.Export(ctx, contact.Filter(req.GetFilter()), func(l contact.Lead) error {
+		a := l.Attribution
+		return w.Write(SafeCells([]string{
+			l.ID, l.CreatedAt.UTC().Format(time.RFC3339), l.RespondBy.UTC().Format(time.RFC3339), l.FormVariant,
+			l.FirstName, l.LastName, l.Email, l.Phone, l.Address, l.City, l.Urgency, strings.Join(l.Issues, "; "),
+			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, strconv.FormatBool(l.HasVideo),
+			l.SourcePage, a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent,
+			strconv.FormatBool(l.IsRead), strconv.FormatBool(l.IsSpam), l.DuplicateOf,
+		}))
+	})
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	name := fmt.Sprintf("leads-%s.csv", time.Now().UTC().Format("2006-01-02"))
+	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", `attachment; filename="`+name+`"`))
+	return &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: buf.Bytes()}, nil
+}
+
+// SafeCells neutralises spreadsheet formulas: a cell starting with = + - @
+// (or a tab or carriage return) gets a leading apostrophe, so opening the
+// export never runs anything.
+func SafeCells(cells []string) []string {
+	for i, c := range cells {
+		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
+			cells[i] = "'" + c
+		}
+	}
+	return cells
+}
+
+func (s *Server) errToStatus(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, contact.ErrNotFound):
+		return status.Error(codes.NotFound, "That request no longer exists.")
+	case errors.Is(err, contact.ErrBadCursor):
+		return status.Error(codes.InvalidArgument, "The page token is not valid; start from the first page.")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "request timed out")
+	}
+	s.log.ErrorContext(ctx, "contact request failed", "err", err)
+	return status.Error(codes.Internal, "internal error")
+}

@@ -1,0 +1,369 @@
+package contactgrpc_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+	"google.golang.org/grpc/status"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
+	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type env struct {
+	pool    *pgxpool.Pool
+	contact contactv1.ContactServiceClient
+	inbox   contactv1.LeadInboxServiceClient
+	staff   context.Context
+	visitor context.Context
+}
+
+func serve(t *testing.T, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer) {
+	t.Helper()
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	srv, err := grpcserver.New(quiet, grpcserver.Options{
+		Signer: signer,
+		Policy: identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
+	})
+	require.NoError(t, err)
+	server := contactgrpc.New(quiet, contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "test-salt"))
+	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
+	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	return conn, signer
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	conn, signer := serve(t, pool)
+	return &env{
+		pool: pool, contact: contactv1.NewContactServiceClient(conn), inbox: contactv1.NewLeadInboxServiceClient(conn),
+		staff:   signer.OutgoingContext(context.Background(), identity.Caller{Email: "ana@valleytrenchless.example", Staff: true}),
+		visitor: signer.OutgoingContext(context.Background(), identity.Caller{Email: "joe@example.com"}),
+	}
+}
+
+func homeForm() *contactv1.SubmitInspectionRequestRequest {
+	return &contactv1.SubmitInspectionRequestRequest{
+		FormVariant: "home", FirstName: "  Maria ", LastName: "Lopez", Email: "maria@example.com", Phone: "(602) 555-0142",
+		Address: "123 E Camelback Rd", City: "phoenix", HomeAge: "pre-1980", Issues: []string{"frequent-clogs", "gurgling"},
+		Description: "Kitchen sink backs up weekly.", Urgency: "this-week", SourcePage: "/phoenix",
+		Attribution: &contactv1.Attribution{UtmSource: "google", UtmMedium: "cpc", UtmCampaign: "sewer-fall", Gclid: "abc123"},
+	}
+}
+
+func contactPageForm() *contactv1.SubmitInspectionRequestRequest {
+	return &contactv1.SubmitInspectionRequestRequest{
+		FormVariant: "contact", FirstName: "Sam", LastName: "Nguyen", Email: "sam@example.com", Phone: "480-555-0199",
+		Issues: []string{"slow-drains", "water-backups"}, Description: "Basement drain smells and backs up after rain.", SourcePage: "/contact",
+	}
+}
+
+// violations maps field (or, for message rules, the rule's field prefix)
+// to message.
+func violations(t *testing.T, err error) map[string]string {
+	t.Helper()
+	st := status.Convert(err)
+	require.Equal(t, codes.InvalidArgument, st.Code(), "%v", err)
+	out := map[string]string{}
+	for _, d := range st.Details() {
+		if vs, ok := d.(*validate.Violations); ok {
+			for _, v := range vs.GetViolations() {
+				key, _, _ := strings.Cut(v.GetRuleId(), ".")
+				if els := v.GetField().GetElements(); len(els) > 0 {
+					key = els[len(els)-1].GetFieldName()
+				}
+				out[key] = v.GetMessage()
+			}
+		}
+	}
+	return out
+}
+
+func TestValidationMessagesOfBothForms(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+
+	_, err := e.contact.SubmitInspectionRequest(ctx, &contactv1.SubmitInspectionRequestRequest{FormVariant: "contact", FirstName: " ", Phone: "602-555", Email: "nope", Description: "short"})
+	require.Equal(t, map[string]string{
+		"first_name":  "First name is required",
+		"last_name":   "Last name is required",
+		"email":       "Valid email is required",
+		"phone":       "Phone number is required",
+		"description": "Please describe your drain issue (minimum 10 characters)",
+	}, violations(t, err))
+
+	_, err = e.contact.SubmitInspectionRequest(ctx, &contactv1.SubmitInspectionRequestRequest{FormVariant: "home", FirstName: "A", LastName: "B", Email: "a@b.co", Phone: "6025550142"})
+	require.Equal(t, map[string]string{"issues": "Please select at least one issue"}, violations(t, err))
+
+	bad := homeForm()
+	bad.City, bad.HomeAge, bad.Urgency, bad.Issues = "tucson", "1970s", "yesterday", []string{"flooding"}
+	require.Equal(t, map[string]string{
+		"city":     "Please choose one of our service-area cities",
+		"home_age": "Please choose an age range from the list",
+		"urgency":  "Please choose a timeline from the list",
+		"issues":   "Please choose issues from the list",
+	}, violations(t, func() error { _, err := e.contact.SubmitInspectionRequest(ctx, bad); return err }()))
+
+	long := homeForm()
+	long.FirstName = strings.Repeat("x", 101)
+	_, err = e.contact.SubmitInspectionRequest(ctx, long)
+	require.Contains(t, violations(t, err), "first_name")
+
+	_, err = e.contact.SubmitInspectionRequest(ctx, &contactv1.SubmitInspectionRequestRequest{FormVariant: "fax"})
+	require.Equal(t, "Form variant must be home or contact", violations(t, err)["form_variant"])
+
+	var n int
+	require.NoError(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM contact.submissions").Scan(&n))
+	require.Zero(t, n, "nothing stored from invalid submissions")
+}
+
+func TestSubmitStoresEveryFieldAndQueuesTheEvent(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := metadata.AppendToOutgoingContext(context.Background(),
+		contactgrpc.MDClientIP, "203.0.113.9", contactgrpc.MDUserAgent, "Mozilla/5.0 Test")
+	before := time.Now()
+	resp, err := e.contact.SubmitInspectionRequest(ctx, homeForm())
+	require.NoError(t, err)
+	require.Len(t, resp.GetId(), 36)
+	require.Equal(t, 24*time.Hour, resp.GetRespondBy().AsTime().Sub(resp.GetCreatedAt().AsTime()))
+	require.WithinDuration(t, before, resp.GetCreatedAt().AsTime(), 5*time.Second)
+
+	var first, ua, ipHash, subject, msgID string
+	var issues []string
+	require.NoError(t, e.pool.QueryRow(context.Background(), `SELECT s.first_name, s.issues, s.user_agent, s.ip_hash, o.subject, o.msg_id
+		FROM contact.submissions s JOIN contact.outbox o ON o.msg_id = s.id::text WHERE s.id = $1`, resp.GetId()).
+		Scan(&first, &issues, &ua, &ipHash, &subject, &msgID))
+	require.Equal(t, "Maria", first, "trimmed")
+	require.Equal(t, []string{"frequent-clogs", "gurgling"}, issues)
+	require.Equal(t, "Mozilla/5.0 Test", ua)
+	require.Len(t, ipHash, 64)
+	require.NotContains(t, ipHash, "203.0.113.9")
+	require.Equal(t, "leads.submitted", subject)
+
+	// The /contact page shape, with its nulls, is accepted too.
+	_, err = e.contact.SubmitInspectionRequest(context.Background(), contactPageForm())
+	require.NoError(t, err)
+
+	// The inbox shows both, newest first, with every field.
+	page, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	require.Len(t, page.GetSubmissions(), 2)
+	require.Equal(t, "Sam", page.GetSubmissions()[0].GetFirstName())
+	m := page.GetSubmissions()[1]
+	require.Equal(t, "google", m.GetAttribution().GetUtmSource())
+	require.Equal(t, "/phoenix", m.GetSourcePage())
+	require.False(t, m.GetIsRead())
+	require.EqualValues(t, 2, page.GetUnreadCount())
+}
+
+func TestIdempotencyKeyReturnsTheFirstResult(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := metadata.AppendToOutgoingContext(context.Background(), contactgrpc.MDIdempotencyKey, "b6f1c7e2-retry-1")
+	a, err := e.contact.SubmitInspectionRequest(ctx, homeForm())
+	require.NoError(t, err)
+	b, err := e.contact.SubmitInspectionRequest(ctx, homeForm())
+	require.NoError(t, err)
+	require.Equal(t, a.GetId(), b.GetId())
+	require.Equal(t, a.GetCreatedAt().AsTime(), b.GetCreatedAt().AsTime())
+	var leads, events int
+	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT (SELECT count(*) FROM contact.submissions), (SELECT count(*) FROM contact.outbox)").Scan(&leads, &events))
+	require.Equal(t, 1, leads)
+	require.Equal(t, 1, events)
+}
+
+func TestHoneypotIsStoredAsSpamAndPublishesNothing(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	f := homeForm()
+	f.Website = "http://spam.example"
+	resp, err := e.contact.SubmitInspectionRequest(context.Background(), f)
+	require.NoError(t, err, "answered like a success")
+	require.NotEmpty(t, resp.GetId())
+	var spam bool
+	var events int
+	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT is_spam, (SELECT count(*) FROM contact.outbox) FROM contact.submissions WHERE id = $1", resp.GetId()).Scan(&spam, &events))
+	require.True(t, spam)
+	require.Zero(t, events)
+
+	all, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	require.Empty(t, all.GetSubmissions(), "spam stays out of the inbox")
+	caught, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "spam"})
+	require.NoError(t, err)
+	require.Len(t, caught.GetSubmissions(), 1)
+}
+
+func TestRepeatWithinTenMinutesIsLinkedAsDuplicate(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	first, err := e.contact.SubmitInspectionRequest(context.Background(), homeForm())
+	require.NoError(t, err)
+	again := contactPageForm()
+	again.Phone = "602.555.0142" // same digits as the first, different e-mail
+	second, err := e.contact.SubmitInspectionRequest(context.Background(), again)
+	require.NoError(t, err)
+	other := contactPageForm()
+	other.Email, other.Phone = "new@example.com", "623-555-0000"
+	third, err := e.contact.SubmitInspectionRequest(context.Background(), other)
+	require.NoError(t, err)
+
+	page, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	byID := map[string]*contactv1.Lead{}
+	for _, l := range page.GetSubmissions() {
+		byID[l.GetId()] = l
+	}
+	require.Equal(t, first.GetId(), byID[second.GetId()].GetDuplicateOf())
+	require.Empty(t, byID[third.GetId()].GetDuplicateOf())
+	require.Empty(t, byID[first.GetId()].GetDuplicateOf())
+
+	// An hour later the same e-mail is a new lead, not a duplicate.
+	_, err = e.pool.Exec(context.Background(), "UPDATE contact.submissions SET created_at = created_at - interval '1 hour'")
+	require.NoError(t, err)
+	fourth, err := e.contact.SubmitInspectionRequest(context.Background(), homeForm())
+	require.NoError(t, err)
+	page, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	require.Equal(t, fourth.GetId(), page.GetSubmissions()[0].GetId())
+	require.Empty(t, page.GetSubmissions()[0].GetDuplicateOf())
+}
+
+func TestInboxFiltersPagingReadFlagAndAccess(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ids := make([]string, 5)
+	for i := range ids {
+		f := contactPageForm()
+		f.Email = strings.Replace(f.Email, "sam", "sam"+string(rune('a'+i)), 1)
+		f.Phone = "480-555-010" + string(rune('0'+i))
+		r, err := e.contact.SubmitInspectionRequest(context.Background(), f)
+		require.NoError(t, err)
+		ids[i] = r.GetId()
+	}
+	_, err := e.inbox.ListLeads(context.Background(), &contactv1.ListLeadsRequest{})
+	require.Equal(t, codes.Unauthenticated, status.Code(err))
+	_, err = e.inbox.ListLeads(e.visitor, &contactv1.ListLeadsRequest{})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+
+	// Paging walks every lead once, newest first.
+	var seen []string
+	token := ""
+	for {
+		p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{PageSize: 2, PageToken: token})
+		require.NoError(t, err)
+		for _, l := range p.GetSubmissions() {
+			seen = append(seen, l.GetId())
+		}
+		if token = p.GetNextPageToken(); token == "" {
+			break
+		}
+	}
+	require.Equal(t, []string{ids[4], ids[3], ids[2], ids[1], ids[0]}, seen)
+	_, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{PageToken: "garbage"})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+
+	// Mark one read: it leaves the unread filter and leads.updated is queued.
+	up, err := e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: ids[0], IsRead: true})
+	require.NoError(t, err)
+	require.True(t, up.GetSubmission().GetIsRead())
+	unread, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "unread"})
+	require.NoError(t, err)
+	require.Len(t, unread.GetSubmissions(), 4)
+	require.EqualValues(t, 4, unread.GetUnreadCount())
+	var updates int
+	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT count(*) FROM contact.outbox WHERE subject = 'leads.updated'").Scan(&updates))
+	require.Equal(t, 1, updates)
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: "00000000-0000-4000-8000-000000000000", IsRead: true})
+	require.Equal(t, codes.NotFound, status.Code(err))
+	_, err = e.inbox.UpdateLead(e.visitor, &contactv1.UpdateLeadRequest{Id: ids[1], IsRead: true})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+
+	// Overdue: unread and past the 24-hour promise.
+	_, err = e.pool.Exec(context.Background(), "UPDATE contact.submissions SET respond_by = now() - interval '1 minute' WHERE id = $1 OR id = $2", ids[0], ids[1])
+	require.NoError(t, err)
+	overdue, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "overdue"})
+	require.NoError(t, err)
+	require.Len(t, overdue.GetSubmissions(), 1, "the read one is not overdue")
+	require.Equal(t, ids[1], overdue.GetSubmissions()[0].GetId())
+}
+
+func TestExportIsCSVWithFormulasNeutralised(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	f := contactPageForm()
+	f.FirstName = "=HYPERLINK(\"http://evil.example\",\"click\")"
+	f.LastName = "+1+1"
+	f.Address = "@SUM(A1)"
+	f.Description = "-2+3 then a normal, \"quoted\" sentence\nwith a newline"
+	_, err := e.contact.SubmitInspectionRequest(context.Background(), f)
+	require.NoError(t, err)
+
+	var hdr metadata.MD
+	body, err := e.inbox.ExportLeads(e.staff, &contactv1.ExportLeadsRequest{}, grpc.Header(&hdr))
+	require.NoError(t, err)
+	require.Equal(t, "text/csv; charset=utf-8", body.GetContentType())
+	require.Contains(t, hdr.Get("content-disposition")[0], `attachment; filename="leads-`)
+	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(body.GetData(), []byte("\ufeff")))).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	require.Equal(t, contactgrpc.CSVHeader, rows[0])
+	row := map[string]string{}
+	for i, h := range rows[0] {
+		row[h] = rows[1][i]
+	}
+	require.Equal(t, `'=HYPERLINK("http://evil.example","click")`, row["firstName"])
+	require.Equal(t, "'+1+1", row["lastName"])
+	require.Equal(t, "'@SUM(A1)", row["address"])
+	require.Equal(t, "'-2+3 then a normal, \"quoted\" sentence\nwith a newline", row["description"])
+	require.Equal(t, "slow-drains; water-backups", row["issues"])
+	require.Equal(t, "480-555-0199", row["phone"], "a phone starting with a digit is untouched")
+
+	_, err = e.inbox.ExportLeads(e.visitor, &contactv1.ExportLeadsRequest{})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+}
+
+func TestPostgresDownAnswersUnavailable(t *testing.T) {
+	t.Parallel()
+	pool, err := pgxpool.New(context.Background(), "postgres://postgres@127.0.0.1:1/none?sslmode=disable&connect_timeout=2")
+	require.NoError(t, err)
+	defer pool.Close()
+	conn, _ := serve(t, pool)
+	_, err = contactv1.NewContactServiceClient(conn).SubmitInspectionRequest(context.Background(), homeForm())
+	require.Equal(t, codes.Unavailable, status.Code(err))
+	require.Equal(t, contactgrpc.MsgUnavailable, status.Convert(err).Message())
+}

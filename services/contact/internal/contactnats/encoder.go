@@ -1,0 +1,79 @@
+package contactnats
+
+import (
+	"context"
+	"time"
+
+	"github.com/google/uuid"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+)
+
+// Encoder implements contact.Encoder: events as protojson, trace context in
+// the headers.
+type Encoder struct{}
+
+var _ contact.Encoder = Encoder{}
+
+func traceHeaders(ctx context.Context) map[string]string {
+	carrier := propagation.MapCarrier{}
+	otel.GetTextMapPropagator().Inject(ctx, carrier)
+	return carrier
+}
+
+// LeadSubmitted encodes the event for a new lead; its message id is the
+// lead id, so JetStream collapses repeated publishes.
+func (Encoder) LeadSubmitted(ctx context.Context, l contact.Lead) (contact.OutboxMessage, error) {
+	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: ToProtoLead(l)})
+	if err != nil {
+		return contact.OutboxMessage{}, err
+	}
+	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload, Headers: traceHeaders(ctx)}, nil
+}
+
+// LeadUpdated encodes a read-flag change.
+func (Encoder) LeadUpdated(ctx context.Context, id string, isRead bool, by string, at time.Time) (contact.OutboxMessage, error) {
+	payload, err := protojson.Marshal(&contactv1.LeadUpdated{LeadId: id, IsRead: isRead, UpdatedBy: by, UpdatedAt: timestamppb.New(at)})
+	if err != nil {
+		return contact.OutboxMessage{}, err
+	}
+	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: uuid.NewString(), Payload: payload, Headers: traceHeaders(ctx)}, nil
+}
+
+// ToProtoLead converts a domain lead to its proto message (the event and
+// the inbox share it). The IP hash and idempotency key stay internal.
+func ToProtoLead(l contact.Lead) *contactv1.Lead {
+	return &contactv1.Lead{
+		Id:                   l.ID,
+		FormVariant:          l.FormVariant,
+		FirstName:            l.FirstName,
+		LastName:             l.LastName,
+		Email:                l.Email,
+		Phone:                l.Phone,
+		Address:              l.Address,
+		City:                 l.City,
+		Urgency:              l.Urgency,
+		Issues:               l.Issues,
+		HomeAge:              l.HomeAge,
+		PreviousRepairs:      l.PreviousRepairs,
+		Description:          l.Description,
+		PreferredContactTime: l.PreferredContactTime,
+		HasVideo:             l.HasVideo,
+		SourcePage:           l.SourcePage,
+		Attribution: &contactv1.Attribution{
+			UtmSource: l.Attribution.UTMSource, UtmMedium: l.Attribution.UTMMedium,
+			UtmCampaign: l.Attribution.UTMCampaign, Gclid: l.Attribution.GCLID,
+		},
+		UserAgent:   l.UserAgent,
+		IsRead:      l.IsRead,
+		IsSpam:      l.IsSpam,
+		DuplicateOf: l.DuplicateOf,
+		CreatedAt:   timestamppb.New(l.CreatedAt),
+		RespondBy:   timestamppb.New(l.RespondBy),
+	}
+}

@@ -1,0 +1,193 @@
+package contactnats
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// Relay publishes outbox rows to JetStream. Several relays (replicas) may
+// run at once: each batch locks its rows with FOR UPDATE SKIP LOCKED, and a
+// row is marked published only after JetStream acknowledged it. A publish
+// repeated after a crash between ack and commit carries the same
+// Nats-Msg-Id, which the stream's duplicate window drops.
+type Relay struct {
+	Pool         *pgxpool.Pool
+	JS           jetstream.JetStream
+	Log          *slog.Logger
+	Stream       StreamOptions
+	Channel      string        // LISTEN/NOTIFY channel
+	BatchSize    int           // rows per transaction; 100 when zero
+	PollInterval time.Duration // backstop when no NOTIFY arrives; 5s when zero
+	MaxBackoff   time.Duration // ceiling of the wait while NATS is down; 30s when zero
+
+	published   atomic.Int64
+	streamReady bool
+}
+
+// Published reports how many messages this relay has published.
+func (r *Relay) Published() int64 { return r.published.Load() }
+
+// Run relays until ctx ends.
+func (r *Relay) Run(ctx context.Context) error {
+	if r.BatchSize == 0 {
+		r.BatchSize = 100
+	}
+	if r.PollInterval == 0 {
+		r.PollInterval = 5 * time.Second
+	}
+	if r.MaxBackoff == 0 {
+		r.MaxBackoff = 30 * time.Second
+	}
+	wake := make(chan struct{}, 1)
+	go r.listen(ctx, wake)
+
+	backoff := 100 * time.Millisecond
+	for {
+		n, err := r.publishBatch(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			r.Log.Warn("outbox relay: publishing paused", "err", err, "retry_in", backoff.String())
+			if !sleep(ctx, backoff) {
+				return nil
+			}
+			backoff = min(backoff*2, r.MaxBackoff)
+			continue
+		}
+		backoff = 100 * time.Millisecond
+		if n == r.BatchSize {
+			continue // more waiting
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-wake:
+		case <-time.After(r.PollInterval):
+		}
+	}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	select {
+	case <-ctx.Done():
+		return false
+	case <-time.After(d):
+		return true
+	}
+}
+
+// listen holds a connection LISTENing on the channel and signals wake on
+// every notification; it reconnects when the connection drops.
+func (r *Relay) listen(ctx context.Context, wake chan<- struct{}) {
+	for ctx.Err() == nil {
+		err := func() error {
+			conn, err := r.Pool.Acquire(ctx)
+			if err != nil {
+				return err
+			}
+			defer conn.Release()
+			if _, err := conn.Exec(ctx, "LISTEN "+pgx.Identifier{r.Channel}.Sanitize()); err != nil {
+				return err
+			}
+			for {
+				if _, err := conn.Conn().WaitForNotification(ctx); err != nil {
+					return err
+				}
+				select {
+				case wake <- struct{}{}:
+				default:
+				}
+			}
+		}()
+		if ctx.Err() != nil {
+			return
+		}
+		r.Log.Warn("outbox relay: listen connection lost; polling meanwhile", "err", err)
+		sleep(ctx, time.Second)
+	}
+}
+
+type outboxRow struct {
+	id      int64
+	subject string
+	msgID   string
+	payload []byte
+	headers map[string]string
+}
+
+// publishBatch publishes up to BatchSize pending rows in id order and marks
+// the ones JetStream acknowledged. It stops at the first failure so order
+// is kept.
+func (r *Relay) publishBatch(ctx context.Context) (int, error) {
+	if !r.streamReady {
+		sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err := EnsureStream(sctx, r.JS, r.Stream)
+		cancel()
+		if err != nil {
+			return 0, err
+		}
+		r.streamReady = true
+	}
+	published := 0
+	var pubErr error
+	err := pgx.BeginFunc(ctx, r.Pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT id, subject, msg_id, payload, headers FROM contact.outbox
+			WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, r.BatchSize)
+		if err != nil {
+			return err
+		}
+		batch, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (outboxRow, error) {
+			var o outboxRow
+			var headers []byte
+			err := row.Scan(&o.id, &o.subject, &o.msgID, &o.payload, &headers)
+			if err == nil {
+				err = json.Unmarshal(headers, &o.headers)
+			}
+			return o, err
+		})
+		if err != nil {
+			return err
+		}
+		done := make([]int64, 0, len(batch))
+		for _, o := range batch {
+			msg := &nats.Msg{Subject: o.subject, Data: o.payload, Header: nats.Header{}}
+			for k, v := range o.headers {
+				msg.Header.Set(k, v)
+			}
+			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			_, err := r.JS.PublishMsg(pctx, msg, jetstream.WithMsgID(o.msgID), jetstream.WithExpectStream(r.Stream.Name))
+			cancel()
+			if err != nil {
+				if errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrNoStreamResponse) {
+					r.streamReady = false
+				}
+				pubErr = fmt.Errorf("publish %s %s: %w", o.subject, o.msgID, err)
+				break
+			}
+			done = append(done, o.id)
+		}
+		if len(done) > 0 {
+			if _, err := tx.Exec(ctx, `UPDATE contact.outbox SET published_at = now() WHERE id = ANY($1)`, done); err != nil {
+				return err
+			}
+		}
+		published = len(done)
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("outbox: %w", err)
+	}
+	r.published.Add(int64(published))
+	return published, pubErr
+}

@@ -1,0 +1,128 @@
+package contactnats_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/require"
+
+	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+func connect(t *testing.T, url string) jetstream.JetStream {
+	t.Helper()
+	nc, err := nats.Connect(url, nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true), nats.ReconnectWait(50*time.Millisecond))
+	require.NoError(t, err)
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	return js
+}
+
+func lead(i int) contact.Submission {
+	return contact.Submission{Lead: contact.Lead{
+		FormVariant: "home", FirstName: "Lead", LastName: fmt.Sprint(i), Email: fmt.Sprintf("lead%d@example.com", i),
+		Phone: fmt.Sprintf("602555%04d", i), Issues: []string{"slow-drainage"}, City: "mesa",
+	}}
+}
+
+// TestNoLeadIsLostWhileNATSIsDown is the promise of the product: with NATS
+// down every submission still succeeds and is stored, and when NATS returns
+// every lead reaches the stream exactly once, even with two relays running.
+func TestNoLeadIsLostWhileNATSIsDown(t *testing.T) {
+	ns := natstest.Start(t)
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "salt")
+	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	relays := make([]*contactnats.Relay, 2)
+	var wg sync.WaitGroup
+	for i := range relays {
+		relays[i] = &contactnats.Relay{Pool: pool, JS: connect(t, ns.URL), Log: quiet, Stream: stream,
+			Channel: contactpg.NotifyChannel, BatchSize: 25, PollInterval: 200 * time.Millisecond, MaxBackoff: 200 * time.Millisecond}
+		wg.Add(1)
+		go func() { defer wg.Done(); _ = relays[i].Run(ctx) }()
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+
+	ns.Stop()
+	const n = 500
+	ids := make(chan string, n)
+	errs := make(chan error, n)
+	var subWG sync.WaitGroup
+	for w := range 8 {
+		subWG.Add(1)
+		go func() {
+			defer subWG.Done()
+			for i := w; i < n; i += 8 {
+				l, err := svc.Submit(context.Background(), lead(i), contact.Meta{})
+				if err != nil {
+					errs <- err
+					continue
+				}
+				ids <- l.ID
+			}
+		}()
+	}
+	subWG.Wait()
+	close(ids)
+	close(errs)
+	for err := range errs {
+		require.NoError(t, err, "a submission failed while NATS was down")
+	}
+	want := map[string]bool{}
+	for id := range ids {
+		want[id] = true
+	}
+	require.Len(t, want, n)
+	var stored, pending int
+	require.NoError(t, pool.QueryRow(ctx, "SELECT (SELECT count(*) FROM contact.submissions), (SELECT count(*) FROM contact.outbox WHERE published_at IS NULL)").Scan(&stored, &pending))
+	require.Equal(t, n, stored)
+	require.Equal(t, n, pending)
+
+	ns.Restart()
+	require.Eventually(t, func() bool {
+		require.NoError(t, pool.QueryRow(ctx, "SELECT count(*) FROM contact.outbox WHERE published_at IS NULL").Scan(&pending))
+		return pending == 0
+	}, 60*time.Second, 100*time.Millisecond, "outbox drained after NATS returned")
+
+	// Every lead is on the stream exactly once, and no relay published a
+	// row the other had published.
+	require.EqualValues(t, n, relays[0].Published()+relays[1].Published(), "two relays published nothing twice")
+	js := connect(t, ns.URL)
+	s, err := js.Stream(ctx, "LEADS")
+	require.NoError(t, err)
+	info, err := s.Info(ctx)
+	require.NoError(t, err)
+	require.EqualValues(t, n, info.State.Msgs)
+	cons, err := s.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{contactnats.SubjectSubmitted}})
+	require.NoError(t, err)
+	got := map[string]int{}
+	for len(got) < n {
+		batch, err := cons.Fetch(100, jetstream.FetchMaxWait(2*time.Second))
+		require.NoError(t, err)
+		count := 0
+		for m := range batch.Messages() {
+			got[m.Headers().Get(jetstream.MsgIDHeader)]++
+			count++
+		}
+		require.NotZero(t, count, "stream ended before every lead was read")
+	}
+	for id := range want {
+		require.Equal(t, 1, got[id], "lead %s", id)
+	}
+}

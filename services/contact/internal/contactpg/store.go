@@ -1,0 +1,263 @@
+// Package contactpg is the contact service's Postgres store: leads in
+// schema "contact", the outbox written in the same transaction, and the
+// migrations.
+package contactpg
+
+import (
+	"context"
+	"embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+)
+
+// Schema is the Postgres schema this service owns.
+const Schema = "contact"
+
+// NotifyChannel is the LISTEN/NOTIFY channel that wakes the relay.
+const NotifyChannel = "contact_outbox"
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Migrate applies the service's migrations.
+func Migrate(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool) error {
+	ms, err := pgdb.Load(migrationFS, "migrations")
+	if err != nil {
+		return err
+	}
+	return pgdb.Migrate(ctx, log, pool, Schema, ms)
+}
+
+// Store implements contact.Store.
+type Store struct{ pool *pgxpool.Pool }
+
+// New returns a Store on pool.
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+var _ contact.Store = (*Store)(nil)
+
+const leadColumns = `id, form_variant, first_name, last_name, email, phone, address, city, urgency, issues, home_age,
+	previous_repairs, description, preferred_contact_time, has_video, source_page, utm_source, utm_medium,
+	utm_campaign, gclid, user_agent, ip_hash, coalesce(idempotency_key, ''), is_read, is_spam,
+	coalesce(duplicate_of::text, ''), created_at, respond_by`
+
+func scanLead(row pgx.CollectableRow) (contact.Lead, error) {
+	var l contact.Lead
+	var id [16]byte
+	a := &l.Attribution
+	err := row.Scan(&id, &l.FormVariant, &l.FirstName, &l.LastName, &l.Email, &l.Phone, &l.Address, &l.City, &l.Urgency,
+		&l.Issues, &l.HomeAge, &l.PreviousRepairs, &l.Description, &l.PreferredContactTime, &l.HasVideo, &l.SourcePage,
+		&a.UTMSource, &a.UTMMedium, &a.UTMCampaign, &a.GCLID, &l.UserAgent, &l.IPHash, &l.IdempotencyKey, &l.IsRead,
+		&l.IsSpam, &l.DuplicateOf, &l.CreatedAt, &l.RespondBy)
+	l.ID = fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+	return l, err
+}
+
+// FindRecent returns the newest non-spam lead with the same e-mail or phone
+// digits since the given time.
+func (s *Store) FindRecent(ctx context.Context, email, phoneDigits string, since time.Time) (string, error) {
+	var id string
+	err := s.pool.QueryRow(ctx, `SELECT id::text FROM contact.submissions
+		WHERE NOT is_spam AND created_at >= $3
+		  AND (lower(email) = lower($1) OR ($2 <> '' AND regexp_replace(phone, '[^0-9]', '', 'g') = $2))
+		ORDER BY created_at DESC LIMIT 1`, email, phoneDigits, since).Scan(&id)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("find recent lead: %w", err)
+	}
+	return id, nil
+}
+
+// InsertLead stores the lead and its outbox rows in one transaction and
+// wakes the relay at commit.
+func (s *Store) InsertLead(ctx context.Context, l contact.Lead, msgs []contact.OutboxMessage) (contact.Lead, bool, error) {
+	var stored contact.Lead
+	created := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		a := l.Attribution
+		rows, err := tx.Query(ctx, `INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone,
+			address, city, urgency, issues, home_age, previous_repairs, description, preferred_contact_time, has_video,
+			source_page, utm_source, utm_medium, utm_campaign, gclid, user_agent, ip_hash, idempotency_key, is_spam,
+			duplicate_of, created_at, respond_by)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+			NULLIF($23, ''), $24, NULLIF($25, '')::uuid, $26, $27)
+			ON CONFLICT (idempotency_key) DO NOTHING
+			RETURNING `+leadColumns,
+			l.ID, l.FormVariant, l.FirstName, l.LastName, l.Email, l.Phone, l.Address, l.City, l.Urgency, l.Issues,
+			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, l.HasVideo, l.SourcePage,
+			a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent, l.IPHash, l.IdempotencyKey, l.IsSpam,
+			l.DuplicateOf, l.CreatedAt, l.RespondBy)
+		if err != nil {
+			return err
+		}
+		stored, err = pgx.CollectExactlyOneRow(rows, scanLead)
+		if errors.Is(err, pgx.ErrNoRows) {
+			// The idempotency key was used before: answer with that lead.
+			rows, err := tx.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions WHERE idempotency_key = $1`, l.IdempotencyKey)
+			if err != nil {
+				return err
+			}
+			stored, err = pgx.CollectExactlyOneRow(rows, scanLead)
+			return err
+		}
+		if err != nil {
+			return err
+		}
+		created = true
+		return insertOutbox(ctx, tx, msgs)
+	})
+	if err != nil {
+		return contact.Lead{}, false, fmt.Errorf("insert lead: %w", err)
+	}
+	return stored, created, nil
+}
+
+func insertOutbox(ctx context.Context, tx pgx.Tx, msgs []contact.OutboxMessage) error {
+	if len(msgs) == 0 {
+		return nil
+	}
+	for _, m := range msgs {
+		headers := m.Headers
+		if headers == nil {
+			headers = map[string]string{}
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO contact.outbox (subject, msg_id, payload, headers) VALUES ($1, $2, $3, $4)`,
+			m.Subject, m.MsgID, m.Payload, headers); err != nil {
+			return fmt.Errorf("insert outbox: %w", err)
+		}
+	}
+	// Delivered at commit; the relay's poll is the backstop.
+	_, err := tx.Exec(ctx, `SELECT pg_notify($1, '')`, NotifyChannel)
+	return err
+}
+
+func filterSQL(f contact.Filter) (string, error) {
+	switch f {
+	case contact.FilterAll:
+		return "NOT is_spam", nil
+	case contact.FilterUnread:
+		return "NOT is_spam AND NOT is_read", nil
+	case contact.FilterOverdue:
+		return "NOT is_spam AND NOT is_read AND respond_by < $1", nil
+	case contact.FilterSpam:
+		return "is_spam", nil
+	}
+	return "", fmt.Errorf("unknown filter %q", f)
+}
+
+// encodeCursor and decodeCursor make the opaque page token: the last row's
+// created_at and id.
+func encodeCursor(l contact.Lead) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(l.CreatedAt.Format(time.RFC3339Nano) + "|" + l.ID))
+}
+
+func decodeCursor(c string) (time.Time, string, error) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return time.Time{}, "", contact.ErrBadCursor
+	}
+	ts, id, ok := strings.Cut(string(raw), "|")
+	t, err := time.Parse(time.RFC3339Nano, ts)
+	if !ok || err != nil || len(id) != 36 {
+		return time.Time{}, "", contact.ErrBadCursor
+	}
+	return t, id, nil
+}
+
+// ListLeads returns a page of leads, newest first, with keyset paging.
+func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, limit int, cursor string) (contact.Page, error) {
+	where, err := filterSQL(f)
+	if err != nil {
+		return contact.Page{}, err
+	}
+	args := []any{now, limit + 1}
+	if cursor != "" {
+		t, id, err := decodeCursor(cursor)
+		if err != nil {
+			return contact.Page{}, err
+		}
+		where += " AND (created_at, id) < ($3, $4::uuid)"
+		args = append(args, t, id)
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions
+		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
+	if err != nil {
+		return contact.Page{}, fmt.Errorf("list leads: %w", err)
+	}
+	leads, err := pgx.CollectRows(rows, scanLead)
+	if err != nil {
+		return contact.Page{}, fmt.Errorf("list leads: %w", err)
+	}
+	var p contact.Page
+	if len(leads) > limit {
+		leads = leads[:limit]
+		p.NextCursor = encodeCursor(leads[limit-1])
+	}
+	p.Leads = leads
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM contact.submissions WHERE NOT is_spam AND NOT is_read`).Scan(&p.UnreadCount); err != nil {
+		return contact.Page{}, fmt.Errorf("count unread: %w", err)
+	}
+	return p, nil
+}
+
+// ExportLeads streams every matching lead, newest first.
+func (s *Store) ExportLeads(ctx context.Context, f contact.Filter, now time.Time, each func(contact.Lead) error) error {
+	where, err := filterSQL(f)
+	if err != nil {
+		return err
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions
+		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC`, now)
+	if err != nil {
+		return fmt.Errorf("export leads: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		l, err := scanLead(rows)
+		if err != nil {
+			return fmt.Errorf("export leads: %w", err)
+		}
+		if err := each(l); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// SetRead updates the read flag and queues msg in the same transaction.
+func (s *Store) SetRead(ctx context.Context, id string, isRead bool, msg contact.OutboxMessage) (contact.Lead, error) {
+	var l contact.Lead
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `UPDATE contact.submissions SET is_read = $2 WHERE id = $1 RETURNING `+leadColumns, id, isRead)
+		if err != nil {
+			return err
+		}
+		l, err = pgx.CollectExactlyOneRow(rows, scanLead)
+		if errors.Is(err, pgx.ErrNoRows) {
+			return contact.ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		return insertOutbox(ctx, tx, []contact.OutboxMessage{msg})
+	})
+	if errors.Is(err, contact.ErrNotFound) {
+		return contact.Lead{}, err
+	}
+	if err != nil {
+		return contact.Lead{}, fmt.Errorf("set read: %w", err)
+	}
+	return l, nil
+}
