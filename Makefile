@@ -51,8 +51,8 @@ lint: ## buf lint, gofmt and go vet
 	go vet ./...
 
 .PHONY: build
-build: ## Build the four service binaries into bin/
-	go build -o bin/ ./services/content ./services/contact ./services/media ./services/gateway
+build: ## Build the service binaries (and the lead notifier) into bin/
+	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway
 
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS and MinIO

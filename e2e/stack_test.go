@@ -4,6 +4,7 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net"
@@ -16,9 +17,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/natstest"
 	"github.com/valleytrenchless/site/internal/pgtest"
 )
 
@@ -112,10 +116,8 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	webDir := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
 
-	natsURL := os.Getenv("TEST_NATS_URL")
-	if natsURL == "" {
-		natsURL = "nats://127.0.0.1:4222"
-	}
+	// Its own NATS, so test leads never reach a developer's LEADS stream.
+	natsURL := natstest.Start(t).URL
 	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	common := []string{"LOG_LEVEL=debug"}
 	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+dbURL)...)
@@ -169,6 +171,66 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, 401, resp.StatusCode, string(body))
 	require.Contains(t, string(body), `"code":"unauthenticated"`)
+
+	// A lead from the home form is stored and reaches the LEADS stream; a
+	// retry with the same Idempotency-Key returns the same lead.
+	lead := `{"formVariant":"home","firstName":"Maria","lastName":"Lopez","email":"maria@example.com","phone":"(602) 555-0142",
+		"address":"123 E Camelback Rd","city":"phoenix","homeAge":"pre-1980","issues":["frequent-clogs"],"description":"Backs up weekly",
+		"urgency":"this-week","sourcePage":"/"}`
+	post := func(body, key string) (int, map[string]any) {
+		req, _ := http.NewRequest(http.MethodPost, base+"/api/contact", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		if key != "" {
+			req.Header.Set("Idempotency-Key", key)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var out map[string]any
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+		return resp.StatusCode, out
+	}
+	code, first := post(lead, "e2e-key-1")
+	require.Equal(t, 200, code, "%v", first)
+	_, again := post(lead, "e2e-key-1")
+	require.Equal(t, first["id"], again["id"])
+	require.NotEmpty(t, first["respondBy"])
+
+	// The /contact page's shape, with its nulls.
+	code, out := post(`{"formVariant":"contact","firstName":"Sam","lastName":"Nguyen","email":"sam@example.com","phone":"4805550199",
+		"address":null,"city":null,"urgency":null,"issues":null,"homeAge":null,"previousRepairs":null,
+		"description":"Drain smells after rain","preferredContactTime":null,"hasVideo":false,"sourcePage":"/contact"}`, "")
+	require.Equal(t, 200, code, "%v", out)
+
+	code, out = post(`{"formVariant":"contact","firstName":"","lastName":"Nguyen","email":"bad","phone":"123","description":"short"}`, "")
+	require.Equal(t, 400, code)
+	fieldsSeen := map[string]string{}
+	for _, d := range out["details"].([]any) {
+		m := d.(map[string]any)
+		fieldsSeen[m["field"].(string)] = m["message"].(string)
+	}
+	require.Equal(t, map[string]string{
+		"firstName": "First name is required", "email": "Valid email is required", "phone": "Phone number is required",
+		"description": "Please describe your drain issue (minimum 10 characters)",
+	}, fieldsSeen)
+
+	nc, err := nats.Connect(natsURL)
+	require.NoError(t, err)
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	waitFor(t, "two leads on the LEADS stream", 30*time.Second, func() bool {
+		s, err := js.Stream(context.Background(), "LEADS")
+		if err != nil {
+			return false
+		}
+		info, err := s.Info(context.Background())
+		return err == nil && info.State.Msgs == 2
+	})
+
+	// The inbox is staff-only.
+	code, _ = get(t, base+"/api/contact-submissions")
+	require.Equal(t, 401, code)
 
 	// The web app answers client-side routes with index.html.
 	code, body = get(t, base+"/scottsdale")

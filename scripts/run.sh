@@ -57,6 +57,9 @@ for svc in content contact media gateway; do
   "$ROOT/bin/$svc" >"$RUN_DIR/logs/$svc.log" 2>&1 &
   PIDS+=($!)
 done
+# The reference LEADS consumer; it logs each lead's mail unless NOTIFIER_SMTP_HOST is set.
+"$ROOT/bin/notifier" >"$RUN_DIR/logs/notifier.log" 2>&1 &
+PIDS+=($!)
 
 # --- Wait until ready --------------------------------------------------------
 for _ in $(seq 1 120); do
@@ -76,7 +79,8 @@ cat <<MSG
 
   The site is running: http://127.0.0.1:8080
   API example:         curl -s 'http://127.0.0.1:8080/api/blog-posts?limit=3'
-  Logs:                .run/logs/   (Ctrl-C stops everything this command started)
+  Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)
+  Ctrl-C stops everything this command started.
 
 MSG
 wait -n "${PIDS[@]}" || true

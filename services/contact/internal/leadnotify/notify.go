@@ -1,0 +1,211 @@
+// Package leadnotify is the reference consumer of the LEADS stream: a
+// durable pull consumer that e-mails the office each new lead, acks only
+// after the mail server accepted it, retries with backoff, and moves a
+// message that keeps failing to a dead-letter subject.
+package leadnotify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+)
+
+// Mail is one message to the office.
+type Mail struct {
+	Subject string
+	Body    string
+}
+
+// Mailer sends mail; a nil error means the server accepted it.
+type Mailer interface {
+	Send(ctx context.Context, m Mail) error
+}
+
+// Notifier consumes leads.submitted and mails each lead.
+type Notifier struct {
+	JS         jetstream.JetStream
+	Log        *slog.Logger
+	Mailer     Mailer
+	Stream     string // LEADS
+	Durable    string // lead-notifier
+	Subject    string // leads.submitted
+	DeadLetter string // leads.deadletter
+	// MaxAttempts deliveries before a message is dead-lettered (5 if 0).
+	MaxAttempts int
+	// Backoff is the wait before redelivery n (1-based); defaults grow
+	// from 5 s to 5 min.
+	Backoff func(n uint64) time.Duration
+	// Location formats times in the office's zone (Arizona if nil).
+	Location *time.Location
+}
+
+func (n *Notifier) defaults() {
+	if n.MaxAttempts == 0 {
+		n.MaxAttempts = 5
+	}
+	if n.Backoff == nil {
+		n.Backoff = func(k uint64) time.Duration { return min(5*time.Second<<min(k-1, 6), 5*time.Minute) }
+	}
+	if n.Location == nil {
+		n.Location = time.FixedZone("MST", -7*60*60)
+	}
+}
+
+// Run consumes until ctx ends.
+func (n *Notifier) Run(ctx context.Context) error {
+	n.defaults()
+	var cons jetstream.Consumer
+	for {
+		var err error
+		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		cons, err = n.JS.CreateOrUpdateConsumer(cctx, n.Stream, jetstream.ConsumerConfig{
+			Durable:       n.Durable,
+			Description:   "E-mails the office each new lead",
+			FilterSubject: n.Subject,
+			AckPolicy:     jetstream.AckExplicitPolicy,
+			AckWait:       2 * time.Minute,
+			DeliverPolicy: jetstream.DeliverAllPolicy,
+			MaxAckPending: 100,
+		})
+		cancel()
+		if err == nil {
+			break
+		}
+		n.Log.Warn("lead notifier: consumer not ready; retrying", "err", err)
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-time.After(2 * time.Second):
+		}
+	}
+	n.Log.Info("lead notifier consuming", "stream", n.Stream, "durable", n.Durable)
+	for ctx.Err() == nil {
+		batch, err := cons.Fetch(10, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			if ctx.Err() == nil {
+				n.Log.Warn("lead notifier: fetch failed", "err", err)
+				time.Sleep(time.Second)
+			}
+			continue
+		}
+		for m := range batch.Messages() {
+			n.handle(ctx, m)
+		}
+	}
+	return nil
+}
+
+func (n *Notifier) handle(ctx context.Context, m jetstream.Msg) {
+	md, err := m.Metadata()
+	if err != nil {
+		n.Log.Error("lead notifier: message without metadata", "err", err)
+		_ = m.Term()
+		return
+	}
+	var ev contactv1.LeadSubmitted
+	if err := protojson.Unmarshal(m.Data(), &ev); err != nil || ev.GetLead().GetId() == "" {
+		n.deadLetter(ctx, m, fmt.Errorf("unreadable LeadSubmitted: %v", err))
+		return
+	}
+	mctx, cancel := context.WithTimeout(ctx, time.Minute)
+	err = n.Mailer.Send(mctx, n.mailFor(ev.GetLead()))
+	cancel()
+	if err == nil {
+		if err := m.DoubleAck(ctx); err != nil {
+			n.Log.Warn("lead notifier: ack failed; the mail may be sent again", "lead_id", ev.GetLead().GetId(), "err", err)
+		}
+		n.Log.Info("lead mailed to the office", "lead_id", ev.GetLead().GetId())
+		return
+	}
+	if md.NumDelivered >= uint64(n.MaxAttempts) {
+		n.deadLetter(ctx, m, err)
+		return
+	}
+	delay := n.Backoff(md.NumDelivered)
+	n.Log.Warn("lead notifier: mail failed; will retry", "lead_id", ev.GetLead().GetId(), "attempt", md.NumDelivered, "retry_in", delay.String(), "err", err)
+	_ = m.NakWithDelay(delay)
+}
+
+// deadLetter copies the message to the dead-letter subject (stored in the
+// same stream, so nothing is lost) and stops its redelivery.
+func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error) {
+	dl := &nats.Msg{Subject: n.DeadLetter, Data: m.Data(), Header: nats.Header{}}
+	for k, v := range m.Headers() {
+		dl.Header[k] = v
+	}
+	id := m.Headers().Get(jetstream.MsgIDHeader)
+	dl.Header.Set("Dead-Letter-Reason", reason.Error())
+	dl.Header.Set("Dead-Letter-Subject", m.Subject())
+	dl.Header.Del(jetstream.MsgIDHeader)
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if _, err := n.JS.PublishMsg(pctx, dl, jetstream.WithMsgID("dead-letter:"+id)); err != nil {
+		n.Log.Error("lead notifier: dead-letter publish failed; leaving the message for redelivery", "msg_id", id, "err", err)
+		_ = m.NakWithDelay(time.Minute)
+		return
+	}
+	n.Log.Error("lead notifier: gave up; message dead-lettered", "msg_id", id, "reason", reason.Error())
+	_ = m.Term()
+}
+
+// oneLine keeps user-typed text out of mail headers' line structure.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
+	name := oneLine(l.GetFirstName() + " " + l.GetLastName())
+	city := oneLine(l.GetCity())
+	subject := "New inspection request: " + name
+	if city != "" {
+		subject += " (" + strings.ToUpper(city[:1]) + city[1:] + ")"
+	}
+	if l.GetDuplicateOf() != "" {
+		subject = "[repeat] " + subject
+	}
+	respond := l.GetRespondBy().AsTime().In(n.Location).Format("Mon Jan 2, 3:04 PM")
+	var b strings.Builder
+	line := func(k, v string) {
+		if v != "" {
+			fmt.Fprintf(&b, "%-17s %s\n", k+":", v)
+		}
+	}
+	fmt.Fprintf(&b, "A homeowner asked for a free camera inspection. Please reply by %s (Arizona time).\n\n", respond)
+	line("Name", name)
+	line("Phone", l.GetPhone())
+	line("E-mail", l.GetEmail())
+	line("Address", l.GetAddress())
+	line("City", city)
+	line("Home age", l.GetHomeAge())
+	line("Issues", strings.Join(l.GetIssues(), ", "))
+	line("Timeline", l.GetUrgency())
+	line("Preferred time", l.GetPreferredContactTime())
+	line("Previous repairs", l.GetPreviousRepairs())
+	if l.GetHasVideo() {
+		line("Has video", "yes")
+	}
+	line("Sent from", l.GetSourcePage())
+	if a := l.GetAttribution(); a.GetUtmSource() != "" || a.GetGclid() != "" {
+		line("Campaign", strings.Trim(strings.Join([]string{a.GetUtmSource(), a.GetUtmMedium(), a.GetUtmCampaign(), a.GetGclid()}, " / "), " /"))
+	}
+	if l.GetDuplicateOf() != "" {
+		line("Repeat of", l.GetDuplicateOf())
+	}
+	if d := l.GetDescription(); d != "" {
+		fmt.Fprintf(&b, "\nDescription:\n%s\n", d)
+	}
+	fmt.Fprintf(&b, "\nLead id: %s\n", l.GetId())
+	return Mail{Subject: subject, Body: b.String()}
+}
+
+// ErrNoRecipients is returned by an SMTP mailer configured without a To.
+var ErrNoRecipients = errors.New("no recipients configured")

@@ -1,0 +1,166 @@
+package leadnotify_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-smtp"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+// mailbox is an in-process SMTP server's storage.
+type mailbox struct {
+	mu       sync.Mutex
+	attempts int
+	messages []string
+	fail     bool
+}
+
+type backend struct{ box *mailbox }
+
+func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{box: b.box}, nil }
+
+type session struct{ box *mailbox }
+
+func (s *session) Reset()                               {}
+func (s *session) Logout() error                        { return nil }
+func (s *session) Mail(string, *smtp.MailOptions) error { return nil }
+func (s *session) Rcpt(string, *smtp.RcptOptions) error { return nil }
+func (s *session) Data(r io.Reader) error {
+	body, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s.box.mu.Lock()
+	defer s.box.mu.Unlock()
+	s.box.attempts++
+	if s.box.fail {
+		return &smtp.SMTPError{Code: 451, Message: "mailbox temporarily unavailable"}
+	}
+	s.box.messages = append(s.box.messages, string(body))
+	return nil
+}
+
+func (m *mailbox) snapshot() (int, []string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.attempts, append([]string(nil), m.messages...)
+}
+
+func startSMTP(t *testing.T, box *mailbox) (string, int) {
+	t.Helper()
+	s := smtp.NewServer(backend{box: box})
+	s.Domain = "localhost"
+	s.AllowInsecureAuth = true
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	go func() { _ = s.Serve(ln) }()
+	t.Cleanup(func() { _ = s.Close() })
+	host, port, _ := net.SplitHostPort(ln.Addr().String())
+	p, _ := strconv.Atoi(port)
+	return host, p
+}
+
+func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifier) {
+	t.Helper()
+	ns := natstest.Start(t)
+	nc, err := nats.Connect(ns.URL)
+	require.NoError(t, err)
+	t.Cleanup(nc.Close)
+	js, err := jetstream.New(nc)
+	require.NoError(t, err)
+	ctx := context.Background()
+	_, err = contactnats.EnsureStream(ctx, js, contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}})
+	require.NoError(t, err)
+	host, port := startSMTP(t, box)
+	n := &leadnotify.Notifier{
+		JS: js, Log: quiet, Stream: "LEADS", Durable: "lead-notifier", Subject: "leads.submitted", DeadLetter: "leads.deadletter",
+		MaxAttempts: 3, Backoff: func(uint64) time.Duration { return 50 * time.Millisecond },
+		Mailer: leadnotify.SMTPMailer{Host: host, Port: port, From: "website@valleytrenchless.example", To: []string{"office@valleytrenchless.example"}},
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); _ = n.Run(rctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return js, n
+}
+
+func publishLead(t *testing.T, js jetstream.JetStream, id string) {
+	t.Helper()
+	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: &contactv1.Lead{
+		Id: id, FirstName: "Maria", LastName: "Lopez\r\nBcc: victim@example.com", Phone: "(602) 555-0142", Email: "maria@example.com",
+		City: "phoenix", Issues: []string{"frequent-clogs"}, Description: "Kitchen sink backs up weekly.",
+		CreatedAt: timestamppb.Now(), RespondBy: timestamppb.New(time.Now().Add(24 * time.Hour)),
+	}})
+	require.NoError(t, err)
+	_, err = js.Publish(context.Background(), "leads.submitted", payload, jetstream.WithMsgID(id))
+	require.NoError(t, err)
+}
+
+func TestEachLeadIsMailedAndAcked(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	publishLead(t, js, "11111111-1111-4111-8111-111111111111")
+
+	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.snapshot()
+	require.Contains(t, msgs[0], "Subject: New inspection request: Maria Lopez Bcc: victim@example.com (Phoenix)\r\n",
+		"user text cannot add a header line")
+	require.NotContains(t, msgs[0], "\r\nBcc:")
+	require.Contains(t, msgs[0], "(602) 555-0142")
+	require.Contains(t, msgs[0], "Kitchen sink backs up weekly.")
+
+	cons, err := js.Consumer(context.Background(), "LEADS", "lead-notifier")
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		info, err := cons.Info(context.Background())
+		return err == nil && info.NumAckPending == 0 && info.NumPending == 0
+	}, 5*time.Second, 20*time.Millisecond, "acked after the mail was accepted")
+}
+
+func TestFailingMailIsRetriedThenDeadLettered(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{fail: true}
+	js, _ := setup(t, box)
+	publishLead(t, js, "22222222-2222-4222-8222-222222222222")
+
+	ctx := context.Background()
+	s, err := js.Stream(ctx, "LEADS")
+	require.NoError(t, err)
+	var dl *jetstream.RawStreamMsg
+	require.Eventually(t, func() bool {
+		dl, err = s.GetLastMsgForSubject(ctx, "leads.deadletter")
+		return err == nil
+	}, 15*time.Second, 20*time.Millisecond, "dead-lettered after three failures")
+	attempts, msgs := box.snapshot()
+	require.Equal(t, 3, attempts, "retried up to MaxAttempts")
+	require.Empty(t, msgs)
+	require.Contains(t, dl.Header.Get("Dead-Letter-Reason"), "mailbox temporarily unavailable")
+	require.Equal(t, "leads.submitted", dl.Header.Get("Dead-Letter-Subject"))
+	var ev contactv1.LeadSubmitted
+	require.NoError(t, protojson.Unmarshal(dl.Data, &ev))
+	require.Equal(t, "22222222-2222-4222-8222-222222222222", ev.GetLead().GetId(), "the lead itself is kept")
+
+	// No further deliveries after dead-lettering.
+	time.Sleep(300 * time.Millisecond)
+	again, _ := box.snapshot()
+	require.Equal(t, 3, again)
+}

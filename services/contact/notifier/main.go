@@ -1,0 +1,71 @@
+// Command notifier is the reference consumer of the LEADS stream: it e-mails
+// the office each new lead (or logs it when no SMTP host is configured).
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
+)
+
+func main() {
+	log := logging.New("lead-notifier")
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, log); err != nil {
+		log.Error("lead notifier stopped", "err", err)
+		os.Exit(1)
+	}
+}
+
+// Config is read from NOTIFIER_* environment variables.
+type Config struct {
+	NATSURL      string   `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
+	Stream       string   `env:"STREAM" default:"LEADS"`
+	Durable      string   `env:"DURABLE" default:"lead-notifier"`
+	DeadLetter   string   `env:"DEAD_LETTER_SUBJECT" default:"leads.deadletter"`
+	MaxAttempts  int      `env:"MAX_ATTEMPTS" default:"5"`
+	SMTPHost     string   `env:"SMTP_HOST"`
+	SMTPPort     int      `env:"SMTP_PORT" default:"587"`
+	SMTPUsername string   `env:"SMTP_USERNAME"`
+	SMTPPassword string   `env:"SMTP_PASSWORD" secret:"true"`
+	MailFrom     string   `env:"MAIL_FROM" default:"website@valleytrenchless.example"`
+	MailTo       []string `env:"MAIL_TO" default:"office@valleytrenchless.example"`
+}
+
+func run(ctx context.Context, log *slog.Logger) error {
+	var cfg Config
+	if err := config.Load("NOTIFIER", &cfg); err != nil {
+		return err
+	}
+	log.Info("starting", "config", config.LogValue("NOTIFIER", &cfg))
+
+	var mailer leadnotify.Mailer = leadnotify.LogMailer{Log: log}
+	if cfg.SMTPHost != "" {
+		mailer = leadnotify.SMTPMailer{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
+			Password: cfg.SMTPPassword, From: cfg.MailFrom, To: cfg.MailTo}
+	}
+
+	nc, err := nats.Connect(cfg.NATSURL, nats.Name("lead-notifier"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true))
+	if err != nil {
+		return fmt.Errorf("nats: %w", err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return err
+	}
+	n := &leadnotify.Notifier{JS: js, Log: log, Mailer: mailer, Stream: cfg.Stream, Durable: cfg.Durable,
+		Subject: "leads.submitted", DeadLetter: cfg.DeadLetter, MaxAttempts: cfg.MaxAttempts}
+	return n.Run(ctx)
+}
