@@ -36,6 +36,7 @@ func Binary() string {
 type Server struct {
 	// Endpoint is host:port.
 	Endpoint string
+	dir      string
 	cmd      *exec.Cmd
 }
 
@@ -53,22 +54,30 @@ func Start(t testing.TB) *Server {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	cmd := exec.Command(bin, "server", t.TempDir(), "--address", addr, "--console-address", "127.0.0.1:0", "--quiet")
+	s := &Server{Endpoint: addr, dir: t.TempDir()}
+	t.Cleanup(s.Stop)
+	s.Restart(t)
+	return s
+}
+
+// Restart starts the server again on the same address and data (after
+// Stop, to end a simulated outage).
+func (s *Server) Restart(t testing.TB) {
+	t.Helper()
+	cmd := exec.Command(Binary(), "server", s.dir, "--address", s.Endpoint, "--console-address", "127.0.0.1:0", "--quiet")
 	cmd.Env = append(os.Environ(), "MINIO_ROOT_USER="+AccessKey, "MINIO_ROOT_PASSWORD="+SecretKey, "MINIO_BROWSER=off")
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("miniotest: start: %v", err)
 	}
-	s := &Server{Endpoint: addr, cmd: cmd}
-	t.Cleanup(s.Stop)
-	if err := waitLive(addr, 20*time.Second); err != nil {
+	s.cmd = cmd
+	if err := waitLive(s.Endpoint, 20*time.Second); err != nil {
 		t.Fatalf("miniotest: %v", err)
 	}
-	return s
 }
 
 // Stop kills the server (tests use it to simulate an outage).
 func (s *Server) Stop() {
-	if s.cmd.Process != nil && s.cmd.ProcessState == nil {
+	if s.cmd != nil && s.cmd.Process != nil && s.cmd.ProcessState == nil {
 		_ = s.cmd.Process.Kill()
 		_ = s.cmd.Wait()
 	}
@@ -78,13 +87,10 @@ func waitLive(addr string, timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	for {
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/minio/health/live", nil)
-		resp, err := http.DefaultClient.Do(req)
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
+		// The health endpoint answers before the S3 API is initialised; an
+		// anonymous ListBuckets answers 503 until it is, then 403.
+		if code(ctx, "http://"+addr+"/minio/health/ready") == http.StatusOK && code(ctx, "http://"+addr+"/") == http.StatusForbidden {
+			return nil
 		}
 		select {
 		case <-ctx.Done():
@@ -92,4 +98,14 @@ func waitLive(addr string, timeout time.Duration) error {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+func code(ctx context.Context, url string) int {
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

@@ -60,7 +60,8 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("GATEWAY", &cfg))
-	if _, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey); err != nil {
+	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
+	if err != nil {
 		return err
 	}
 
@@ -92,7 +93,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 
 	// HTTP.
-	h, err := edge.New(ctx, log, edge.Options{Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout})
+	h, err := edge.New(ctx, log, edge.Options{Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: signer})
 	if err != nil {
 		return err
 	}

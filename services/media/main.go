@@ -10,11 +10,15 @@ import (
 	"syscall"
 	"time"
 
+	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/services/media/internal/media"
+	"github.com/valleytrenchless/site/services/media/internal/mediagrpc"
 	"github.com/valleytrenchless/site/services/media/internal/mediaminio"
+	"github.com/valleytrenchless/site/services/media/internal/mediapg"
 )
 
 func main() {
@@ -54,6 +58,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	defer stop()
 	pool, reg := deps.Pool, deps.Registry
+	if err := mediapg.Migrate(ctx, log, pool); err != nil {
+		return err
+	}
 
 	// Object store: a missing bucket is created; an unreachable MinIO only
 	// makes the service report NOT_SERVING until it returns.
@@ -76,10 +83,14 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 
 	// Transport.
+	// Uploads and library calls check the staff identity per method;
+	// GetImage (serving) is public.
 	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
 	if err != nil {
 		return err
 	}
+	svc := media.NewService(mediapg.New(pool), objects)
+	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(log, svc))
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg,
 		grpcserver.Check{Name: "postgres", Fn: pool.Ping},
 		grpcserver.Check{Name: "minio", Fn: ensureBucket})

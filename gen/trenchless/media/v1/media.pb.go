@@ -100,7 +100,8 @@ func (x *Variant) GetBytes() int64 {
 // Image is a stored image's metadata.
 type Image struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Key is the content-hash key: 64 hex digits, a dot and the extension.
+	// Key is the content-hash key: 64 hex digits, a dot and the extension
+	// (jpg, png, gif or webp).
 	Key string `protobuf:"bytes,1,opt,name=key,proto3" json:"key,omitempty"`
 	// Url is the public address: /media/{key}.
 	Url string `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
@@ -983,9 +984,9 @@ const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"\x03url\x18\x01 \x01(\tR\x03url\x12\x10\n" +
 	"\x03key\x18\x02 \x01(\tR\x03key\x12\x14\n" +
 	"\x05width\x18\x03 \x01(\x05R\x05width\x12\x16\n" +
-	"\x06height\x18\x04 \x01(\x05R\x06height\"\x9c\x01\n" +
-	"\x0fGetImageRequest\x12@\n" +
-	"\x03key\x18\x01 \x01(\tB.\xbaH+r)2'^[a-f0-9]{64}\\.(jpg|png|gif|webp|avif)$R\x03key\x12&\n" +
+	"\x06height\x18\x04 \x01(\x05R\x06height\"\x97\x01\n" +
+	"\x0fGetImageRequest\x12;\n" +
+	"\x03key\x18\x01 \x01(\tB)\xbaH&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x03key\x12&\n" +
 	"\x05width\x18\x02 \x01(\x05B\x10\xbaH\r\x1a\v0\x000\xe0\x030\xc0\a0\xc0\fR\x05width\x12\x1f\n" +
 	"\vaccept_webp\x18\x03 \x01(\bR\n" +
 	"acceptWebp\"Y\n" +
@@ -1004,14 +1005,14 @@ const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"p\n" +
 	"\x12ListImagesResponse\x122\n" +
 	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"{\n" +
-	"\x12UpdateImageRequest\x12@\n" +
-	"\x03key\x18\x01 \x01(\tB.\xbaH+r)2'^[a-f0-9]{64}\\.(jpg|png|gif|webp|avif)$R\x03key\x12#\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"v\n" +
+	"\x12UpdateImageRequest\x12;\n" +
+	"\x03key\x18\x01 \x01(\tB)\xbaH&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x03key\x12#\n" +
 	"\balt_text\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\aaltText\"G\n" +
 	"\x13UpdateImageResponse\x120\n" +
-	"\x05image\x18\x01 \x01(\v2\x1a.trenchless.media.v1.ImageR\x05image\"V\n" +
-	"\x12DeleteImageRequest\x12@\n" +
-	"\x03key\x18\x01 \x01(\tB.\xbaH+r)2'^[a-f0-9]{64}\\.(jpg|png|gif|webp|avif)$R\x03key\"\x15\n" +
+	"\x05image\x18\x01 \x01(\v2\x1a.trenchless.media.v1.ImageR\x05image\"Q\n" +
+	"\x12DeleteImageRequest\x12;\n" +
+	"\x03key\x18\x01 \x01(\tB)\xbaH&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x03key\"\x15\n" +
 	"\x13DeleteImageResponse2\xd6\x04\n" +
 	"\fMediaService\x12b\n" +
 	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse(\x01\x12Y\n" +

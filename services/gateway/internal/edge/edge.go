@@ -25,6 +25,7 @@ import (
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
+	"github.com/valleytrenchless/site/internal/identity"
 )
 
 // Upstreams are the client connections to the services.
@@ -43,6 +44,10 @@ type Options struct {
 	UpstreamTimeout time.Duration
 	// ReadyTimeout bounds each upstream health check of /readyz.
 	ReadyTimeout time.Duration
+	// Signer mints the caller token services verify.
+	Signer *identity.Signer
+	// Identity returns the signed-in caller of a request, if any.
+	Identity func(*http.Request) (identity.Caller, bool)
 }
 
 // New builds the edge handler.
@@ -52,6 +57,19 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 	}
 	if o.ReadyTimeout == 0 {
 		o.ReadyTimeout = time.Second
+	}
+	if o.Identity == nil {
+		o.Identity = func(*http.Request) (identity.Caller, bool) { return identity.Caller{}, false }
+	}
+	callerMD := func(r *http.Request) metadata.MD {
+		md := metadata.Pairs("x-client-ip", clientIP(r))
+		if c, ok := o.Identity(r); ok && o.Signer != nil {
+			md.Set(identity.MetadataKey, o.Signer.Mint(c))
+		}
+		return md
+	}
+	outgoing := func(r *http.Request) context.Context {
+		return metadata.NewOutgoingContext(r.Context(), callerMD(r))
 	}
 	gw := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: &runtime.JSONPb{
@@ -63,9 +81,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 		}),
 		runtime.WithIncomingHeaderMatcher(incomingHeaders),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeaders),
-		runtime.WithMetadata(func(_ context.Context, r *http.Request) metadata.MD {
-			return metadata.Pairs("x-client-ip", clientIP(r))
-		}),
+		runtime.WithMetadata(func(_ context.Context, r *http.Request) metadata.MD { return callerMD(r) }),
 	)
 	u := o.Upstreams
 	for _, reg := range []func() error{
@@ -80,8 +96,11 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 		}
 	}
 
+	mediaClient := mediav1.NewMediaServiceClient(u.Media)
 	mux := http.NewServeMux()
 	mux.Handle("/api/", withTimeout(gw, o.UpstreamTimeout))
+	mux.Handle("POST /api/upload-image", withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))
+	mux.Handle("GET /media/{key}", mediaHandler(log, mediaClient))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})

@@ -77,7 +77,24 @@ func WriteError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, er
 			body.Message = strings.Join(msgs, ". ") + "."
 		}
 	}
-	httpStatus := runtime.HTTPStatusFromCode(st.Code())
+	writeBody(w, runtime.HTTPStatusFromCode(st.Code()), body)
+}
+
+// writeStatus is WriteError with an HTTP status other than the code's own
+// (413 and 415 have no gRPC code).
+func writeStatus(ctx context.Context, log *slog.Logger, w http.ResponseWriter, httpStatus int, err error) {
+	rec := &statusRecorder{ResponseWriter: w, override: httpStatus}
+	WriteError(ctx, log, rec, err)
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	override int
+}
+
+func (s *statusRecorder) WriteHeader(int) { s.ResponseWriter.WriteHeader(s.override) }
+
+func writeBody(w http.ResponseWriter, httpStatus int, body ErrorBody) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(httpStatus)

@@ -1,0 +1,208 @@
+package media
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// More sentinel errors.
+var (
+	ErrNotFound = errors.New("image not found")
+	// ErrStorageUnavailable means the object store could not be reached.
+	ErrStorageUnavailable = errors.New("image storage unavailable")
+	// ErrBadCursor means a page token was not one this service issued.
+	ErrBadCursor = errors.New("bad page token")
+)
+
+// Image is a stored image's metadata.
+type Image struct {
+	Key          string
+	OriginalName string
+	Mime         string
+	Width        int
+	Height       int
+	Bytes        int64
+	AltText      string
+	Variants     []Variant
+	UploadedBy   string
+	CreatedAt    time.Time
+}
+
+// URL is the image's public address.
+func (i Image) URL() string { return "/media/" + i.Key }
+
+// Variant describes one stored rendition.
+type Variant struct {
+	Name   string `json:"name"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Format string `json:"format"`
+	Bytes  int64  `json:"bytes"`
+}
+
+// ObjectInfo describes an object being served.
+type ObjectInfo struct {
+	ContentType string
+	Size        int64
+	ETag        string
+}
+
+// Store keeps image metadata.
+type Store interface {
+	Get(ctx context.Context, key string) (Image, error)
+	// Insert stores img; when the key exists it returns the stored row.
+	Insert(ctx context.Context, img Image) (Image, error)
+	List(ctx context.Context, limit int, cursor string) ([]Image, string, error)
+	SetAltText(ctx context.Context, key, alt string) (Image, error)
+	Delete(ctx context.Context, key string) error
+}
+
+// Objects is the object store. Get returns ErrNotFound for a missing
+// object; any failure to reach the store wraps ErrStorageUnavailable.
+type Objects interface {
+	Put(ctx context.Context, name string, data []byte, contentType string) error
+	Get(ctx context.Context, name string) (io.ReadCloser, ObjectInfo, error)
+	RemovePrefix(ctx context.Context, prefix string) error
+}
+
+// Service implements the media use cases.
+type Service struct {
+	store   Store
+	objects Objects
+	now     func() time.Time
+}
+
+// NewService returns a Service.
+func NewService(store Store, objects Objects) *Service {
+	return &Service{store: store, objects: objects, now: time.Now}
+}
+
+// KeyPattern is what a valid key looks like; nothing else reaches the
+// object store, so no path can leave the bucket.
+var KeyPattern = regexp.MustCompile(`^[a-f0-9]{64}\.(jpg|png|gif|webp)$`)
+
+// ObjectName is where a rendition lives in the bucket.
+func ObjectName(hash, rendition, ext string) string {
+	return hash + "/" + rendition + "." + ext
+}
+
+// Upload validates and stores an image. The same bytes uploaded twice are
+// one image: the second upload returns the first.
+func (s *Service) Upload(ctx context.Context, by, filename string, data []byte) (Image, error) {
+	if len(data) > MaxBytes {
+		return Image{}, ErrTooLarge
+	}
+	if len(data) == 0 {
+		return Image{}, ErrEmpty
+	}
+	f, err := Sniff(data)
+	if err != nil {
+		return Image{}, err
+	}
+	hash := HashOf(data)
+	if existing, err := s.store.Get(ctx, hash+"."+f.Ext); err == nil {
+		return existing, nil
+	} else if !errors.Is(err, ErrNotFound) {
+		return Image{}, err
+	}
+	p, err := Process(data)
+	if err != nil {
+		return Image{}, err
+	}
+	img := Image{
+		Key: p.Key(), OriginalName: cleanName(filename), Mime: p.Format.Mime, Width: p.Width, Height: p.Height,
+		UploadedBy: by, CreatedAt: s.now().UTC(),
+	}
+	// Objects first: if the store is down nothing is recorded, and a row
+	// always points at objects that exist.
+	for _, r := range p.Renditions {
+		if err := s.objects.Put(ctx, ObjectName(p.Hash, r.Name, r.Format.Ext), r.Data, r.Format.Mime); err != nil {
+			return Image{}, err
+		}
+		if r.Name == "full" && r.Format == p.Format {
+			img.Bytes = int64(len(r.Data))
+		}
+		img.Variants = append(img.Variants, Variant{Name: r.Name, Width: r.Width, Height: r.Height, Format: r.Format.Name, Bytes: int64(len(r.Data))})
+	}
+	return s.store.Insert(ctx, img)
+}
+
+func cleanName(n string) string {
+	n = n[strings.LastIndexAny(n, `/\`)+1:]
+	n = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return -1
+		}
+		return r
+	}, n)
+	if len(n) > 255 {
+		n = n[:255]
+	}
+	return n
+}
+
+// Open returns the rendition to serve for key: the variant of the given
+// width (0 = full size; a width the image has no variant for falls back to
+// full size), as WebP when the browser accepts it.
+func (s *Service) Open(ctx context.Context, key string, width int, acceptWebP bool) (io.ReadCloser, ObjectInfo, error) {
+	if !KeyPattern.MatchString(key) {
+		return nil, ObjectInfo{}, ErrNotFound
+	}
+	hash, ext, _ := strings.Cut(key, ".")
+	// Candidates in order of preference. Variants exist in both formats;
+	// the full size exists in the original format only (WebP originals
+	// are WebP already).
+	type candidate struct{ name, ext string }
+	var cands []candidate
+	if width > 0 {
+		if acceptWebP {
+			cands = append(cands, candidate{fmt.Sprintf("w%d", width), WEBP.Ext})
+		}
+		cands = append(cands, candidate{fmt.Sprintf("w%d", width), ext})
+	}
+	cands = append(cands, candidate{"full", ext})
+	for _, c := range cands {
+		n := c.name
+		rc, info, err := s.objects.Get(ctx, ObjectName(hash, n, c.ext))
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return nil, ObjectInfo{}, err
+		}
+		// Content-addressed and never rewritten: a strong, stable ETag.
+		info.ETag = `"` + hash + "-" + n + "." + c.ext + `"`
+		return rc, info, nil
+	}
+	return nil, ObjectInfo{}, ErrNotFound
+}
+
+// List returns images newest first.
+func (s *Service) List(ctx context.Context, limit int, cursor string) ([]Image, string, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	return s.store.List(ctx, limit, cursor)
+}
+
+// SetAltText updates an image's description.
+func (s *Service) SetAltText(ctx context.Context, key, alt string) (Image, error) {
+	return s.store.SetAltText(ctx, key, strings.TrimSpace(alt))
+}
+
+// Delete removes the image's objects, then its row.
+func (s *Service) Delete(ctx context.Context, key string) error {
+	if _, err := s.store.Get(ctx, key); err != nil {
+		return err
+	}
+	hash, _, _ := strings.Cut(key, ".")
+	if err := s.objects.RemovePrefix(ctx, hash+"/"); err != nil {
+		return err
+	}
+	return s.store.Delete(ctx, key)
+}

@@ -1,0 +1,245 @@
+package mediagrpc_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"log/slog"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/stretchr/testify/require"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+
+	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/media/internal/media"
+	"github.com/valleytrenchless/site/services/media/internal/mediagrpc"
+	"github.com/valleytrenchless/site/services/media/internal/mediaminio"
+	"github.com/valleytrenchless/site/services/media/internal/mediapg"
+)
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
+
+type env struct {
+	minio   *miniotest.Server
+	pool    *pgxpool.Pool
+	client  mediav1.MediaServiceClient
+	staff   context.Context
+	visitor context.Context
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	m := miniotest.Start(t)
+	objects, err := mediaminio.New(mediaminio.Options{Endpoint: m.Endpoint, AccessKey: miniotest.AccessKey, SecretKey: miniotest.SecretKey, Bucket: "media"})
+	require.NoError(t, err)
+	require.NoError(t, objects.EnsureBucket(context.Background()))
+	pool := pgtest.NewPool(t, mediapg.Migrate)
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	srv, err := grpcserver.New(quiet, grpcserver.Options{Signer: signer})
+	require.NoError(t, err)
+	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(quiet, media.NewService(mediapg.New(pool), objects)))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ctx, ln) }()
+	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	return &env{
+		minio: m, pool: pool, client: mediav1.NewMediaServiceClient(conn),
+		staff:   signer.OutgoingContext(context.Background(), identity.Caller{Email: "ana@valleytrenchless.example", Staff: true}),
+		visitor: signer.OutgoingContext(context.Background(), identity.Caller{Email: "joe@example.com"}),
+	}
+}
+
+func jpegOf(w, h int) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(x), uint8(y), 90, 255})
+		}
+	}
+	var b bytes.Buffer
+	_ = jpeg.Encode(&b, img, &jpeg.Options{Quality: 90})
+	return b.Bytes()
+}
+
+func upload(ctx context.Context, c mediav1.MediaServiceClient, name string, data []byte) (*mediav1.UploadImageResponse, error) {
+	stream, err := c.UploadImage(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := stream.Send(&mediav1.UploadImageRequest{Part: &mediav1.UploadImageRequest_Metadata{Metadata: &mediav1.UploadImageMetadata{Filename: name}}}); err != nil {
+		return nil, err
+	}
+	for len(data) > 0 {
+		n := min(len(data), mediagrpc.ChunkSize)
+		if err := stream.Send(&mediav1.UploadImageRequest{Part: &mediav1.UploadImageRequest_Chunk{Chunk: data[:n]}}); err != nil {
+			break // the server ended the call; CloseAndRecv has its status
+		}
+		data = data[n:]
+	}
+	return stream.CloseAndRecv()
+}
+
+func download(t *testing.T, c mediav1.MediaServiceClient, key string, width int32, webp bool) (*mediav1.GetImageInfo, []byte, error) {
+	t.Helper()
+	stream, err := c.GetImage(context.Background(), &mediav1.GetImageRequest{Key: key, Width: width, AcceptWebp: webp})
+	if err != nil {
+		return nil, nil, err
+	}
+	first, err := stream.Recv()
+	if err != nil {
+		return nil, nil, err
+	}
+	var body []byte
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			return first.GetInfo(), body, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		body = append(body, m.GetChunk()...)
+	}
+}
+
+func reason(err error) string {
+	for _, d := range status.Convert(err).Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok {
+			return info.GetReason()
+		}
+	}
+	return ""
+}
+
+func TestUploadServeDedupeLibraryAndDelete(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	data := jpegOf(1200, 800)
+
+	_, err := upload(context.Background(), e.client, "a.jpg", data)
+	require.Equal(t, codes.Unauthenticated, status.Code(err))
+	_, err = upload(e.visitor, e.client, "a.jpg", data)
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+
+	resp, err := upload(e.staff, e.client, "C:\\Users\\ana\\job site.jpg", data)
+	require.NoError(t, err)
+	require.Equal(t, media.HashOf(data)+".jpg", resp.GetKey())
+	require.Equal(t, "/media/"+resp.GetKey(), resp.GetUrl())
+	require.EqualValues(t, 1200, resp.GetWidth())
+
+	// The same bytes again are the same image, stored once.
+	again, err := upload(e.staff, e.client, "copy.jpg", data)
+	require.NoError(t, err)
+	require.Equal(t, resp.GetKey(), again.GetKey())
+	var rows int
+	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT count(*) FROM media.images").Scan(&rows))
+	require.Equal(t, 1, rows)
+
+	// Serving: original format, WebP when accepted, variants by width, and
+	// full size for a width the image has no variant for.
+	info, body, err := download(t, e.client, resp.GetKey(), 0, false)
+	require.NoError(t, err)
+	require.Equal(t, "image/jpeg", info.GetContentType())
+	require.EqualValues(t, len(body), info.GetSize())
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(body))
+	require.NoError(t, err)
+	require.Equal(t, 1200, cfg.Width)
+	info, body, err = download(t, e.client, resp.GetKey(), 480, true)
+	require.NoError(t, err)
+	require.Equal(t, "image/webp", info.GetContentType())
+	require.Equal(t, "RIFF", string(body[:4]))
+	require.Contains(t, info.GetEtag(), "w480.webp")
+	info, _, err = download(t, e.client, resp.GetKey(), 1600, false)
+	require.NoError(t, err)
+	require.Contains(t, info.GetEtag(), "full.jpg", "never upscaled: 1600 serves the 1200-wide original")
+
+	_, _, err = download(t, e.client, "0000000000000000000000000000000000000000000000000000000000000000.jpg", 0, false)
+	require.Equal(t, codes.NotFound, status.Code(err))
+	for _, bad := range []string{"../../etc/passwd", resp.GetKey() + "/../x", "abc.svg", ""} {
+		_, _, err = download(t, e.client, bad, 0, false)
+		require.Equal(t, codes.InvalidArgument, status.Code(err), bad)
+	}
+
+	// Library: listed with its variants, alt text, then deleted with every
+	// object.
+	list, err := e.client.ListImages(e.staff, &mediav1.ListImagesRequest{})
+	require.NoError(t, err)
+	require.Len(t, list.GetImages(), 1)
+	img := list.GetImages()[0]
+	require.Equal(t, "job site.jpg", img.GetOriginalName(), "path stripped from the name")
+	require.Len(t, img.GetVariants(), 5, "full JPEG, and 480 and 960 each as JPEG and WebP")
+	_, err = e.client.ListImages(e.visitor, &mediav1.ListImagesRequest{})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+	up, err := e.client.UpdateImage(e.staff, &mediav1.UpdateImageRequest{Key: resp.GetKey(), AltText: " Liner cured in a 4-inch clay line "})
+	require.NoError(t, err)
+	require.Equal(t, "Liner cured in a 4-inch clay line", up.GetImage().GetAltText())
+	_, err = e.client.DeleteImage(e.staff, &mediav1.DeleteImageRequest{Key: resp.GetKey()})
+	require.NoError(t, err)
+	_, _, err = download(t, e.client, resp.GetKey(), 480, true)
+	require.Equal(t, codes.NotFound, status.Code(err), "variants are gone too")
+	_, err = e.client.DeleteImage(e.staff, &mediav1.DeleteImageRequest{Key: resp.GetKey()})
+	require.Equal(t, codes.NotFound, status.Code(err))
+}
+
+func TestUploadRejections(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	_, err := upload(e.staff, e.client, "x.svg", []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`))
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	require.Equal(t, mediagrpc.ReasonUnsupported, reason(err))
+	require.Equal(t, media.ErrUnsupported.Error(), status.Convert(err).Message())
+
+	big := append(jpegOf(64, 64), make([]byte, media.MaxBytes)...)
+	_, err = upload(e.staff, e.client, "big.jpg", big)
+	require.Equal(t, codes.OutOfRange, status.Code(err))
+	require.Equal(t, mediagrpc.ReasonTooLarge, reason(err))
+
+	var png8 bytes.Buffer
+	_ = png.Encode(&png8, image.NewGray(image.Rect(0, 0, 10, 10)))
+	_, err = upload(e.staff, e.client, "cut.png", png8.Bytes()[:30])
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	require.Equal(t, media.ErrCorrupt.Error(), status.Convert(err).Message())
+}
+
+func TestMinIOOutageIs503WithNothingHalfWritten(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.minio.Stop()
+	ctx, cancel := context.WithTimeout(e.staff, 30*time.Second)
+	defer cancel()
+	_, err := upload(ctx, e.client, "a.jpg", jpegOf(300, 200))
+	require.Equal(t, codes.Unavailable, status.Code(err))
+	require.Equal(t, "Image storage is unavailable right now. Please try again in a minute.", status.Convert(err).Message())
+	var rows int
+	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT count(*) FROM media.images").Scan(&rows))
+	require.Zero(t, rows, "no metadata without objects")
+
+	// When MinIO returns, uploads work again without a restart.
+	e.minio.Restart(t)
+	resp, err := upload(e.staff, e.client, "a.jpg", jpegOf(300, 200))
+	require.NoError(t, err)
+	info, _, err := download(t, e.client, resp.GetKey(), 0, true)
+	require.NoError(t, err)
+	require.Equal(t, "image/jpeg", info.GetContentType(), "full size has no WebP twin: the original is served")
+}
