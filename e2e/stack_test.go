@@ -6,6 +6,7 @@ package e2e
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -26,10 +28,6 @@ import (
 	"github.com/valleytrenchless/site/internal/pgtest"
 )
 
-var dbURL string
-
-func TestMain(m *testing.M) { os.Exit(pgtest.Main(m, &dbURL)) }
-
 func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -38,14 +36,37 @@ func freeAddr(t *testing.T) string {
 	return ln.Addr().String()
 }
 
-// buildBinaries compiles the four services once into a temp dir.
+var (
+	binsOnce sync.Once
+	binsDir  string
+	binsErr  error
+)
+
+// TestMain removes the binaries built for the package.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binsDir != "" {
+		os.RemoveAll(binsDir)
+	}
+	os.Exit(code)
+}
+
+// buildBinaries compiles the service binaries once for the package.
 func buildBinaries(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	cmd := exec.Command("go", "build", "-o", dir+string(filepath.Separator), "../services/content", "../services/contact", "../services/media", "../services/gateway")
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "go build: %s", out)
-	return dir
+	binsOnce.Do(func() {
+		binsDir, binsErr = os.MkdirTemp("", "e2e-bins-")
+		if binsErr != nil {
+			return
+		}
+		out, err := exec.Command("go", "build", "-o", binsDir+string(filepath.Separator),
+			"../services/content", "../services/contact", "../services/media", "../services/gateway").CombinedOutput()
+		if err != nil {
+			binsErr = fmt.Errorf("go build: %v: %s", err, out)
+		}
+	})
+	require.NoError(t, binsErr)
+	return binsDir
 }
 
 type proc struct {
@@ -110,24 +131,50 @@ func waitFor(t *testing.T, what string, timeout time.Duration, ok func() bool) {
 	}
 }
 
-func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
+// stack is the whole product running from its binaries.
+type stack struct {
+	base    string
+	metrics string
+	natsURL string
+	bins    string
+	dbURL   string
+	content *proc
+}
+
+// startStack builds and starts the four services on their own database,
+// NATS and MinIO, and waits until the gateway is ready.
+func startStack(t *testing.T, gatewayEnv ...string) *stack {
+	t.Helper()
 	bins := buildBinaries(t)
 	minio := miniotest.Start(t)
 	webDir := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><title>site</title>"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(webDir, "index.html"), []byte("<!doctype html><html><head><title>site</title><meta name=\"description\" content=\"Default\"></head><body></body></html>"), 0o644))
+	u, drop, err := pgtest.CreateDatabase(context.Background())
+	require.NoError(t, err)
+	t.Cleanup(drop)
 
 	// Its own NATS, so test leads never reach a developer's LEADS stream.
 	natsURL := natstest.Start(t).URL
 	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	common := []string{"LOG_LEVEL=debug"}
-	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+dbURL)...)
-	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+dbURL, "CONTACT_NATS_URL="+natsURL)...)
-	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+dbURL,
+	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL)...)
+	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL)...)
+	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
 		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)
 	metricsAddr := freeAddr(t)
-	start(t, filepath.Join(bins, "gateway"), append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
-		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir)...)
+	start(t, filepath.Join(bins, "gateway"), append(append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
+		"GATEWAY_DB_URL="+u, "GATEWAY_NATS_URL="+natsURL, "GATEWAY_PUBLIC_ORIGIN=http://"+httpAddr,
+		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir), gatewayEnv...)...)
 	base := "http://" + httpAddr
+	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
+	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
+	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content}
+}
+
+func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
+	t.Parallel()
+	st := startStack(t)
+	base, natsURL, metricsAddr, content := st.base, st.natsURL, st.metrics, st.content
 
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
@@ -247,7 +294,9 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	waitFor(t, "gateway /readyz 503", 30*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 503 })
 	_, body = get(t, base+"/readyz")
 	require.Contains(t, string(body), `"content":"UNREACHABLE"`)
-	code, body = get(t, base+"/api/blog-posts?limit=3")
+	code, _ = get(t, base+"/api/blog-posts?limit=3")
+	require.Equal(t, 200, code, "a cached public read survives the content service being down")
+	code, body = get(t, base+"/api/blog-posts?limit=4")
 	require.Equal(t, 503, code)
 	require.NotContains(t, strings.ToLower(string(body)), "connection refused", "no internal error text")
 	code, _ = get(t, base+"/healthz")

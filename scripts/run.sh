@@ -47,6 +47,16 @@ if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.
 fi
 make build >/dev/null
 
+# --- Development staff account (created once; password kept in .data/) -------
+STAFF_EMAIL="dev@valleytrenchless.example"
+STAFF_PASSWORD_FILE="$DATA_DIR/dev-staff-password"
+if [ ! -s "$STAFF_PASSWORD_FILE" ]; then
+  head -c 18 /dev/urandom | base64 | tr -d '/+=' >"$STAFF_PASSWORD_FILE"
+  chmod 600 "$STAFF_PASSWORD_FILE"
+fi
+"$ROOT/bin/gateway" users create --email "$STAFF_EMAIL" --password-stdin --if-missing <"$STAFF_PASSWORD_FILE" >"$RUN_DIR/logs/users.log" 2>&1 ||
+  { cat "$RUN_DIR/logs/users.log" >&2; exit 1; }
+
 # --- Services -------------------------------------------------------------------
 for svc in content contact media gateway; do
   port=$(case $svc in content) echo 9101;; contact) echo 9102;; media) echo 9103;; gateway) echo 8080;; esac)
@@ -79,6 +89,7 @@ cat <<MSG
 
   The site is running: http://127.0.0.1:8080
   API example:         curl -s 'http://127.0.0.1:8080/api/blog-posts?limit=3'
+  Staff sign-in:       $STAFF_EMAIL / $(cat "$STAFF_PASSWORD_FILE")   (at http://127.0.0.1:8080/auth)
   Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)
   Ctrl-C stops everything this command started.
 

@@ -1,19 +1,24 @@
 // Command gateway is the only public entry: it maps SPEC §7's REST API onto
-// the content, contact and media gRPC services and serves the web app.
+// the content, contact and media gRPC services, signs staff in, and serves
+// the web app. `gateway users …` manages local accounts (see README).
 package main
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
@@ -21,18 +26,27 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
-	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/internal/telemetry"
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
+	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
 func main() {
 	log := logging.New("gateway")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log); err != nil {
+	var err error
+	if len(os.Args) > 1 && os.Args[1] == "users" {
+		err = usersCommand(ctx, log, os.Args[2:], os.Stdin, os.Stdout)
+	} else {
+		err = run(ctx, log)
+	}
+	if err != nil {
 		log.Error("gateway stopped", "err", err)
 		os.Exit(1)
 	}
@@ -40,17 +54,38 @@ func main() {
 
 // Config is read from GATEWAY_* environment variables.
 type Config struct {
-	Env             string        `env:"ENV" default:"development"`
-	HTTPAddr        string        `env:"HTTP_ADDR" default:"127.0.0.1:8080"`
-	MetricsAddr     string        `env:"METRICS_ADDR" default:"127.0.0.1:9200"`
-	ContentAddr     string        `env:"CONTENT_ADDR" default:"127.0.0.1:9101"`
-	ContactAddr     string        `env:"CONTACT_ADDR" default:"127.0.0.1:9102"`
-	MediaAddr       string        `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
-	WebDir          string        `env:"WEB_DIR" default:"web/dist"`
-	UpstreamTimeout time.Duration `env:"UPSTREAM_TIMEOUT" default:"10s"`
-	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
-	IdentityKey     string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
-	OTLPEndpoint    string        `env:"OTLP_ENDPOINT"`
+	boot.Common
+	HTTPAddr           string        `env:"HTTP_ADDR" default:"127.0.0.1:8080"`
+	MetricsAddr        string        `env:"METRICS_ADDR" default:"127.0.0.1:9200"`
+	PublicOrigin       string        `env:"PUBLIC_ORIGIN" default:"http://127.0.0.1:8080"`
+	TrustedOrigins     []string      `env:"TRUSTED_ORIGINS"`
+	TrustedProxyHeader string        `env:"TRUSTED_PROXY_HEADER"`
+	ContentAddr        string        `env:"CONTENT_ADDR" default:"127.0.0.1:9101"`
+	ContactAddr        string        `env:"CONTACT_ADDR" default:"127.0.0.1:9102"`
+	MediaAddr          string        `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
+	NATSURL            string        `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
+	WebDir             string        `env:"WEB_DIR" default:"web/dist"`
+	UpstreamTimeout    time.Duration `env:"UPSTREAM_TIMEOUT" default:"10s"`
+	ShutdownTimeout    time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
+	CompanyName        string        `env:"COMPANY_NAME" default:"Valley Trenchless Pros"`
+	StaffDomain        string        `env:"STAFF_DOMAIN" default:"valleytrenchless.example"`
+	OIDCIssuer         string        `env:"OIDC_ISSUER"`
+	OIDCClientID       string        `env:"OIDC_CLIENT_ID"`
+	OIDCClientSecret   string        `env:"OIDC_CLIENT_SECRET" secret:"true"`
+	OIDCRedirectURL    string        `env:"OIDC_REDIRECT_URL"`
+	RegistrationOpen   bool          `env:"REGISTRATION_OPEN"`
+	SessionIdle        time.Duration `env:"SESSION_IDLE" default:"8h"`
+	SessionAbsolute    time.Duration `env:"SESSION_ABSOLUTE" default:"168h"`
+	VideoHost          string        `env:"VIDEO_HOST" default:"https://www.youtube-nocookie.com"`
+	MapTileHost        string        `env:"MAP_TILE_HOST" default:"https://*.tile.openstreetmap.org"`
+}
+
+// cookieKey derives the flow-cookie key from the identity secret, so one
+// secret serves both without being used twice for the same purpose.
+func cookieKey(identityKey string) []byte {
+	m := hmac.New(sha256.New, []byte(identityKey))
+	m.Write([]byte("gateway oidc flow cookie"))
+	return m.Sum(nil)
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -60,31 +95,43 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("GATEWAY", &cfg))
-	signer, err := identity.NewSignerForEnv(cfg.Env, cfg.IdentityKey)
-	if err != nil {
-		return err
+	origin, err := url.Parse(cfg.PublicOrigin)
+	if err != nil || origin.Scheme == "" || origin.Host == "" {
+		return fmt.Errorf("GATEWAY_PUBLIC_ORIGIN must look like https://www.example.com")
+	}
+	if cfg.OIDCRedirectURL == "" {
+		cfg.OIDCRedirectURL = cfg.PublicOrigin + "/auth/google/callback"
 	}
 
-	// Telemetry.
-	shutdownTracing, err := telemetry.SetupTracing(ctx, "gateway", cfg.OTLPEndpoint)
+	// Tracing, metrics, caller identity, Postgres (accounts and sessions).
+	deps, stop, err := boot.Start(ctx, log, "gateway", cfg.Common)
 	if err != nil {
 		return err
 	}
-	defer func() { _ = shutdownTracing(context.Background()) }()
-	reg := telemetry.NewRegistry()
+	defer stop()
+	if err := accountspg.Migrate(ctx, log, deps.Pool); err != nil {
+		return err
+	}
+	accts := accounts.NewService(accountspg.New(deps.Pool), cfg.SessionIdle, cfg.SessionAbsolute)
+	sessions, err := signin.New(ctx, log, signin.Config{
+		StaffDomain: cfg.StaffDomain, Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
+		RedirectURL: cfg.OIDCRedirectURL, SecureCookies: origin.Scheme == "https", RegistrationOpen: cfg.RegistrationOpen,
+		CookieKey: cookieKey(cfg.IdentityKey),
+	}, accts)
+	if err != nil {
+		return err
+	}
+	go sweepSessions(ctx, log, accts)
 
 	// Upstreams: connections are lazy, so the gateway starts before the
 	// services and /readyz tells when they are up.
-	dial := func(addr string) (*grpc.ClientConn, error) {
-		return grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-			grpc.WithStatsHandler(otelgrpc.NewClientHandler()))
-	}
 	var ups edge.Upstreams
 	for _, u := range []struct {
 		addr string
 		conn **grpc.ClientConn
 	}{{cfg.ContentAddr, &ups.Content}, {cfg.ContactAddr, &ups.Contact}, {cfg.MediaAddr, &ups.Media}} {
-		c, err := dial(u.addr)
+		c, err := grpc.NewClient(u.addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+			grpc.WithStatsHandler(otelgrpc.NewClientHandler()))
 		if err != nil {
 			return fmt.Errorf("dial %s: %w", u.addr, err)
 		}
@@ -93,14 +140,32 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 
 	// HTTP.
-	h, err := edge.New(ctx, log, edge.Options{Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: signer})
+	e, err := edge.New(ctx, log, edge.Options{
+		Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: deps.Signer, Sessions: sessions,
+		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
+		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTileHost: cfg.MapTileHost, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
+	})
 	if err != nil {
 		return err
 	}
+
+	// content.changed empties the public-read cache.
+	nc, err := nats.Connect(cfg.NATSURL, nats.Name("gateway"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true),
+		nats.ReconnectHandler(func(*nats.Conn) { e.InvalidatePublicCache() })) // events may have been missed
+	if err != nil {
+		return fmt.Errorf("nats: %w", err)
+	}
+	defer nc.Close()
+	if _, err := nc.Subscribe("content.changed", func(*nats.Msg) { e.InvalidatePublicCache() }); err != nil {
+		return fmt.Errorf("subscribe content.changed: %w", err)
+	}
+
+	reg := deps.Registry
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total", Help: "HTTP requests by code and method."}, []string{"code", "method"})
 	duration := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds", Help: "HTTP request latency.", Buckets: prometheus.DefBuckets}, []string{"code", "method"})
-	reg.MustRegister(requests, duration)
-	h = promhttp.InstrumentHandlerDuration(duration, promhttp.InstrumentHandlerCounter(requests, h))
+	reg.MustRegister(requests, duration, prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_hits_total", Help: "Public reads answered from memory."},
+		func() float64 { h, _ := e.CacheStats(); return float64(h) }))
+	var h http.Handler = promhttp.InstrumentHandlerDuration(duration, promhttp.InstrumentHandlerCounter(requests, e))
 	srv := &http.Server{
 		Handler:           otelhttp.NewHandler(h, "gateway"),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -132,4 +197,21 @@ func run(ctx context.Context, log *slog.Logger) error {
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
 	return srv.Shutdown(sctx)
+}
+
+func sweepSessions(ctx context.Context, log *slog.Logger, accts *accounts.Service) {
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if n, err := accts.SweepSessions(ctx); err != nil {
+				log.Warn("session sweep failed", "err", err)
+			} else if n > 0 {
+				log.Info("expired sessions removed", "count", n)
+			}
+		}
+	}
 }

@@ -1,17 +1,14 @@
 // Package edge is the gateway's HTTP surface: the grpc-gateway mux that maps
-// SPEC §7's REST paths onto the services, the JSON error shape, health and
-// readiness, and the built web app.
+// SPEC §7's REST paths onto the services, sign-in routes, authorisation,
+// limits, security headers, the public-read cache, the JSON error shape,
+// health and readiness, image upload and serving, and the built web app.
 package edge
 
 import (
 	"context"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"net/http"
-	"os"
-	"path"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -26,6 +23,7 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
 // Upstreams are the client connections to the services.
@@ -46,24 +44,83 @@ type Options struct {
 	ReadyTimeout time.Duration
 	// Signer mints the caller token services verify.
 	Signer *identity.Signer
-	// Identity returns the signed-in caller of a request, if any.
+	// Sessions resolves sign-in and serves the auth routes; nil serves
+	// none (tests use Identity instead).
+	Sessions *signin.Handler
+	// Identity returns the signed-in caller when Sessions is nil.
 	Identity func(*http.Request) (identity.Caller, bool)
+	// PublicOrigin is the site's own origin (scheme://host[:port]), used
+	// for canonical URLs, the sitemap and the feed.
+	PublicOrigin string
+	// TrustedOrigins may also send state-changing requests (e.g. a dev
+	// server).
+	TrustedOrigins []string
+	// TrustedProxyHeader is the only header believed for the client IP
+	// (e.g. X-Forwarded-For set by the ingress); empty uses the socket.
+	TrustedProxyHeader string
+	// CSP names the video and map-tile hosts.
+	CSP CSPOptions
+	// CompanyName titles pages and the feed.
+	CompanyName string
+	// Limits per path (POST only); nil uses DefaultLimits.
+	Limits map[string]RateLimit
+	// CacheTTL is the backstop lifetime of cached public reads.
+	CacheTTL time.Duration
 }
 
-// New builds the edge handler.
-func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error) {
+// DefaultLimits are the per-IP token buckets of the abuse-prone routes.
+var DefaultLimits = map[string]RateLimit{
+	"/api/contact":      {Every: time.Minute, Burst: 5},
+	"/api/login":        {Every: 12 * time.Second, Burst: 5},
+	"/api/register":     {Every: time.Minute, Burst: 3},
+	"/api/upload-image": {Every: 3 * time.Second, Burst: 20},
+}
+
+// Edge is the gateway's handler.
+type Edge struct {
+	http.Handler
+	cache *publicCache
+}
+
+// InvalidatePublicCache drops cached public reads (on content.changed).
+func (e *Edge) InvalidatePublicCache() { e.cache.Invalidate() }
+
+// CacheStats returns the public cache's hits and misses.
+func (e *Edge) CacheStats() (hits, misses uint64) { return e.cache.stats() }
+
+// New builds the edge.
+func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	if o.UpstreamTimeout == 0 {
 		o.UpstreamTimeout = 10 * time.Second
 	}
 	if o.ReadyTimeout == 0 {
 		o.ReadyTimeout = time.Second
 	}
-	if o.Identity == nil {
-		o.Identity = func(*http.Request) (identity.Caller, bool) { return identity.Caller{}, false }
+	if o.CacheTTL == 0 {
+		o.CacheTTL = 5 * time.Minute
+	}
+	if o.Limits == nil {
+		o.Limits = DefaultLimits
+	}
+	if o.CompanyName == "" {
+		o.CompanyName = "Valley Trenchless Pros"
+	}
+	caller := o.Identity
+	if o.Sessions != nil {
+		caller = func(r *http.Request) (identity.Caller, bool) {
+			s, ok := signin.FromContext(r.Context())
+			if !ok {
+				return identity.Caller{}, false
+			}
+			return identity.Caller{Email: s.User.Username, Staff: s.User.IsStaff}, true
+		}
+	}
+	if caller == nil {
+		caller = func(*http.Request) (identity.Caller, bool) { return identity.Caller{}, false }
 	}
 	callerMD := func(r *http.Request) metadata.MD {
 		md := metadata.Pairs("x-client-ip", clientIP(r))
-		if c, ok := o.Identity(r); ok && o.Signer != nil {
+		if c, ok := caller(r); ok && o.Signer != nil {
 			md.Set(identity.MetadataKey, o.Signer.Mint(c))
 		}
 		return md
@@ -71,6 +128,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 	outgoing := func(r *http.Request) context.Context {
 		return metadata.NewOutgoingContext(r.Context(), callerMD(r))
 	}
+
 	gw := runtime.NewServeMux(
 		runtime.WithMarshalerOption(runtime.MIMEWildcard, &runtime.HTTPBodyMarshaler{Marshaler: &runtime.JSONPb{
 			MarshalOptions:   protojson.MarshalOptions{EmitUnpopulated: true},
@@ -96,11 +154,39 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 		}
 	}
 
-	mediaClient := mediav1.NewMediaServiceClient(u.Media)
+	limiters := map[string]*limiter{}
+	for path, l := range o.Limits {
+		limiters[path] = newLimiter(l)
+	}
+	limit := func(path string, h http.Handler) http.Handler {
+		if l, ok := limiters[path]; ok {
+			return rateLimited(log, l, h)
+		}
+		return h
+	}
+
+	cache := newPublicCache(o.CacheTTL)
+	api := cache.handler(withTimeout(gw, o.UpstreamTimeout))
 	mux := http.NewServeMux()
-	mux.Handle("/api/", withTimeout(gw, o.UpstreamTimeout))
-	mux.Handle("POST /api/upload-image", withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))
+	mux.Handle("/api/", capJSONBody(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var h http.Handler = api
+		if isStaffPath(r.URL.Path) {
+			h = staffOnly(log, caller, h)
+		}
+		limit(r.URL.Path, h).ServeHTTP(w, r)
+	})))
+	mediaClient := mediav1.NewMediaServiceClient(u.Media)
+	mux.Handle("POST /api/upload-image", limit("/api/upload-image",
+		staffOnly(log, caller, withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))))
 	mux.Handle("GET /media/{key}", mediaHandler(log, mediaClient))
+	if o.Sessions != nil {
+		o.Sessions.Register(mux, func(path string, h http.Handler) http.Handler {
+			if strings.HasPrefix(path, "/api/") {
+				return capJSONBody(log, limit(path, h))
+			}
+			return h
+		})
+	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
@@ -108,18 +194,35 @@ func New(ctx context.Context, log *slog.Logger, o Options) (http.Handler, error)
 		"content": u.Content, "contact": u.Contact, "media": u.Media,
 	}))
 	if o.WebDir != "" {
-		mux.Handle("/", site(o.WebDir))
+		s, err := newSite(log, siteOptions{dir: o.WebDir, origin: strings.TrimRight(o.PublicOrigin, "/"), company: o.CompanyName, api: api})
+		if err != nil {
+			return nil, err
+		}
+		mux.Handle("/", s)
 	}
-	return mux, nil
+
+	var h http.Handler = mux
+	h, err := originProtected(log, o.TrustedOrigins, h)
+	if err != nil {
+		return nil, err
+	}
+	if o.Sessions != nil {
+		h = o.Sessions.Middleware(h)
+	}
+	h = withClientIP(o.TrustedProxyHeader, h)
+	h = securityHeaders(o.CSP.ContentSecurityPolicy(), h)
+	return &Edge{Handler: h, cache: cache}, nil
 }
 
 // incomingHeaders forwards the headers services read, besides
-// grpc-gateway's defaults (which include X-Forwarded-For and User-Agent as
+// grpc-gateway's defaults (which include User-Agent as
 // grpcgateway-user-agent).
 func incomingHeaders(key string) (string, bool) {
 	switch strings.ToLower(key) {
 	case "idempotency-key":
 		return "idempotency-key", true
+	case "cookie", "authorization":
+		return "", false // the gateway's business, never the services'
 	}
 	return runtime.DefaultHeaderMatcher(key)
 }
@@ -132,15 +235,6 @@ func outgoingHeaders(key string) (string, bool) {
 		return "Content-Disposition", true
 	}
 	return "", false
-}
-
-// clientIP is the visitor's address as the edge sees it.
-func clientIP(r *http.Request) string {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 func withTimeout(h http.Handler, d time.Duration) http.Handler {
@@ -192,35 +286,5 @@ func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.Clie
 			code, word = http.StatusServiceUnavailable, "not ready"
 		}
 		writeJSON(w, code, map[string]any{"status": word, "upstreams": states})
-	})
-}
-
-// site serves the built web app: real files as they are (hashed assets
-// cached for a year), and index.html for client-side routes.
-func site(dir string) http.Handler {
-	files := http.FileServer(http.Dir(dir))
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.Method != http.MethodGet && r.Method != http.MethodHead {
-			w.Header().Set("Allow", "GET, HEAD")
-			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
-			return
-		}
-		clean := path.Clean("/" + r.URL.Path)
-		if strings.HasPrefix(clean, "/api/") {
-			WriteError(r.Context(), slog.Default(), w, errNotFound)
-			return
-		}
-		p := filepath.Join(dir, filepath.FromSlash(clean))
-		if st, err := os.Stat(p); err == nil && !st.IsDir() {
-			if strings.HasPrefix(clean, "/assets/") {
-				w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-			} else {
-				w.Header().Set("Cache-Control", "no-cache")
-			}
-			files.ServeHTTP(w, r)
-			return
-		}
-		w.Header().Set("Cache-Control", "no-cache")
-		http.ServeFile(w, r, filepath.Join(dir, "index.html"))
 	})
 }

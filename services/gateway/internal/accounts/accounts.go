@@ -1,0 +1,254 @@
+// Package accounts is the gateway's sign-in domain: users (local accounts
+// with argon2id passwords, and company-domain OIDC identities) and
+// server-side sessions with idle and absolute expiry.
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Errors.
+var (
+	ErrNotFound           = errors.New("not found")
+	ErrExists             = errors.New("an account with this e-mail already exists")
+	ErrInvalidCredentials = errors.New("incorrect e-mail or password")
+	ErrNoSession          = errors.New("no valid session")
+)
+
+// Sources of an account.
+const (
+	SourceOperator   = "operator"   // created by `gateway users create`
+	SourceOIDC       = "oidc"       // a verified company-domain identity
+	SourceRegistered = "registered" // self-registered; never staff
+)
+
+// User is an account.
+type User struct {
+	ID           string
+	Username     string // e-mail, lower-case
+	PasswordHash string
+	IsStaff      bool
+	Source       string
+	CreatedAt    time.Time
+}
+
+// Session is a signed-in browser.
+type Session struct {
+	User      User
+	CreatedAt time.Time
+	LastSeen  time.Time
+	ExpiresAt time.Time
+}
+
+// Store persists users and sessions. Sessions are stored by the SHA-256 of
+// their id, so a leaked table does not leak usable cookies.
+type Store interface {
+	CreateUser(ctx context.Context, u User) (User, error)
+	UserByUsername(ctx context.Context, username string) (User, error)
+	// UpsertOIDCUser creates or marks the user as a staff OIDC identity.
+	UpsertOIDCUser(ctx context.Context, username string) (User, error)
+	SetPassword(ctx context.Context, username, hash string) error
+	CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time) error
+	// SessionByHash returns the session and its user.
+	SessionByHash(ctx context.Context, idHash []byte) (Session, error)
+	TouchSession(ctx context.Context, idHash []byte, now time.Time) error
+	DeleteSession(ctx context.Context, idHash []byte) error
+	DeleteExpiredSessions(ctx context.Context, now time.Time, idle time.Duration) (int64, error)
+}
+
+// Service implements sign-in.
+type Service struct {
+	store    Store
+	idle     time.Duration
+	absolute time.Duration
+	now      func() time.Time
+	dummy    string
+}
+
+// NewService returns a Service with the given session lifetimes.
+func NewService(store Store, idle, absolute time.Duration) *Service {
+	s := &Service{store: store, idle: idle, absolute: absolute, now: time.Now}
+	s.dummy, _ = HashPassword("timing-equaliser")
+	return s
+}
+
+// NormalizeEmail lower-cases and trims an e-mail.
+func NormalizeEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+
+// DomainOf returns the part after the last @.
+func DomainOf(email string) string {
+	i := strings.LastIndexByte(email, '@')
+	if i < 0 {
+		return ""
+	}
+	return email[i+1:]
+}
+
+// Argon2id parameters (OWASP's recommended minimum: 19 MiB, 2 passes).
+const (
+	argonMemory  = 19 * 1024
+	argonTime    = 2
+	argonThreads = 1
+	argonKeyLen  = 32
+)
+
+// HashPassword returns an argon2id PHC string.
+func HashPassword(pw string) (string, error) {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(pw), salt, argonTime, argonMemory, argonThreads, argonKeyLen)
+	enc := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemory, argonTime, argonThreads,
+		enc.EncodeToString(salt), enc.EncodeToString(key)), nil
+}
+
+// CheckPassword verifies pw against a PHC string in constant time.
+func CheckPassword(hash, pw string) bool {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false
+	}
+	var m, t uint32
+	var p uint8
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &m, &t, &p); err != nil {
+		return false
+	}
+	enc := base64.RawStdEncoding
+	salt, err1 := enc.DecodeString(parts[4])
+	want, err2 := enc.DecodeString(parts[5])
+	if err1 != nil || err2 != nil || len(want) == 0 {
+		return false
+	}
+	got := argon2.IDKey([]byte(pw), salt, t, m, p, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1
+}
+
+// MinPasswordLen is the shortest password accepted.
+const MinPasswordLen = 12
+
+// CreateLocalUser creates an account with a password.
+func (s *Service) CreateLocalUser(ctx context.Context, email, password string, staff bool, source string) (User, error) {
+	email = NormalizeEmail(email)
+	if !strings.Contains(email, "@") || DomainOf(email) == "" {
+		return User{}, fmt.Errorf("%q is not an e-mail address", email)
+	}
+	if len(password) < MinPasswordLen {
+		return User{}, fmt.Errorf("password must be at least %d characters", MinPasswordLen)
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return User{}, err
+	}
+	return s.store.CreateUser(ctx, User{Username: email, PasswordHash: hash, IsStaff: staff, Source: source})
+}
+
+// Authenticate checks a local account's password. Unknown users cost the
+// same time as known ones, so the answer does not reveal which e-mails
+// have accounts.
+func (s *Service) Authenticate(ctx context.Context, email, password string) (User, error) {
+	u, err := s.store.UserByUsername(ctx, NormalizeEmail(email))
+	if errors.Is(err, ErrNotFound) || (err == nil && u.PasswordHash == "") {
+		CheckPassword(s.dummy, password)
+		return User{}, ErrInvalidCredentials
+	}
+	if err != nil {
+		return User{}, err
+	}
+	if !CheckPassword(u.PasswordHash, password) {
+		return User{}, ErrInvalidCredentials
+	}
+	return u, nil
+}
+
+// SignInOIDC records a verified company-domain identity as staff.
+func (s *Service) SignInOIDC(ctx context.Context, email string) (User, error) {
+	return s.store.UpsertOIDCUser(ctx, NormalizeEmail(email))
+}
+
+func hashID(id string) []byte {
+	sum := sha256.Sum256([]byte(id))
+	return sum[:]
+}
+
+// StartSession creates a session for u and returns its opaque id (the
+// cookie value). Every sign-in gets a new id.
+func (s *Service) StartSession(ctx context.Context, u User) (string, time.Time, error) {
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return "", time.Time{}, err
+	}
+	id := base64.RawURLEncoding.EncodeToString(b)
+	now := s.now()
+	expires := now.Add(s.absolute)
+	if err := s.store.CreateSession(ctx, hashID(id), u.ID, now, expires); err != nil {
+		return "", time.Time{}, err
+	}
+	return id, expires, nil
+}
+
+// touchEvery limits last-seen writes to one a minute per session.
+const touchEvery = time.Minute
+
+// Lookup returns the session for an id, or ErrNoSession when it is
+// unknown, idle too long or past its absolute expiry.
+func (s *Service) Lookup(ctx context.Context, id string) (Session, error) {
+	if id == "" || len(id) > 100 {
+		return Session{}, ErrNoSession
+	}
+	h := hashID(id)
+	sess, err := s.store.SessionByHash(ctx, h)
+	if errors.Is(err, ErrNotFound) {
+		return Session{}, ErrNoSession
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	now := s.now()
+	if !now.Before(sess.ExpiresAt) || now.Sub(sess.LastSeen) >= s.idle {
+		_ = s.store.DeleteSession(ctx, h)
+		return Session{}, ErrNoSession
+	}
+	if now.Sub(sess.LastSeen) >= touchEvery {
+		if err := s.store.TouchSession(ctx, h, now); err != nil {
+			return Session{}, err
+		}
+	}
+	return sess, nil
+}
+
+// EndSession deletes the session server-side.
+func (s *Service) EndSession(ctx context.Context, id string) error {
+	if id == "" {
+		return nil
+	}
+	return s.store.DeleteSession(ctx, hashID(id))
+}
+
+// SweepSessions removes expired sessions.
+func (s *Service) SweepSessions(ctx context.Context) (int64, error) {
+	return s.store.DeleteExpiredSessions(ctx, s.now(), s.idle)
+}
+
+// SetPassword replaces a local account's password.
+func (s *Service) SetPassword(ctx context.Context, email, password string) error {
+	if len(password) < MinPasswordLen {
+		return fmt.Errorf("password must be at least %d characters", MinPasswordLen)
+	}
+	hash, err := HashPassword(password)
+	if err != nil {
+		return err
+	}
+	return s.store.SetPassword(ctx, NormalizeEmail(email), hash)
+}

@@ -1,0 +1,156 @@
+// Package accountspg stores the gateway's users and sessions in Postgres
+// schema "gateway".
+package accountspg
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+)
+
+// Schema is the Postgres schema the gateway owns.
+const Schema = "gateway"
+
+//go:embed migrations/*.sql
+var migrationFS embed.FS
+
+// Migrate applies the gateway's migrations.
+func Migrate(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool) error {
+	ms, err := pgdb.Load(migrationFS, "migrations")
+	if err != nil {
+		return err
+	}
+	return pgdb.Migrate(ctx, log, pool, Schema, ms)
+}
+
+// Store implements accounts.Store.
+type Store struct{ pool *pgxpool.Pool }
+
+// New returns a Store on pool.
+func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+
+var _ accounts.Store = (*Store)(nil)
+
+const userColumns = `id::text, username, password_hash, is_staff, source, created_at`
+
+func scanUser(row pgx.CollectableRow) (accounts.User, error) {
+	var u accounts.User
+	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.IsStaff, &u.Source, &u.CreatedAt)
+	return u, err
+}
+
+func oneUser(rows pgx.Rows, err error) (accounts.User, error) {
+	if err != nil {
+		return accounts.User{}, err
+	}
+	u, err := pgx.CollectExactlyOneRow(rows, scanUser)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return accounts.User{}, accounts.ErrNotFound
+	}
+	return u, err
+}
+
+// CreateUser inserts a user.
+func (s *Store) CreateUser(ctx context.Context, u accounts.User) (accounts.User, error) {
+	created, err := oneUser(s.pool.Query(ctx, `INSERT INTO gateway.users (id, username, password_hash, is_staff, source)
+		VALUES ($1, $2, $3, $4, $5) RETURNING `+userColumns, uuid.NewString(), u.Username, u.PasswordHash, u.IsStaff, u.Source))
+	if pgdb.IsUniqueViolation(err) {
+		return accounts.User{}, accounts.ErrExists
+	}
+	if err != nil {
+		return accounts.User{}, fmt.Errorf("create user: %w", err)
+	}
+	return created, nil
+}
+
+// UserByUsername finds a user.
+func (s *Store) UserByUsername(ctx context.Context, username string) (accounts.User, error) {
+	return oneUser(s.pool.Query(ctx, `SELECT `+userColumns+` FROM gateway.users WHERE username = $1`, username))
+}
+
+// UpsertOIDCUser creates the user as a staff OIDC identity, or grants an
+// existing account staff rights: the identity provider has just verified
+// the company-domain e-mail.
+func (s *Store) UpsertOIDCUser(ctx context.Context, username string) (accounts.User, error) {
+	u, err := oneUser(s.pool.Query(ctx, `INSERT INTO gateway.users (id, username, is_staff, source) VALUES ($1, $2, true, 'oidc')
+		ON CONFLICT (username) DO UPDATE SET is_staff = true,
+			-- A self-registered account's password was never verified as
+			-- the company's: it must not become a staff password.
+			password_hash = CASE WHEN gateway.users.source = 'registered' THEN '' ELSE gateway.users.password_hash END,
+			source = CASE WHEN gateway.users.source = 'registered' THEN 'oidc' ELSE gateway.users.source END
+		RETURNING `+userColumns, uuid.NewString(), username))
+	if err != nil {
+		return accounts.User{}, fmt.Errorf("upsert oidc user: %w", err)
+	}
+	return u, nil
+}
+
+// SetPassword replaces a password.
+func (s *Store) SetPassword(ctx context.Context, username, hash string) error {
+	tag, err := s.pool.Exec(ctx, `UPDATE gateway.users SET password_hash = $2 WHERE username = $1`, username, hash)
+	if err != nil {
+		return fmt.Errorf("set password: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return accounts.ErrNotFound
+	}
+	return nil
+}
+
+// CreateSession inserts a session.
+func (s *Store) CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO gateway.sessions (id_hash, user_id, created_at, last_seen, expires_at) VALUES ($1, $2, $3, $3, $4)`,
+		idHash, userID, now, expires)
+	if err != nil {
+		return fmt.Errorf("create session: %w", err)
+	}
+	return nil
+}
+
+// SessionByHash returns a session with its user.
+func (s *Store) SessionByHash(ctx context.Context, idHash []byte) (accounts.Session, error) {
+	var sess accounts.Session
+	u := &sess.User
+	err := s.pool.QueryRow(ctx, `SELECT u.id::text, u.username, u.password_hash, u.is_staff, u.source, u.created_at,
+			s.created_at, s.last_seen, s.expires_at
+		FROM gateway.sessions s JOIN gateway.users u ON u.id = s.user_id WHERE s.id_hash = $1`, idHash).
+		Scan(&u.ID, &u.Username, &u.PasswordHash, &u.IsStaff, &u.Source, &u.CreatedAt, &sess.CreatedAt, &sess.LastSeen, &sess.ExpiresAt)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return accounts.Session{}, accounts.ErrNotFound
+	}
+	if err != nil {
+		return accounts.Session{}, fmt.Errorf("session: %w", err)
+	}
+	return sess, nil
+}
+
+// TouchSession records activity.
+func (s *Store) TouchSession(ctx context.Context, idHash []byte, now time.Time) error {
+	_, err := s.pool.Exec(ctx, `UPDATE gateway.sessions SET last_seen = $2 WHERE id_hash = $1`, idHash, now)
+	return err
+}
+
+// DeleteSession removes a session.
+func (s *Store) DeleteSession(ctx context.Context, idHash []byte) error {
+	_, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE id_hash = $1`, idHash)
+	return err
+}
+
+// DeleteExpiredSessions removes sessions past either expiry.
+func (s *Store) DeleteExpiredSessions(ctx context.Context, now time.Time, idle time.Duration) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE expires_at <= $1 OR last_seen <= $2`, now, now.Add(-idle))
+	if err != nil {
+		return 0, err
+	}
+	return tag.RowsAffected(), nil
+}

@@ -1,0 +1,388 @@
+package edge
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/oidctest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+	"github.com/valleytrenchless/site/services/gateway/internal/signin"
+)
+
+const staffDomain = "valleytrenchless.example"
+
+type authEnv struct {
+	srv      *httptest.Server
+	provider *oidctest.Provider
+	accounts *accounts.Service
+}
+
+// newAuthEnv runs the real edge with Postgres sessions and a real OIDC
+// provider. Its upstream services are not running: the staff calls here
+// only need to get past (or be stopped by) the edge.
+func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool) *authEnv {
+	t.Helper()
+	ctx := context.Background()
+	pool := pgtest.NewPool(t, accountspg.Migrate)
+	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
+	p := oidctest.Start(t)
+	e := &authEnv{provider: p, accounts: svc}
+
+	// The gateway's own address must be known for the redirect URL.
+	e.srv = httptest.NewUnstartedServer(nil)
+	base := "http://" + e.srv.Listener.Addr().String()
+	sessions, err := signin.New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), signin.Config{
+		StaffDomain: staffDomain, Issuer: p.Issuer, ClientID: p.ClientID, ClientSecret: p.ClientSecret,
+		RedirectURL: base + "/auth/google/callback", RegistrationOpen: registrationOpen,
+		CookieKey: []byte("0123456789abcdef0123456789abcdef"),
+	}, svc)
+	require.NoError(t, err)
+	down, err := grpc.NewClient("127.0.0.1:1", grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { down.Close() })
+	signer, _ := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	web := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><html><head><title>Site</title></head><body></body></html>"), 0o644))
+	h, err := New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
+		Upstreams: Upstreams{Content: down, Contact: down, Media: down}, Signer: signer, Sessions: sessions,
+		PublicOrigin: base, WebDir: web, Limits: limits, UpstreamTimeout: time.Second,
+		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTileHost: "https://*.tile.openstreetmap.org"},
+	})
+	require.NoError(t, err)
+	e.srv.Config.Handler = h
+	e.srv.Start()
+	t.Cleanup(e.srv.Close)
+	return e
+}
+
+// browser is a client with cookies that stops at the site's own sign-in
+// landing pages.
+func (e *authEnv) browser(t *testing.T) *http.Client {
+	jar, err := cookiejar.New(nil)
+	require.NoError(t, err)
+	return &http.Client{Jar: jar, CheckRedirect: func(req *http.Request, _ []*http.Request) error {
+		if req.URL.Host == e.srv.Listener.Addr().String() && (req.URL.Path == "/admin" || req.URL.Path == "/auth") {
+			return http.ErrUseLastResponse
+		}
+		return nil
+	}}
+}
+
+// signInWithGoogle runs the whole OIDC round trip and returns where it
+// landed.
+func (e *authEnv) signInWithGoogle(t *testing.T, c *http.Client) string {
+	t.Helper()
+	resp, err := c.Get(e.srv.URL + "/auth/google")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusFound, resp.StatusCode)
+	return resp.Header.Get("Location")
+}
+
+func (e *authEnv) currentUser(t *testing.T, c *http.Client) (int, map[string]any) {
+	t.Helper()
+	resp, err := c.Get(e.srv.URL + "/api/user")
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var u map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&u)
+	return resp.StatusCode, u
+}
+
+func TestGoogleSignInAdmitsOnlyVerifiedCompanyAccounts(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	staff := oidctest.User{Subject: "1", Email: "Ana@ValleyTrenchless.example", EmailVerified: true, HD: staffDomain}
+
+	c := e.browser(t)
+	e.provider.SignInAs(staff)
+	require.Equal(t, "/admin", e.signInWithGoogle(t, c))
+	code, u := e.currentUser(t, c)
+	require.Equal(t, 200, code)
+	require.Equal(t, "ana@valleytrenchless.example", u["username"])
+	require.Equal(t, true, u["isStaff"])
+
+	cases := map[string]struct {
+		user   oidctest.User
+		tamper func(map[string]any)
+	}{
+		"unverified e-mail": {oidctest.User{Subject: "2", Email: "bo@" + staffDomain, EmailVerified: false, HD: staffDomain}, nil},
+		"other domain":      {oidctest.User{Subject: "3", Email: "bo@gmail.example", EmailVerified: true, HD: "gmail.example"}, nil},
+		"missing hd":        {oidctest.User{Subject: "4", Email: "bo@" + staffDomain, EmailVerified: true}, nil},
+		"hd of another org": {oidctest.User{Subject: "5", Email: "bo@" + staffDomain, EmailVerified: true, HD: "evil.example"}, nil},
+		"bad nonce":         {staff, func(c map[string]any) { c["nonce"] = "replayed" }},
+		"bad audience":      {staff, func(c map[string]any) { c["aud"] = "some-other-client" }},
+		"bad issuer":        {staff, func(c map[string]any) { c["iss"] = "https://accounts.evil.example" }},
+		"expired token":     {staff, func(c map[string]any) { c["exp"] = time.Now().Add(-time.Hour).Unix() }},
+	}
+	for name, tc := range cases {
+		c := e.browser(t)
+		e.provider.SignInAs(tc.user)
+		if tc.tamper != nil {
+			e.provider.TamperNextToken(tc.tamper)
+		}
+		require.Equal(t, "/auth?error=access_denied", e.signInWithGoogle(t, c), name)
+		code, _ := e.currentUser(t, c)
+		require.Equal(t, 401, code, "%s: no session", name)
+	}
+}
+
+func TestGoogleCallbackRefusesForgedState(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	e.provider.SignInAs(oidctest.User{Subject: "1", Email: "ana@" + staffDomain, EmailVerified: true, HD: staffDomain})
+	c := e.browser(t)
+	// Start the flow but stop at the provider's redirect back.
+	c.CheckRedirect = func(req *http.Request, _ []*http.Request) error {
+		if strings.HasSuffix(req.URL.Path, "/auth/google/callback") {
+			return http.ErrUseLastResponse
+		}
+		return nil
+	}
+	resp, err := c.Get(e.srv.URL + "/auth/google")
+	require.NoError(t, err)
+	resp.Body.Close()
+	back, err := url.Parse(resp.Header.Get("Location"))
+	require.NoError(t, err)
+	q := back.Query()
+	q.Set("state", "forged-state")
+	back.RawQuery = q.Encode()
+
+	c2 := e.browser(t)
+	c2.Jar = c.Jar
+	resp, err = c2.Get(back.String())
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, "/auth?error=access_denied", resp.Header.Get("Location"))
+
+	// And a callback without the flow cookie (another browser) is refused.
+	resp, err = e.browser(t).Get(e.srv.URL + "/auth/google/callback?code=x&state=y")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, "/auth?error=access_denied", resp.Header.Get("Location"))
+}
+
+func postJSON(t *testing.T, c *http.Client, u, body string, hdr ...string) (*http.Response, map[string]any) {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, u, strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := c.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	var out map[string]any
+	_ = json.NewDecoder(resp.Body).Decode(&out)
+	return resp, out
+}
+
+func sessionCookie(c *http.Client, base string) string {
+	u, _ := url.Parse(base)
+	for _, ck := range c.Jar.Cookies(u) {
+		if ck.Name == "trenchless_session" {
+			return ck.Value
+		}
+	}
+	return ""
+}
+
+func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
+	c := e.browser(t)
+
+	resp, out := postJSON(t, c, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"wrong password!"}`)
+	require.Equal(t, 401, resp.StatusCode)
+	require.Equal(t, "Incorrect e-mail or password.", out["message"])
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"nobody@`+staffDomain+`","password":"wrong password!"}`)
+	require.Equal(t, 401, resp.StatusCode, "unknown users get the same answer")
+
+	resp, out = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"OPS@`+staffDomain+`","password":"correct horse battery"}`)
+	require.Equal(t, 200, resp.StatusCode)
+	require.Equal(t, true, out["isStaff"])
+	setCookie := resp.Header.Get("Set-Cookie")
+	require.Contains(t, setCookie, "HttpOnly")
+	require.Contains(t, setCookie, "SameSite=Lax")
+	first := sessionCookie(c, e.srv.URL)
+	require.NotEmpty(t, first)
+
+	// Signing in again gives a new id, and the old one is dead.
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"correct horse battery"}`)
+	require.Equal(t, 200, resp.StatusCode)
+	second := sessionCookie(c, e.srv.URL)
+	require.NotEqual(t, first, second)
+	_, err = e.accounts.Lookup(context.Background(), first)
+	require.ErrorIs(t, err, accounts.ErrNoSession)
+
+	// Logout deletes the session on the server: replaying the cookie fails.
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/logout", ``)
+	require.Equal(t, 200, resp.StatusCode)
+	_, err = e.accounts.Lookup(context.Background(), second)
+	require.ErrorIs(t, err, accounts.ErrNoSession)
+	replay, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/api/user", nil)
+	replay.AddCookie(&http.Cookie{Name: "trenchless_session", Value: second})
+	r2, err := http.DefaultClient.Do(replay)
+	require.NoError(t, err)
+	r2.Body.Close()
+	require.Equal(t, 401, r2.StatusCode)
+}
+
+func TestRegistrationIsClosedByDefaultAndNeverStaff(t *testing.T) {
+	t.Parallel()
+	closed := newAuthEnv(t, nil, false)
+	resp, out := postJSON(t, closed.browser(t), closed.srv.URL+"/api/register", `{"username":"x@`+staffDomain+`","password":"long enough password"}`)
+	require.Equal(t, 403, resp.StatusCode)
+	require.Equal(t, "Registration is disabled", out["message"])
+
+	open := newAuthEnv(t, nil, true)
+	c := open.browser(t)
+	resp, out = postJSON(t, c, open.srv.URL+"/api/register", `{"username":"boss@`+staffDomain+`","password":"long enough password"}`)
+	require.Equal(t, 200, resp.StatusCode)
+	require.Equal(t, false, out["isStaff"], "a company-domain address is not enough")
+	r, err := c.Get(open.srv.URL + "/api/admin/blog-posts")
+	require.NoError(t, err)
+	r.Body.Close()
+	require.Equal(t, 403, r.StatusCode)
+}
+
+func TestLoginIsRateLimitedPerIP(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, map[string]RateLimit{"/api/login": {Every: time.Hour, Burst: 3}}, false)
+	c := e.browser(t)
+	for i := 0; i < 3; i++ {
+		resp, _ := postJSON(t, c, e.srv.URL+"/api/login", `{"username":"a@b.example","password":"nope nope nope"}`)
+		require.Equal(t, 401, resp.StatusCode)
+	}
+	resp, out := postJSON(t, c, e.srv.URL+"/api/login", `{"username":"a@b.example","password":"nope nope nope"}`)
+	require.Equal(t, http.StatusTooManyRequests, resp.StatusCode)
+	require.NotEmpty(t, resp.Header.Get("Retry-After"))
+	require.Contains(t, out["message"], "Too many attempts")
+}
+
+func TestForeignOriginIsRefused(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	c := e.browser(t)
+	resp, out := postJSON(t, c, e.srv.URL+"/api/login", `{"username":"a@b.example","password":"x"}`, "Origin", "https://evil.example")
+	require.Equal(t, 403, resp.StatusCode)
+	require.Equal(t, "This request must come from the site itself.", out["message"])
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/contact", `{}`, "Sec-Fetch-Site", "cross-site")
+	require.Equal(t, 403, resp.StatusCode)
+	// The site's own origin passes the check (and reaches login).
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"a@b.example","password":"nope nope nope"}`, "Origin", e.srv.URL)
+	require.Equal(t, 401, resp.StatusCode)
+}
+
+func TestEdgeRefusesOversizeJSON(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	resp, _ := postJSON(t, e.browser(t), e.srv.URL+"/api/contact", `{"description":"`+strings.Repeat("x", MaxJSONBody)+`"}`)
+	require.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+}
+
+func TestStaffRoutesAtTheEdge(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, true)
+	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
+	anon := e.browser(t)
+	visitor := e.browser(t)
+	resp, _ := postJSON(t, visitor, e.srv.URL+"/api/register", `{"username":"joe@example.com","password":"long enough password"}`)
+	require.Equal(t, 200, resp.StatusCode)
+	staff := e.browser(t)
+	resp, _ = postJSON(t, staff, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"correct horse battery"}`)
+	require.Equal(t, 200, resp.StatusCode)
+
+	routes := []struct{ method, path string }{
+		{"GET", "/api/admin/blog-posts"}, {"POST", "/api/admin/blog-posts"}, {"PUT", "/api/admin/blog-posts/00000000-0000-4000-8000-000000000000"},
+		{"DELETE", "/api/admin/blog-posts/00000000-0000-4000-8000-000000000000"}, {"POST", "/api/admin/editable-content"},
+		{"PUT", "/api/admin/editable-content/hero.title"}, {"GET", "/api/admin/media"}, {"POST", "/api/upload-image"},
+		{"GET", "/api/contact-submissions"}, {"PATCH", "/api/contact-submissions/00000000-0000-4000-8000-000000000000"},
+		{"GET", "/api/contact-submissions/export.csv"},
+	}
+	for _, rt := range routes {
+		for _, who := range []struct {
+			name string
+			c    *http.Client
+			want func(int) bool
+		}{
+			{"anonymous", anon, func(c int) bool { return c == 401 }},
+			{"non-staff", visitor, func(c int) bool { return c == 403 }},
+			// Staff get past the edge; the services are down here, so
+			// anything but 401/403 shows the request was forwarded.
+			{"staff", staff, func(c int) bool { return c != 401 && c != 403 }},
+		} {
+			req, _ := http.NewRequest(rt.method, e.srv.URL+rt.path, strings.NewReader(`{}`))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := who.c.Do(req)
+			require.NoError(t, err)
+			resp.Body.Close()
+			require.True(t, who.want(resp.StatusCode), "%s %s as %s: %d", rt.method, rt.path, who.name, resp.StatusCode)
+		}
+	}
+}
+
+func TestSecurityHeadersOnEveryResponse(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	paths := []string{"/", "/scottsdale", "/no-such-page", "/robots.txt", "/healthz", "/api/user", "/api/blog-posts",
+		"/api/nope", "/media/x.jpg", "/auth", "/auth/google/callback"}
+	for _, p := range paths {
+		resp, err := e.browser(t).Get(e.srv.URL + p)
+		require.NoError(t, err)
+		resp.Body.Close()
+		h := resp.Header
+		csp := h.Get("Content-Security-Policy")
+		require.Contains(t, csp, "script-src 'self'", p)
+		require.NotContains(t, csp, "unsafe-inline'; script", p)
+		require.NotContains(t, strings.Split(strings.Split(csp, "script-src")[1], ";")[0], "unsafe", p)
+		require.Contains(t, csp, "frame-ancestors 'none'", p)
+		require.Contains(t, csp, "frame-src https://www.youtube-nocookie.com", p)
+		require.Contains(t, csp, "https://*.tile.openstreetmap.org", p)
+		require.Contains(t, h.Get("Strict-Transport-Security"), "max-age=", p)
+		require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"), p)
+		require.Equal(t, "strict-origin-when-cross-origin", h.Get("Referrer-Policy"), p)
+		require.Contains(t, h.Get("Permissions-Policy"), "camera=()", p)
+	}
+}
+
+func TestUnknownPathsAre404AndRobotsDisallowsPrivateAreas(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	resp, err := http.Get(e.srv.URL + "/no-such-page")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 404, resp.StatusCode)
+	resp, err = http.Get(e.srv.URL + "/services/cipp-lining")
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+	resp, err = http.Get(e.srv.URL + "/robots.txt")
+	require.NoError(t, err)
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for _, want := range []string{"Disallow: /admin", "Disallow: /auth", "Disallow: /api/", "Sitemap: " + e.srv.URL + "/sitemap.xml"} {
+		require.Contains(t, string(b), want)
+	}
+}

@@ -1,0 +1,128 @@
+package edge
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// publicCache answers the public reads (/api/blog-posts*, and
+// /api/editable-content) from serialised bytes in memory, with ETag/304.
+// It is emptied on every content.changed event; the TTL is only a
+// backstop should an event be missed.
+type publicCache struct {
+	ttl     time.Duration
+	mu      sync.RWMutex
+	gen     uint64
+	entries map[string]cached
+	// hits and misses are read by tests and the load benchmark.
+	hits, misses uint64
+}
+
+type cached struct {
+	body        []byte
+	contentType string
+	etag        string
+	stored      time.Time
+}
+
+func newPublicCache(ttl time.Duration) *publicCache {
+	return &publicCache{ttl: ttl, entries: map[string]cached{}}
+}
+
+func isPublicRead(r *http.Request) bool {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		return false
+	}
+	p := r.URL.Path
+	return p == "/api/blog-posts" || strings.HasPrefix(p, "/api/blog-posts/") || p == "/api/editable-content"
+}
+
+// Invalidate drops every entry.
+func (c *publicCache) Invalidate() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.gen++
+	c.entries = map[string]cached{}
+}
+
+// recorder captures a response so it can be stored.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (r *recorder) Header() http.Header         { return r.header }
+func (r *recorder) WriteHeader(code int)        { r.status = code }
+func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
+
+func (c *publicCache) handler(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !isPublicRead(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		key := r.URL.Path + "?" + r.URL.RawQuery
+		now := time.Now()
+		c.mu.RLock()
+		e, ok := c.entries[key]
+		gen := c.gen
+		c.mu.RUnlock()
+		if ok && now.Sub(e.stored) < c.ttl {
+			c.mu.Lock()
+			c.hits++
+			c.mu.Unlock()
+			serveCached(w, r, e, "HIT")
+			return
+		}
+		rec := &recorder{header: http.Header{}, status: http.StatusOK}
+		next.ServeHTTP(rec, r)
+		if rec.status != http.StatusOK {
+			for k, v := range rec.header {
+				w.Header()[k] = v
+			}
+			w.WriteHeader(rec.status)
+			_, _ = w.Write(rec.body.Bytes())
+			return
+		}
+		sum := sha256.Sum256(rec.body.Bytes())
+		e = cached{body: rec.body.Bytes(), contentType: rec.header.Get("Content-Type"), etag: `"` + hex.EncodeToString(sum[:16]) + `"`, stored: now}
+		c.mu.Lock()
+		c.misses++
+		// Store only if no invalidation happened while the upstream call
+		// ran: its answer might predate the change.
+		if c.gen == gen {
+			c.entries[key] = e
+		}
+		c.mu.Unlock()
+		serveCached(w, r, e, "MISS")
+	})
+}
+
+func serveCached(w http.ResponseWriter, r *http.Request, e cached, state string) {
+	h := w.Header()
+	h.Set("ETag", e.etag)
+	h.Set("Cache-Control", "no-cache")
+	h.Set("X-Cache", state)
+	if etagMatch(r.Header.Get("If-None-Match"), e.etag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	h.Set("Content-Type", e.contentType)
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(e.body)
+	}
+}
+
+// stats returns hits and misses.
+func (c *publicCache) stats() (uint64, uint64) {
+	c.mu.RLock()
+	defer c.mu.RUnlock()
+	return c.hits, c.misses
+}

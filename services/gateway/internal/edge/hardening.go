@@ -1,0 +1,241 @@
+package edge
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"math"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/valleytrenchless/site/internal/identity"
+)
+
+// MaxJSONBody caps JSON request bodies.
+const MaxJSONBody = 64 << 10
+
+// CSPOptions name the only third-party hosts pages may use.
+type CSPOptions struct {
+	// VideoHost is framed for embedded videos (privacy-enhanced YouTube).
+	VideoHost string
+	// MapTileHost serves map tile images.
+	MapTileHost string
+	// UpgradeInsecure adds upgrade-insecure-requests (https deployments;
+	// it would break a plain-http local site).
+	UpgradeInsecure bool
+}
+
+// ContentSecurityPolicy returns the site's policy: no inline or
+// third-party script, frames only from the video host, images also from
+// the map tiles.
+func (o CSPOptions) ContentSecurityPolicy() string {
+	frame := "'none'"
+	if o.VideoHost != "" {
+		frame = o.VideoHost
+	}
+	img := "'self' data: blob:"
+	if o.MapTileHost != "" {
+		img += " " + o.MapTileHost
+	}
+	directives := []string{
+		"default-src 'self'",
+		"script-src 'self'",
+		"style-src 'self' 'unsafe-inline'",
+		"img-src " + img,
+		"font-src 'self'",
+		"connect-src 'self'",
+		"media-src 'self'",
+		"frame-src " + frame,
+		"object-src 'none'",
+		"base-uri 'self'",
+		"form-action 'self'",
+		"frame-ancestors 'none'",
+	}
+	if o.UpgradeInsecure {
+		directives = append(directives, "upgrade-insecure-requests")
+	}
+	return strings.Join(directives, "; ")
+}
+
+// securityHeaders sets the headers every response carries.
+func securityHeaders(csp string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Content-Security-Policy", csp)
+		h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
+		h.Set("X-Content-Type-Options", "nosniff")
+		h.Set("X-Frame-Options", "DENY")
+		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")
+		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		next.ServeHTTP(w, r)
+	})
+}
+
+type ipKey struct{}
+
+// withClientIP resolves the visitor's address once: from the configured
+// trusted proxy header only (its last entry, the one our proxy added), or
+// else the connection's address. A header the proxy did not set is never
+// believed.
+func withClientIP(trustedHeader string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ip := ""
+		if trustedHeader != "" {
+			if v := r.Header.Values(trustedHeader); len(v) > 0 {
+				parts := strings.Split(v[len(v)-1], ",")
+				ip = strings.TrimSpace(parts[len(parts)-1])
+				if net.ParseIP(ip) == nil {
+					ip = ""
+				}
+			}
+		}
+		if ip == "" {
+			host, _, err := net.SplitHostPort(r.RemoteAddr)
+			if err != nil {
+				host = r.RemoteAddr
+			}
+			ip = host
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ipKey{}, ip)))
+	})
+}
+
+// clientIP is the visitor's address as resolved by withClientIP.
+func clientIP(r *http.Request) string {
+	if ip, ok := r.Context().Value(ipKey{}).(string); ok {
+		return ip
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// RateLimit is a token bucket per client IP.
+type RateLimit struct {
+	Every time.Duration // one token per Every
+	Burst int
+}
+
+// limiter keeps one bucket per IP and forgets idle ones.
+type limiter struct {
+	limit RateLimit
+	mu    sync.Mutex
+	ips   map[string]*bucket
+}
+
+type bucket struct {
+	lim  *rate.Limiter
+	seen time.Time
+}
+
+func newLimiter(l RateLimit) *limiter { return &limiter{limit: l, ips: map[string]*bucket{}} }
+
+// allow reports whether ip may proceed, and otherwise how long to wait.
+func (l *limiter) allow(ip string, now time.Time) (bool, time.Duration) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b, ok := l.ips[ip]
+	if !ok {
+		if len(l.ips) > 100_000 {
+			l.sweep(now)
+		}
+		b = &bucket{lim: rate.NewLimiter(rate.Every(l.limit.Every), l.limit.Burst)}
+		l.ips[ip] = b
+	}
+	b.seen = now
+	r := b.lim.ReserveN(now, 1)
+	if d := r.DelayFrom(now); d > 0 {
+		r.CancelAt(now)
+		return false, d
+	}
+	return true, 0
+}
+
+// sweep drops buckets idle long enough to be full again.
+func (l *limiter) sweep(now time.Time) {
+	full := l.limit.Every * time.Duration(l.limit.Burst)
+	for ip, b := range l.ips {
+		if now.Sub(b.seen) > full {
+			delete(l.ips, ip)
+		}
+	}
+}
+
+func rateLimited(log *slog.Logger, l *limiter, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet || r.Method == http.MethodHead {
+			next.ServeHTTP(w, r)
+			return
+		}
+		ok, wait := l.allow(clientIP(r), time.Now())
+		if !ok {
+			secs := int(math.Ceil(wait.Seconds()))
+			w.Header().Set("Retry-After", strconv.Itoa(secs))
+			writeStatus(r.Context(), log, w, http.StatusTooManyRequests, status.Error(codes.ResourceExhausted,
+				fmt.Sprintf("Too many attempts. Please wait %d seconds and try again, or call us.", secs)))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// capJSONBody refuses JSON bodies over MaxJSONBody with 413.
+func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > MaxJSONBody {
+			writeStatus(r.Context(), log, w, http.StatusRequestEntityTooLarge, status.Error(codes.InvalidArgument, "The request is too large."))
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, MaxJSONBody)
+		next.ServeHTTP(w, r)
+	})
+}
+
+// staffOnly answers 401 to signed-out and 403 to signed-in non-staff
+// callers; staff pass (and the services check the signed identity again).
+func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bool), next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, ok := caller(r)
+		switch {
+		case !ok:
+			WriteError(r.Context(), log, w, status.Error(codes.Unauthenticated, "Please sign in."))
+		case !c.Staff:
+			WriteError(r.Context(), log, w, status.Error(codes.PermissionDenied, "This area is for staff only."))
+		default:
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// isStaffPath lists the protected API paths.
+func isStaffPath(p string) bool {
+	return strings.HasPrefix(p, "/api/admin/") || p == "/api/admin" || p == "/api/upload-image" ||
+		p == "/api/contact-submissions" || strings.HasPrefix(p, "/api/contact-submissions/")
+}
+
+// originProtected refuses cross-origin state-changing requests (Go's
+// CrossOriginProtection: Sec-Fetch-Site, else Origin against Host).
+func originProtected(log *slog.Logger, trusted []string, next http.Handler) (http.Handler, error) {
+	cop := http.NewCrossOriginProtection()
+	for _, o := range trusted {
+		if err := cop.AddTrustedOrigin(o); err != nil {
+			return nil, fmt.Errorf("trusted origin %q: %w", o, err)
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.WarnContext(r.Context(), "cross-origin request refused", "origin", r.Header.Get("Origin"), "path", r.URL.Path)
+		WriteError(r.Context(), log, w, status.Error(codes.PermissionDenied, "This request must come from the site itself."))
+	}))
+	return cop.Handler(next), nil
+}

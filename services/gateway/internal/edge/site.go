@@ -1,0 +1,345 @@
+package edge
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"html"
+	"log/slog"
+	"mime"
+	"net/http"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// PublicRoutes are the site's indexable pages (SPEC §2), in sitemap order.
+var PublicRoutes = []string{
+	"/", "/services/cipp-lining", "/services/pipe-bursting", "/services/epoxy-coating", "/services/drain-inspections",
+	"/phoenix", "/scottsdale", "/tempe", "/mesa", "/chandler", "/gilbert", "/glendale", "/peoria",
+	"/resources", "/blog", "/risk-map", "/contact", "/privacy", "/terms", "/sitemap",
+}
+
+// appRoutes are served by the app but never indexed.
+var appRoutes = map[string]bool{"/auth": true, "/admin": true}
+
+type siteOptions struct {
+	dir     string
+	origin  string
+	company string
+	// api answers /api/blog-posts reads (through the public cache).
+	api http.Handler
+}
+
+type site struct {
+	siteOptions
+	log    *slog.Logger
+	public map[string]bool
+}
+
+func newSite(log *slog.Logger, o siteOptions) (*site, error) {
+	if _, err := os.Stat(filepath.Join(o.dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("web app not built: %s/index.html missing (run make web-build)", o.dir)
+	}
+	s := &site{siteOptions: o, log: log, public: map[string]bool{}}
+	for _, r := range PublicRoutes {
+		s.public[r] = true
+	}
+	return s, nil
+}
+
+func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	p := path.Clean("/" + r.URL.Path)
+	switch {
+	case p == "/robots.txt":
+		s.robots(w)
+		return
+	case p == "/sitemap.xml":
+		s.sitemap(w, r)
+		return
+	case p == "/blog/rss.xml":
+		s.rss(w, r)
+		return
+	case strings.HasPrefix(p, "/api/"):
+		WriteError(r.Context(), s.log, w, errNotFound)
+		return
+	}
+	// A real file (hashed assets, icons, images) is served as it is.
+	if file := filepath.Join(s.dir, filepath.FromSlash(p)); p != "/" && isFile(file) && !strings.HasSuffix(p, ".html") {
+		cache := "no-cache"
+		if strings.HasPrefix(p, "/assets/") {
+			cache = "public, max-age=31536000, immutable"
+		}
+		s.serveFile(w, r, file, cache, http.StatusOK)
+		return
+	}
+	route := strings.TrimSuffix(p, "/")
+	if route == "" {
+		route = "/"
+	}
+	switch {
+	case s.public[route]:
+		s.servePage(w, r, route, http.StatusOK)
+	case appRoutes[route]:
+		w.Header().Set("X-Robots-Tag", "noindex")
+		s.servePage(w, r, route, http.StatusOK)
+	case strings.HasPrefix(route, "/blog/") && strings.Count(route, "/") == 2:
+		s.blogPost(w, r, strings.TrimPrefix(route, "/blog/"))
+	default:
+		s.notFound(w, r)
+	}
+}
+
+func isFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+// pageFile is a route's prerendered HTML, or the app shell.
+func (s *site) pageFile(route string) string {
+	if route != "/" {
+		if f := filepath.Join(s.dir, filepath.FromSlash(route), "index.html"); isFile(f) {
+			return f
+		}
+	}
+	return filepath.Join(s.dir, "index.html")
+}
+
+func (s *site) servePage(w http.ResponseWriter, r *http.Request, route string, code int) {
+	s.serveFile(w, r, s.pageFile(route), "no-cache", code)
+}
+
+func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Robots-Tag", "noindex")
+	f := filepath.Join(s.dir, "404.html")
+	if !isFile(f) {
+		f = filepath.Join(s.dir, "index.html")
+	}
+	s.serveFile(w, r, f, "no-cache", http.StatusNotFound)
+}
+
+// serveFile serves a file, or its precompressed .br/.gz twin when the
+// browser accepts it.
+func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheControl string, code int) {
+	ctype := mime.TypeByExtension(filepath.Ext(file))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	h := w.Header()
+	h.Set("Content-Type", ctype)
+	h.Set("Cache-Control", cacheControl)
+	h.Add("Vary", "Accept-Encoding")
+	accept := r.Header.Get("Accept-Encoding")
+	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
+		if acceptsEncoding(accept, enc.token) && isFile(file+enc.ext) {
+			h.Set("Content-Encoding", enc.token)
+			file += enc.ext
+			break
+		}
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "read web file", "file", file, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	if code == http.StatusOK {
+		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
+		return
+	}
+	w.WriteHeader(code)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(data)
+	}
+}
+
+func acceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), token) && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
+			return true
+		}
+	}
+	return false
+}
+
+// sitePost is what the site needs of a post.
+type sitePost struct {
+	Slug        string    `json:"slug"`
+	Title       string    `json:"title"`
+	Excerpt     string    `json:"excerpt"`
+	ImageURL    string    `json:"imageUrl"`
+	PublishedAt time.Time `json:"publishedAt"`
+	Category    string    `json:"category"`
+}
+
+// fetch reads the public API through the cache.
+func (s *site) fetch(r *http.Request, apiPath string, v any) (int, error) {
+	req := r.Clone(r.Context())
+	req.Method = http.MethodGet
+	req.URL = &url.URL{Path: strings.Split(apiPath, "?")[0]}
+	if _, q, ok := strings.Cut(apiPath, "?"); ok {
+		req.URL.RawQuery = q
+	}
+	req.Header = http.Header{"Accept": {"application/json"}}
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	s.api.ServeHTTP(rec, req)
+	if rec.status != http.StatusOK {
+		return rec.status, nil
+	}
+	return rec.status, json.Unmarshal(rec.body.Bytes(), v)
+}
+
+var (
+	titleTag = regexp.MustCompile(`(?is)<title>.*?</title>`)
+	seoTags  = regexp.MustCompile(`(?is)<meta\s+(name="description"|property="og:[^"]*"|name="twitter:[^"]*")[^>]*>\s*|<link\s+rel="canonical"[^>]*>\s*`)
+)
+
+// blogPost serves an article's page with its own title, description,
+// canonical URL and Open Graph tags; unknown and draft slugs are 404.
+func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
+	var p sitePost
+	code, err := s.fetch(r, "/api/blog-posts/"+url.PathEscape(slug), &p)
+	if err != nil || code == http.StatusNotFound || code == http.StatusBadRequest {
+		s.notFound(w, r)
+		return
+	}
+	if code != http.StatusOK {
+		// The content service is down: the app shell still loads and shows
+		// its own error state.
+		s.servePage(w, r, "/blog", http.StatusOK)
+		return
+	}
+	shell, err := os.ReadFile(s.pageFile("/blog/" + slug))
+	if err != nil {
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	canonical := s.origin + "/blog/" + url.PathEscape(p.Slug)
+	image := p.ImageURL
+	if strings.HasPrefix(image, "/") {
+		image = s.origin + image
+	}
+	e := html.EscapeString
+	var head strings.Builder
+	fmt.Fprintf(&head, "<title>%s | %s</title>\n", e(p.Title), e(s.company))
+	fmt.Fprintf(&head, "<meta name=\"description\" content=\"%s\">\n", e(p.Excerpt))
+	fmt.Fprintf(&head, "<link rel=\"canonical\" href=\"%s\">\n", e(canonical))
+	fmt.Fprintf(&head, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(p.Title))
+	fmt.Fprintf(&head, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(p.Excerpt), e(canonical))
+	fmt.Fprintf(&head, "<meta property=\"og:site_name\" content=\"%s\">\n", e(s.company))
+	if image != "" {
+		fmt.Fprintf(&head, "<meta property=\"og:image\" content=\"%s\">\n", e(image))
+	}
+	fmt.Fprintf(&head, "<meta property=\"article:published_time\" content=\"%s\">\n", p.PublishedAt.UTC().Format(time.RFC3339))
+	page := titleTag.ReplaceAllString(string(shell), "")
+	page = seoTags.ReplaceAllString(page, "")
+	page = strings.Replace(page, "</head>", head.String()+"</head>", 1)
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-cache")
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write([]byte(page))
+	}
+}
+
+func (s *site) robots(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=3600")
+	fmt.Fprintf(w, "User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s.origin)
+}
+
+func (s *site) posts(r *http.Request, limit int) []sitePost {
+	var posts []sitePost
+	if code, err := s.fetch(r, fmt.Sprintf("/api/blog-posts?limit=%d", limit), &posts); code != http.StatusOK || err != nil {
+		s.log.WarnContext(r.Context(), "posts unavailable for sitemap/feed", "status", code, "err", err)
+		return nil
+	}
+	return posts
+}
+
+type urlset struct {
+	XMLName xml.Name `xml:"urlset"`
+	NS      string   `xml:"xmlns,attr"`
+	URLs    []smURL  `xml:"url"`
+}
+
+type smURL struct {
+	Loc     string `xml:"loc"`
+	LastMod string `xml:"lastmod,omitempty"`
+}
+
+func (s *site) sitemap(w http.ResponseWriter, r *http.Request) {
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	posts := s.posts(r, 100)
+	newest := ""
+	if len(posts) > 0 {
+		newest = posts[0].PublishedAt.UTC().Format("2006-01-02")
+	}
+	for _, route := range PublicRoutes {
+		u := smURL{Loc: s.origin + route}
+		if route == "/blog" || route == "/resources" {
+			u.LastMod = newest
+		}
+		set.URLs = append(set.URLs, u)
+	}
+	for _, p := range posts {
+		set.URLs = append(set.URLs, smURL{Loc: s.origin + "/blog/" + url.PathEscape(p.Slug), LastMod: p.PublishedAt.UTC().Format("2006-01-02")})
+	}
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write([]byte(xml.Header))
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	_ = enc.Encode(set)
+}
+
+type rssFeed struct {
+	XMLName xml.Name   `xml:"rss"`
+	Version string     `xml:"version,attr"`
+	Channel rssChannel `xml:"channel"`
+}
+
+type rssChannel struct {
+	Title       string    `xml:"title"`
+	Link        string    `xml:"link"`
+	Description string    `xml:"description"`
+	Language    string    `xml:"language"`
+	Items       []rssItem `xml:"item"`
+}
+
+type rssItem struct {
+	Title       string `xml:"title"`
+	Link        string `xml:"link"`
+	GUID        string `xml:"guid"`
+	Description string `xml:"description"`
+	Category    string `xml:"category,omitempty"`
+	PubDate     string `xml:"pubDate"`
+}
+
+func (s *site) rss(w http.ResponseWriter, r *http.Request) {
+	feed := rssFeed{Version: "2.0", Channel: rssChannel{
+		Title: s.company + " — Drain & Sewer Articles", Link: s.origin + "/blog",
+		Description: "Practical drain and sewer advice for Phoenix Valley homeowners.", Language: "en-us",
+	}}
+	for _, p := range s.posts(r, 20) {
+		link := s.origin + "/blog/" + url.PathEscape(p.Slug)
+		feed.Channel.Items = append(feed.Channel.Items, rssItem{Title: p.Title, Link: link, GUID: link, Description: p.Excerpt,
+			Category: p.Category, PubDate: p.PublishedAt.UTC().Format(time.RFC1123Z)})
+	}
+	w.Header().Set("Content-Type", "application/rss+xml; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write([]byte(xml.Header))
+	_ = xml.NewEncoder(w).Encode(feed)
+}

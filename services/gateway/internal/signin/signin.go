@@ -1,0 +1,414 @@
+// Package signin is the gateway's sign-in surface: the company-domain OIDC
+// flow (/auth/google), local-account login, logout, the current user and
+// (when opened by configuration) registration, all on server-side sessions
+// carried by one cookie.
+package signin
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coreos/go-oidc/v3/oidc"
+	"golang.org/x/oauth2"
+
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+)
+
+// Config configures sign-in.
+type Config struct {
+	// StaffDomain is the company's e-mail domain (e.g. valleytrenchless.example).
+	StaffDomain string
+	// OIDC provider; an empty Issuer disables /auth/google.
+	Issuer, ClientID, ClientSecret, RedirectURL string
+	// SecureCookies sets Secure and the __Host- prefix (every deployment on
+	// https); off only for plain-http local development.
+	SecureCookies bool
+	// RegistrationOpen allows POST /api/register (never grants staff).
+	RegistrationOpen bool
+	// CookieKey signs the short-lived OIDC flow cookie.
+	CookieKey []byte
+}
+
+// Handler serves the sign-in routes and resolves sessions.
+type Handler struct {
+	cfg      Config
+	log      *slog.Logger
+	accounts *accounts.Service
+	provider *oidc.Provider
+	oauth    *oauth2.Config
+	verifier *oidc.IDTokenVerifier
+	now      func() time.Time
+}
+
+// New returns a Handler. With an Issuer it discovers the provider (so the
+// gateway waits for it at start, as it needs it to sign staff in).
+func New(ctx context.Context, log *slog.Logger, cfg Config, svc *accounts.Service) (*Handler, error) {
+	h := &Handler{cfg: cfg, log: log, accounts: svc, now: time.Now}
+	if len(cfg.CookieKey) < 32 {
+		return nil, errors.New("signin: cookie key must be at least 32 bytes")
+	}
+	if cfg.Issuer != "" {
+		p, err := oidc.NewProvider(ctx, cfg.Issuer)
+		if err != nil {
+			return nil, fmt.Errorf("signin: discover %s: %w", cfg.Issuer, err)
+		}
+		h.provider = p
+		h.oauth = &oauth2.Config{ClientID: cfg.ClientID, ClientSecret: cfg.ClientSecret, RedirectURL: cfg.RedirectURL,
+			Endpoint: p.Endpoint(), Scopes: []string{oidc.ScopeOpenID, "email", "profile"}}
+		h.verifier = p.Verifier(&oidc.Config{ClientID: cfg.ClientID})
+	}
+	return h, nil
+}
+
+// SessionCookie is the session cookie's name.
+func (h *Handler) SessionCookie() string {
+	if h.cfg.SecureCookies {
+		return "__Host-session"
+	}
+	return "trenchless_session"
+}
+
+func (h *Handler) flowCookie() string {
+	if h.cfg.SecureCookies {
+		return "__Host-oidc-flow"
+	}
+	return "trenchless_oidc_flow"
+}
+
+func (h *Handler) setCookie(w http.ResponseWriter, name, value string, expires time.Time) {
+	c := &http.Cookie{Name: name, Value: value, Path: "/", HttpOnly: true, Secure: h.cfg.SecureCookies, SameSite: http.SameSiteLaxMode}
+	if value == "" {
+		c.MaxAge = -1
+	} else if !expires.IsZero() {
+		c.Expires = expires
+	}
+	http.SetCookie(w, c)
+}
+
+type ctxKey struct{}
+
+// FromContext returns the request's session, if signed in.
+func FromContext(ctx context.Context) (accounts.Session, bool) {
+	s, ok := ctx.Value(ctxKey{}).(accounts.Session)
+	return s, ok
+}
+
+// Middleware resolves the session cookie into the request context. A
+// cookie that no longer names a session is cleared.
+func (h *Handler) Middleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := r.Cookie(h.SessionCookie())
+		if err == nil && c.Value != "" {
+			sess, err := h.accounts.Lookup(r.Context(), c.Value)
+			switch {
+			case err == nil:
+				r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, sess))
+			case errors.Is(err, accounts.ErrNoSession):
+				h.setCookie(w, h.SessionCookie(), "", time.Time{})
+			default:
+				h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Register mounts the routes on mux; wrap may add limits per route.
+func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Handler) http.Handler) {
+	for _, r := range []struct {
+		method, path string
+		h            http.HandlerFunc
+	}{
+		{"GET", "/auth/google", h.startOIDC},
+		{"GET", "/auth/google/callback", h.finishOIDC},
+		{"POST", "/api/login", h.login},
+		{"POST", "/api/logout", h.logout},
+		{"GET", "/api/user", h.user},
+		{"POST", "/api/register", h.register},
+	} {
+		mux.Handle(r.method+" "+r.path, wrap(r.path, r.h))
+	}
+}
+
+// userJSON is the signed-in user as the web app sees it.
+type userJSON struct {
+	ID       string `json:"id"`
+	Username string `json:"username"`
+	IsStaff  bool   `json:"isStaff"`
+}
+
+func toJSON(u accounts.User) userJSON {
+	return userJSON{ID: u.ID, Username: u.Username, IsStaff: u.IsStaff}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeErr(w http.ResponseWriter, code int, errCode, msg string) {
+	writeJSON(w, code, map[string]any{"message": msg, "code": errCode, "details": []any{}})
+}
+
+// signIn starts a fresh session (a new id every time) and sets the cookie.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u accounts.User) error {
+	// Drop the session this browser had, if any: no session fixation.
+	if c, err := r.Cookie(h.SessionCookie()); err == nil {
+		_ = h.accounts.EndSession(r.Context(), c.Value)
+	}
+	id, expires, err := h.accounts.StartSession(r.Context(), u)
+	if err != nil {
+		return err
+	}
+	h.setCookie(w, h.SessionCookie(), id, expires)
+	return nil
+}
+
+type credentials struct {
+	Username string `json:"username"`
+	Password string `json:"password"`
+}
+
+func readCredentials(r *http.Request) (credentials, bool) {
+	var c credentials
+	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, 4<<10))
+	if err := dec.Decode(&c); err != nil {
+		return c, false
+	}
+	c.Username = strings.TrimSpace(c.Username)
+	return c, c.Username != "" && c.Password != ""
+}
+
+func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
+	c, ok := readCredentials(r)
+	if !ok {
+		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter your e-mail and password.")
+		return
+	}
+	u, err := h.accounts.Authenticate(r.Context(), c.Username, c.Password)
+	if errors.Is(err, accounts.ErrInvalidCredentials) {
+		h.log.InfoContext(r.Context(), "login refused", "username", accounts.NormalizeEmail(c.Username))
+		writeErr(w, http.StatusUnauthorized, "unauthenticated", "Incorrect e-mail or password.")
+		return
+	}
+	if err == nil {
+		err = h.signIn(w, r, u)
+	}
+	if err != nil {
+		h.log.ErrorContext(r.Context(), "login failed", "err", err)
+		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSON(u))
+}
+
+func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
+	if c, err := r.Cookie(h.SessionCookie()); err == nil {
+		if err := h.accounts.EndSession(r.Context(), c.Value); err != nil {
+			h.log.ErrorContext(r.Context(), "logout failed", "err", err)
+			writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+			return
+		}
+	}
+	h.setCookie(w, h.SessionCookie(), "", time.Time{})
+	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
+	s, ok := FromContext(r.Context())
+	if !ok {
+		writeErr(w, http.StatusUnauthorized, "unauthenticated", "Not signed in.")
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSON(s.User))
+}
+
+func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
+	if !h.cfg.RegistrationOpen {
+		writeErr(w, http.StatusForbidden, "permission_denied", "Registration is disabled")
+		return
+	}
+	c, ok := readCredentials(r)
+	if !ok {
+		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter an e-mail and a password.")
+		return
+	}
+	// Self-registration never grants staff rights, whatever the domain.
+	u, err := h.accounts.CreateLocalUser(r.Context(), c.Username, c.Password, false, accounts.SourceRegistered)
+	switch {
+	case errors.Is(err, accounts.ErrExists):
+		writeErr(w, http.StatusConflict, "already_exists", "An account with this e-mail already exists. Sign in instead.")
+		return
+	case err != nil && strings.Contains(err.Error(), "password must be"):
+		writeErr(w, http.StatusBadRequest, "invalid_argument", fmt.Sprintf("Password must be at least %d characters.", accounts.MinPasswordLen))
+		return
+	case err != nil && strings.Contains(err.Error(), "not an e-mail"):
+		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter a valid e-mail address.")
+		return
+	case err != nil:
+		h.log.ErrorContext(r.Context(), "register failed", "err", err)
+		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		return
+	}
+	if err := h.signIn(w, r, u); err != nil {
+		h.log.ErrorContext(r.Context(), "register sign-in failed", "err", err)
+		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		return
+	}
+	writeJSON(w, http.StatusOK, toJSON(u))
+}
+
+// flow is the state kept in the browser during the OIDC round trip,
+// signed so it cannot be forged, and short-lived.
+type flow struct {
+	State    string `json:"s"`
+	Nonce    string `json:"n"`
+	Verifier string `json:"v"`
+	Expires  int64  `json:"e"`
+}
+
+func (h *Handler) sign(b []byte) string {
+	m := hmac.New(sha256.New, h.cfg.CookieKey)
+	m.Write(b)
+	return base64.RawURLEncoding.EncodeToString(m.Sum(nil))
+}
+
+func (h *Handler) encodeFlow(f flow) string {
+	b, _ := json.Marshal(f)
+	return base64.RawURLEncoding.EncodeToString(b) + "." + h.sign(b)
+}
+
+func (h *Handler) decodeFlow(v string) (flow, bool) {
+	body, sig, ok := strings.Cut(v, ".")
+	if !ok {
+		return flow{}, false
+	}
+	b, err := base64.RawURLEncoding.DecodeString(body)
+	if err != nil || !hmac.Equal([]byte(sig), []byte(h.sign(b))) {
+		return flow{}, false
+	}
+	var f flow
+	if json.Unmarshal(b, &f) != nil || h.now().Unix() > f.Expires {
+		return flow{}, false
+	}
+	return f, true
+}
+
+func random() string {
+	b := make([]byte, 24)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+// Where failures and successes land.
+const (
+	deniedURL = "/auth?error=access_denied"
+	adminURL  = "/admin"
+)
+
+func (h *Handler) deny(w http.ResponseWriter, r *http.Request, reason string, args ...any) {
+	h.log.WarnContext(r.Context(), "staff sign-in refused: "+reason, args...)
+	h.setCookie(w, h.flowCookie(), "", time.Time{})
+	http.Redirect(w, r, deniedURL, http.StatusFound)
+}
+
+func (h *Handler) startOIDC(w http.ResponseWriter, r *http.Request) {
+	if h.provider == nil {
+		h.deny(w, r, "no OIDC provider is configured")
+		return
+	}
+	f := flow{State: random(), Nonce: random(), Verifier: oauth2.GenerateVerifier(), Expires: h.now().Add(10 * time.Minute).Unix()}
+	h.setCookie(w, h.flowCookie(), h.encodeFlow(f), time.Unix(f.Expires, 0))
+	url := h.oauth.AuthCodeURL(f.State, oidc.Nonce(f.Nonce), oauth2.S256ChallengeOption(f.Verifier),
+		oauth2.SetAuthURLParam("hd", h.cfg.StaffDomain), oauth2.SetAuthURLParam("prompt", "select_account"))
+	http.Redirect(w, r, url, http.StatusFound)
+}
+
+func (h *Handler) finishOIDC(w http.ResponseWriter, r *http.Request) {
+	if h.provider == nil {
+		h.deny(w, r, "no OIDC provider is configured")
+		return
+	}
+	c, err := r.Cookie(h.flowCookie())
+	if err != nil {
+		h.deny(w, r, "no sign-in in progress")
+		return
+	}
+	f, ok := h.decodeFlow(c.Value)
+	if !ok {
+		h.deny(w, r, "sign-in cookie invalid or expired")
+		return
+	}
+	q := r.URL.Query()
+	if e := q.Get("error"); e != "" {
+		h.deny(w, r, "provider returned an error", "error", e)
+		return
+	}
+	if q.Get("state") == "" || !hmac.Equal([]byte(q.Get("state")), []byte(f.State)) {
+		h.deny(w, r, "state mismatch")
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), 15*time.Second)
+	defer cancel()
+	tok, err := h.oauth.Exchange(ctx, q.Get("code"), oauth2.VerifierOption(f.Verifier))
+	if err != nil {
+		h.deny(w, r, "code exchange failed", "err", err)
+		return
+	}
+	raw, _ := tok.Extra("id_token").(string)
+	idt, err := h.verifier.Verify(ctx, raw)
+	if err != nil {
+		h.deny(w, r, "ID token not valid", "err", err)
+		return
+	}
+	if !hmac.Equal([]byte(idt.Nonce), []byte(f.Nonce)) {
+		h.deny(w, r, "nonce mismatch")
+		return
+	}
+	var claims struct {
+		Email         string `json:"email"`
+		EmailVerified bool   `json:"email_verified"`
+		HD            string `json:"hd"`
+	}
+	if err := idt.Claims(&claims); err != nil {
+		h.deny(w, r, "claims unreadable", "err", err)
+		return
+	}
+	email := accounts.NormalizeEmail(claims.Email)
+	domain := strings.ToLower(h.cfg.StaffDomain)
+	switch {
+	case !claims.EmailVerified:
+		h.deny(w, r, "e-mail not verified", "email", email)
+		return
+	case accounts.DomainOf(email) != domain:
+		h.deny(w, r, "e-mail outside the staff domain", "email", email)
+		return
+	case strings.ToLower(claims.HD) != domain:
+		h.deny(w, r, "hosted-domain claim missing or different", "email", email, "hd", claims.HD)
+		return
+	}
+	u, err := h.accounts.SignInOIDC(r.Context(), email)
+	if err == nil {
+		err = h.signIn(w, r, u)
+	}
+	if err != nil {
+		h.log.ErrorContext(r.Context(), "staff sign-in failed", "err", err)
+		h.deny(w, r, "could not start the session")
+		return
+	}
+	h.setCookie(w, h.flowCookie(), "", time.Time{})
+	h.log.InfoContext(r.Context(), "staff signed in", "email", email)
+	http.Redirect(w, r, adminURL, http.StatusFound)
+}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+
+	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+)
+
+const usersUsage = `usage:
+  gateway users create --email EMAIL --password-stdin [--staff=true] [--if-missing]
+  gateway users set-password --email EMAIL --password-stdin
+
+The password is read from the first line of standard input (at least 12
+characters). Staff accounts are what operators create; self-registration
+never grants staff rights.`
+
+// usersCommand manages local accounts from the command line.
+func usersCommand(ctx context.Context, log *slog.Logger, args []string, stdin io.Reader, stdout io.Writer) error {
+	if len(args) == 0 {
+		return errors.New(usersUsage)
+	}
+	fs := flag.NewFlagSet("users "+args[0], flag.ContinueOnError)
+	email := fs.String("email", "", "account e-mail (the username)")
+	fromStdin := fs.Bool("password-stdin", false, "read the password from standard input")
+	staff := fs.Bool("staff", true, "grant staff rights")
+	ifMissing := fs.Bool("if-missing", false, "succeed quietly when the account exists")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *email == "" || !*fromStdin {
+		return errors.New(usersUsage)
+	}
+	line, err := bufio.NewReader(stdin).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	password := strings.TrimRight(line, "\r\n")
+
+	var cfg Config
+	if err := config.Load("GATEWAY", &cfg); err != nil {
+		return err
+	}
+	pool, err := pgdb.Open(ctx, log, cfg.DBURL, cfg.DBConnectTimeout)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := accountspg.Migrate(ctx, log, pool); err != nil {
+		return err
+	}
+	svc := accounts.NewService(accountspg.New(pool), cfg.SessionIdle, cfg.SessionAbsolute)
+	switch args[0] {
+	case "create":
+		u, err := svc.CreateLocalUser(ctx, *email, password, *staff, accounts.SourceOperator)
+		if errors.Is(err, accounts.ErrExists) && *ifMissing {
+			fmt.Fprintf(stdout, "account %s already exists\n", accounts.NormalizeEmail(*email))
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "created %s (staff: %t)\n", u.Username, u.IsStaff)
+	case "set-password":
+		if err := svc.SetPassword(ctx, *email, password); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "password changed for %s\n", accounts.NormalizeEmail(*email))
+	default:
+		return errors.New(usersUsage)
+	}
+	return nil
+}
