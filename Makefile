@@ -64,8 +64,9 @@ web-deps: ## npm ci in web/ when the lockfile changed
 		cd web && npm ci --no-audit --no-fund; fi
 
 .PHONY: web-build
-web-build: web-deps ## Build the web app into web/dist
+web-build: web-deps ## Build the web app into web/dist (with .br/.gz twins)
 	cd web && npm run build
+	go run ./scripts/precompress web/dist
 
 .PHONY: web-test
 web-test: web-deps ## Type-check and unit-test the web app

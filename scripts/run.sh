@@ -43,7 +43,7 @@ fi
 make web-deps
 if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html web/vite.config.ts web/package.json -newer web/dist/index.html -print -quit)" ]; then
   log "building the web app"
-  (cd web && npm run build >"$RUN_DIR/logs/web-build.log" 2>&1) || { cat "$RUN_DIR/logs/web-build.log" >&2; exit 1; }
+  make web-build >"$RUN_DIR/logs/web-build.log" 2>&1 || { cat "$RUN_DIR/logs/web-build.log" >&2; exit 1; }
 fi
 make build >/dev/null
 

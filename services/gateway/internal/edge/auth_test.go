@@ -30,6 +30,7 @@ import (
 const staffDomain = "valleytrenchless.example"
 
 type authEnv struct {
+	webDir   string
 	srv      *httptest.Server
 	provider *oidctest.Provider
 	accounts *accounts.Service
@@ -67,6 +68,7 @@ func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool
 		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTileHost: "https://*.tile.openstreetmap.org"},
 	})
 	require.NoError(t, err)
+	e.webDir = web
 	e.srv.Config.Handler = h
 	e.srv.Start()
 	t.Cleanup(e.srv.Close)
@@ -385,4 +387,44 @@ func TestUnknownPathsAre404AndRobotsDisallowsPrivateAreas(t *testing.T) {
 	for _, want := range []string{"Disallow: /admin", "Disallow: /auth", "Disallow: /api/", "Sitemap: " + e.srv.URL + "/sitemap.xml"} {
 		require.Contains(t, string(b), want)
 	}
+}
+
+func TestSiteServesPrecompressedFilesAndImmutableAssets(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	dir := e.webDir
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "assets"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js"), []byte("console.log(1)"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js.br"), []byte("BROTLI"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js.gz"), []byte("GZIP"), 0o644))
+	require.NoError(t, os.MkdirAll(filepath.Join(dir, "tempe"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tempe", "index.html"), []byte("<html><head><title>Tempe</title></head></html>"), 0o644))
+
+	get := func(path, enc string) (*http.Response, string) {
+		req, _ := http.NewRequest(http.MethodGet, e.srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", enc)
+		tr := &http.Transport{DisableCompression: true}
+		resp, err := (&http.Client{Transport: tr}).Do(req)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp, string(b)
+	}
+	resp, body := get("/assets/app-1a2b3c.js", "gzip, deflate, br")
+	require.Equal(t, "BROTLI", body)
+	require.Equal(t, "br", resp.Header.Get("Content-Encoding"))
+	require.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"))
+	require.Contains(t, resp.Header.Get("Content-Type"), "javascript")
+	require.Contains(t, resp.Header.Values("Vary"), "Accept-Encoding")
+	resp, body = get("/assets/app-1a2b3c.js", "gzip")
+	require.Equal(t, "GZIP", body)
+	require.Equal(t, "gzip", resp.Header.Get("Content-Encoding"))
+	resp, body = get("/assets/app-1a2b3c.js", "")
+	require.Equal(t, "console.log(1)", body)
+	require.Empty(t, resp.Header.Get("Content-Encoding"))
+
+	// A prerendered route's own HTML, with 200.
+	resp, body = get("/tempe", "")
+	require.Equal(t, 200, resp.StatusCode)
+	require.Contains(t, body, "<title>Tempe</title>")
 }
