@@ -17,12 +17,13 @@ run: ## Install/start what is missing, build, start the whole stack, print the U
 	@scripts/run.sh
 
 .PHONY: test
-test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks
+test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, browser tests
 	@$(MAKE) tools
 	@$(MAKE) lint
 	@$(MAKE) check-generated
 	@$(MAKE) go-test
 	@$(MAKE) web-test
+	@$(MAKE) web-e2e
 
 .PHONY: tools
 tools: ## Build the pinned tools (buf, protoc plugins, MinIO) into the cache, once
@@ -72,6 +73,10 @@ web-build: web-deps ## Build the web app into web/dist (with .br/.gz twins)
 web-test: web-deps ## Type-check and unit-test the web app
 	cd web && npm run typecheck
 	cd web && npm test
+
+.PHONY: web-e2e
+web-e2e: web-deps ## Browser tests (Chromium via playwright-core) against the whole stack
+	@scripts/web-e2e.sh
 
 .PHONY: clean
 clean: ## Remove build output and local run state (keeps the tool cache)

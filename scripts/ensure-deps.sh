@@ -57,5 +57,11 @@ if ! command -v npm >/dev/null; then
   apt_install nodejs npm
 fi
 
+# --- Chromium for the browser tests (driven by playwright-core) -----------
+if [ ! -x /usr/bin/chromium ]; then
+  log "installing Chromium from Debian packages"
+  apt_install chromium
+fi
+
 # --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------
 scripts/tools.sh

@@ -2,15 +2,22 @@
 // a bad VITE_* value throws here, before anything renders.
 import '@/config/business';
 import '@/styles.css';
+import { captureAttribution } from '@/features/lead-form';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+
+captureAttribution();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// Prerendered pages hydrate; the bare shell (e.g. /admin) renders.
+if (container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

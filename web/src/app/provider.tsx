@@ -1,9 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 
-/** App-wide context: the query cache (and later toasts, the current user). */
+/** App-wide context: the query cache and the toaster (later the current user). */
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
 }

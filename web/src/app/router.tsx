@@ -1,5 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
+import { ContactRoute } from '@/routes/contact';
 import { HomeRoute } from '@/routes/home';
 import { NotFoundRoute } from '@/routes/not-found';
 import { RouteErrorRoute } from '@/routes/route-error';
@@ -14,6 +15,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorRoute />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: 'contact', element: <ContactRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
@@ -10,6 +11,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
+      <ScrollManager />
       <SiteHeader />
       <main id="main" tabIndex={-1}>
         {children ?? <Outlet />}

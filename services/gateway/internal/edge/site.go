@@ -105,12 +105,21 @@ func isFile(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// pageFile is a route's prerendered HTML, or the app shell.
+// pageFile is a route's prerendered HTML, or else the bare app shell
+// (app.html; index.html in builds without prerendering).
 func (s *site) pageFile(route string) string {
-	if route != "/" {
-		if f := filepath.Join(s.dir, filepath.FromSlash(route), "index.html"); isFile(f) {
-			return f
-		}
+	if route == "/" {
+		return filepath.Join(s.dir, "index.html")
+	}
+	if f := filepath.Join(s.dir, filepath.FromSlash(route), "index.html"); isFile(f) {
+		return f
+	}
+	return s.shell()
+}
+
+func (s *site) shell() string {
+	if f := filepath.Join(s.dir, "app.html"); isFile(f) {
+		return f
 	}
 	return filepath.Join(s.dir, "index.html")
 }
@@ -123,7 +132,7 @@ func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Robots-Tag", "noindex")
 	f := filepath.Join(s.dir, "404.html")
 	if !isFile(f) {
-		f = filepath.Join(s.dir, "index.html")
+		f = s.shell()
 	}
 	s.serveFile(w, r, f, "no-cache", http.StatusNotFound)
 }

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Browser tests against the real stack: builds the binaries and the web app,
+# starts every component on its own ports with a fresh database, NATS store
+# and MinIO folder, runs the Playwright (playwright-core + Debian Chromium)
+# suites in web/e2e, and tears everything down.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+TOOLS_BIN="${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools/bin"
+log() { echo "web-e2e: $*" >&2; }
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+make build >/dev/null
+make web-build >/dev/null
+
+WORK=$(mktemp -d)
+DB="e2e_$(date +%s)_$$"
+PIDS=()
+cleanup() {
+  [ ${#PIDS[@]} -gt 0 ] && kill -TERM "${PIDS[@]}" 2>/dev/null || true
+  wait 2>/dev/null || true
+  psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  if [ "${KEEP_LOGS:-}" = "" ]; then rm -rf "$WORK"; else log "logs in $WORK"; fi
+}
+trap cleanup EXIT INT TERM
+
+psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $DB"
+DB_URL="postgres://postgres@127.0.0.1:5432/$DB?sslmode=disable"
+
+# Ports well away from make run's.
+NATS_PORT=14222 MINIO_PORT=19000 CONTENT=19101 CONTACT=19102 MEDIA=19103 HTTP=18080
+for p in $NATS_PORT $MINIO_PORT $CONTENT $CONTACT $MEDIA $HTTP; do
+  if port_open "$p"; then log "port $p is busy"; exit 1; fi
+done
+
+NATS_BIN=$(command -v nats-server || echo "$TOOLS_BIN/nats-server")
+"$NATS_BIN" -a 127.0.0.1 -p $NATS_PORT -js -sd "$WORK/nats" >"$WORK/nats.log" 2>&1 &
+PIDS+=($!)
+MINIO_ROOT_USER=e2e MINIO_ROOT_PASSWORD=e2e-secret-key MINIO_BROWSER=off \
+  "$TOOLS_BIN/minio" server "$WORK/minio" --address 127.0.0.1:$MINIO_PORT --console-address 127.0.0.1:0 --quiet >"$WORK/minio.log" 2>&1 &
+PIDS+=($!)
+
+NATS_URL="nats://127.0.0.1:$NATS_PORT"
+CONTENT_GRPC_ADDR=127.0.0.1:$CONTENT CONTENT_METRICS_ADDR= CONTENT_DB_URL=$DB_URL CONTENT_NATS_URL=$NATS_URL \
+  bin/content >"$WORK/content.log" 2>&1 &
+PIDS+=($!)
+CONTACT_GRPC_ADDR=127.0.0.1:$CONTACT CONTACT_METRICS_ADDR= CONTACT_DB_URL=$DB_URL CONTACT_NATS_URL=$NATS_URL \
+  bin/contact >"$WORK/contact.log" 2>&1 &
+PIDS+=($!)
+MEDIA_GRPC_ADDR=127.0.0.1:$MEDIA MEDIA_METRICS_ADDR= MEDIA_DB_URL=$DB_URL MEDIA_S3_ENDPOINT=127.0.0.1:$MINIO_PORT \
+  MEDIA_S3_ACCESS_KEY=e2e MEDIA_S3_SECRET_KEY=e2e-secret-key bin/media >"$WORK/media.log" 2>&1 &
+PIDS+=($!)
+GATEWAY_HTTP_ADDR=127.0.0.1:$HTTP GATEWAY_METRICS_ADDR= GATEWAY_DB_URL=$DB_URL GATEWAY_NATS_URL=$NATS_URL \
+  GATEWAY_PUBLIC_ORIGIN=http://127.0.0.1:$HTTP GATEWAY_CONTENT_ADDR=127.0.0.1:$CONTENT GATEWAY_CONTACT_ADDR=127.0.0.1:$CONTACT \
+  GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_WEB_DIR="$ROOT/web/dist" bin/gateway >"$WORK/gateway.log" 2>&1 &
+PIDS+=($!)
+
+for _ in $(seq 1 120); do
+  curl -fsS -o /dev/null "http://127.0.0.1:$HTTP/readyz" 2>/dev/null && break
+  sleep 0.5
+done
+if ! curl -fsS -o /dev/null "http://127.0.0.1:$HTTP/readyz"; then
+  log "stack not ready"; tail -n 20 "$WORK"/*.log >&2; exit 1
+fi
+
+STAFF_EMAIL=e2e@valleytrenchless.example STAFF_PASSWORD=e2e-staff-password-1
+printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $STAFF_EMAIL --password-stdin >/dev/null
+
+log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
+cd web
+E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
+  npx vitest run --config vitest.e2e.config.ts

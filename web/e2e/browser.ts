@@ -1,0 +1,25 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+/** The stack under test (scripts/web-e2e.sh). */
+export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:18080';
+
+/** Debian's Chromium with the flags that work in this sandbox. */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A page that records console errors and failed same-origin requests. */
+export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context: BrowserContext = await browser.newContext({ viewport, baseURL: BASE_URL });
+  const page: Page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}

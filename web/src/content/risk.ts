@@ -1,0 +1,47 @@
+// The pipe-risk scale shared by the home table, city pages, resources cards
+// and the risk map (DESIGN §8: one scale, one place). SPEC §4 colours: low
+// green, medium yellow, high orange, critical red, anything else grey.
+
+export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
+
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** How each level is shown to people ("medium" reads as "Moderate"). */
+export const RISK_LABELS: Readonly<Record<RiskLevel, string>> = {
+  low: 'Low',
+  medium: 'Moderate',
+  high: 'High',
+  critical: 'Critical',
+};
+
+/** Badge colours: background and text, chosen for at least 4.5:1 contrast (WCAG AA). */
+export type RiskBadgeColors = { background: string; text: string };
+
+export const RISK_COLORS: Readonly<Record<RiskLevel, RiskBadgeColors>> = {
+  low: { background: '#15803d', text: '#ffffff' },
+  medium: { background: '#facc15', text: '#1b2631' },
+  high: { background: '#c2410c', text: '#ffffff' },
+  critical: { background: '#b91c1c', text: '#ffffff' },
+};
+
+/** Grey for a value outside the scale (SPEC §4 "other"). */
+export const UNKNOWN_RISK_COLORS: RiskBadgeColors = { background: '#4b5563', text: '#ffffff' };
+
+export function isRiskLevel(value: unknown): value is RiskLevel {
+  return typeof value === 'string' && (RISK_LEVELS as readonly string[]).includes(value);
+}
+
+/** "medium" → "Moderate"; a value outside the scale → "Unknown". */
+export function riskLabel(level: string): string {
+  return isRiskLevel(level) ? RISK_LABELS[level] : 'Unknown';
+}
+
+/** Badge colours of a level; grey for anything outside the scale. */
+export function riskColors(level: string): RiskBadgeColors {
+  return isRiskLevel(level) ? RISK_COLORS[level] : UNKNOWN_RISK_COLORS;
+}
+
+/** Position on the scale, 0 (low) to 3 (critical), for sorting; -1 outside it. */
+export function riskRank(level: string): number {
+  return (RISK_LEVELS as readonly string[]).indexOf(level);
+}

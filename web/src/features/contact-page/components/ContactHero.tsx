@@ -1,0 +1,33 @@
+import { business } from '@/config/business';
+import { trackConversion } from '@/lib/analytics';
+
+export const CONTACT_HERO_TITLE = 'Schedule Your Free Drain Inspection';
+
+/** The top of /contact: what the visitor gets and the two ways to ask for it. */
+export function ContactHero() {
+  return (
+    <section className="hero contact-hero" aria-labelledby="contact-hero-heading">
+      <div className="container">
+        <h1 id="contact-hero-heading">{CONTACT_HERO_TITLE}</h1>
+        <p className="hero__lead">
+          Slow drains, recurring clogs or a sewer smell? Tell us what's going on and we'll send a technician with a
+          sewer camera to find the cause. The camera inspection is free with any estimate, and most repairs are done
+          without digging up your yard.
+        </p>
+        <ul className="contact-hero__points">
+          <li>Reply within 24 hours</li>
+          <li>Same-day service, 7 days a week</li>
+          <li>Serving the {business.serviceArea}</li>
+        </ul>
+        <div className="button-row">
+          <a href="#contact" className="button button--primary">
+            Request your inspection
+          </a>
+          <a href={business.phoneHref} className="button" onClick={() => void trackConversion('phone_click')}>
+            Call {business.phone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

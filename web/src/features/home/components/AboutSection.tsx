@@ -1,0 +1,49 @@
+import { business, formatOpeningHours } from '@/config/business';
+import { trackConversion } from '@/lib/analytics';
+
+/** The home page's about section, the target of the navigation's About button (#about). */
+export function AboutSection() {
+  return (
+    <section id="about" className="section home-about" aria-labelledby="home-about-title">
+      <div className="container home-about__inner">
+        <div>
+          <h2 id="home-about-title">A family-owned Valley company</h2>
+          <p>
+            {business.companyName} was founded in {business.foundedYear} by a Phoenix plumbing family who were tired of
+            telling neighbors the only fix for a broken sewer line was a backhoe. We invested in cameras, blue-light
+            CIPP lining, pipe bursting and epoxy coating so homeowners across the {business.serviceArea} could keep
+            their yards, floors and driveways intact.
+          </p>
+          <p>
+            We are licensed, bonded and insured in Arizona, and we stand behind our work with a lifetime warranty on
+            lining installs. The crew that inspects your pipe is the crew that repairs it, and we show you the camera
+            footage before and after.
+          </p>
+          <h3>Neighbors helping neighbors</h3>
+          <ul className="home-about__offers">
+            <li>
+              <strong>$500 referral bonus</strong> for every neighbor you refer who books a repair with us.
+            </li>
+            <li>
+              <strong>10% group discount</strong> when 3 or more neighbors book together.
+            </li>
+          </ul>
+        </div>
+        <div className="home-about__card">
+          <h3>Office hours</h3>
+          <ul className="plain-list home-about__hours">
+            {business.hours.map((entry) => (
+              <li key={entry.label}>{formatOpeningHours(entry)}</li>
+            ))}
+          </ul>
+          <p>Same-day service, 7 days a week for drain emergencies.</p>
+          <p>
+            <a href={business.phoneHref} onClick={() => void trackConversion('phone_click')}>
+              Call {business.phone}
+            </a>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}

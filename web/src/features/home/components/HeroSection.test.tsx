@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { business } from '@/config/business';
+import { createQueryClient } from '@/lib/query-client';
+import { editableContentQueryKey, type EditableContentItem } from '../api/get-editable-content';
+import { HERO_CONTENT } from '../hero-content';
+import { renderHtml } from '../testing/render';
+import { HeroSection } from './HeroSection';
+
+const FALLBACK_TITLE = 'Trenchless Drain &amp; Sewer Repair Across the Phoenix Valley';
+
+function h1(html: string): string | undefined {
+  return /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
+}
+
+describe('HeroSection', () => {
+  it('shows the fallback title and subtitle while the editable text is loading', () => {
+    const html = renderHtml(<HeroSection />);
+    expect(HERO_CONTENT.title.fallback).toBe('Trenchless Drain & Sewer Repair Across the Phoenix Valley');
+    expect(h1(html)).toBe(FALLBACK_TITLE);
+    expect(html).toContain('Most repairs are finished the same day.');
+    expect(html.match(/<h1\b/g)).toHaveLength(1);
+  });
+
+  it('keeps the fallback text when the editable text cannot be loaded', async () => {
+    const client = createQueryClient();
+    await client.prefetchQuery({
+      queryKey: editableContentQueryKey,
+      queryFn: () => Promise.reject(new Error('Failed to fetch editable content')),
+    });
+    client.setQueryDefaults(editableContentQueryKey, { retryOnMount: false });
+    expect(h1(renderHtml(<HeroSection />, client))).toBe(FALLBACK_TITLE);
+  });
+
+  it('keeps the fallback text when the list has no hero items', () => {
+    const client = createQueryClient();
+    client.setQueryData<EditableContentItem[]>(editableContentQueryKey, []);
+    expect(h1(renderHtml(<HeroSection />, client))).toBe(FALLBACK_TITLE);
+  });
+
+  it('shows staff-edited text as text, never as markup', () => {
+    const client = createQueryClient();
+    client.setQueryData<EditableContentItem[]>(editableContentQueryKey, [
+      { contentKey: 'hero.title', content: 'Sewer <img src=x onerror=alert(1)> Help', contentType: 'text' },
+      { contentKey: 'hero.subtitle', content: '<p>Fixed <strong>today</strong></p>', contentType: 'html' },
+    ]);
+    const html = renderHtml(<HeroSection />, client);
+    expect(h1(html)).toBe('Sewer &lt;img src=x onerror=alert(1)&gt; Help');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<p class="home-hero__subtitle">Fixed today</p>');
+  });
+
+  it('offers the free inspection, a scheduling button, a call link and the four pipe eras', () => {
+    const html = renderHtml(<HeroSection />);
+    expect(html).toContain('Free camera inspection with any estimate');
+    expect(html).toMatch(/<button type="button"[^>]*>Schedule Free Inspection<\/button>/);
+    expect(html).toContain(`href="${business.phoneHref}"`);
+    expect(html).toContain(`Call ${business.phone}`);
+    for (const era of ['1960–1975', '1945–1972', 'Pre-1950s', 'Any age']) expect(html).toContain(era);
+    expect(html).toContain('Orangeburg');
+  });
+});

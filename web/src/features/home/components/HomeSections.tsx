@@ -1,0 +1,30 @@
+import '../home.css';
+import { BeforeAfter } from './BeforeAfter';
+import { HeroSection } from './HeroSection';
+import { ProblemSolution } from './ProblemSolution';
+import { ProcessSteps } from './ProcessSteps';
+import { RiskTable } from './RiskTable';
+import { ServiceCards } from './ServiceCards';
+import { Testimonials } from './Testimonials';
+import { TrustBadges } from './TrustBadges';
+import { VideoShowcase } from './VideoShowcase';
+
+/**
+ * The home page's own sections in SPEC §2 order (items 1–9). The route adds
+ * the blog preview (item 10), About, the contact section and the page meta.
+ */
+export function HomeSections() {
+  return (
+    <div className="home">
+      <HeroSection />
+      <TrustBadges />
+      <ProblemSolution />
+      <ServiceCards />
+      <BeforeAfter />
+      <ProcessSteps />
+      <RiskTable />
+      <Testimonials />
+      <VideoShowcase />
+    </div>
+  );
+}

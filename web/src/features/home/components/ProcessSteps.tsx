@@ -1,0 +1,57 @@
+import { VideoEmbed } from '@/components/VideoEmbed';
+import { processVideo } from '@/content/videos';
+
+type Step = { id: string; title: string; detail: string };
+
+/** SPEC §2 home item 6, in this order. */
+const steps: readonly Step[] = [
+  {
+    id: 'inspection',
+    title: 'Inspection',
+    detail: 'A free HD camera inspection with any estimate shows the damage, its depth and its exact location. You get the video.',
+  },
+  {
+    id: 'solution-design',
+    title: 'Solution design',
+    detail: 'We match the repair to the pipe: a full liner, a spot repair, epoxy coating or pipe bursting, with a written price.',
+  },
+  {
+    id: 'installation',
+    title: 'Light-cured installation',
+    detail: 'The line is cleaned, the resin liner is pulled in and cured with blue LED light. Same-day CIPP jobs take 4–8 hours.',
+  },
+  {
+    id: 'final-check',
+    title: 'Final check',
+    detail: 'A second camera run confirms a smooth, sealed line, and your lifetime warranty on the lining install starts.',
+  },
+];
+
+/** SPEC §2 home item 6: the four-step process and a video of it. */
+export function ProcessSteps() {
+  return (
+    <section className="section home-process" aria-labelledby="home-process-title">
+      <div className="container home-process__inner">
+        <div>
+          <h2 id="home-process-title">How a trenchless repair works</h2>
+          <ol className="home-steps">
+            {steps.map((s, i) => (
+              <li key={s.id} className="home-steps__item">
+                <span className="home-steps__number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <div>
+                  <h3 className="home-steps__title">{s.title}</h3>
+                  <p className="home-steps__detail">{s.detail}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <div className="home-process__video">
+          <VideoEmbed videoId={processVideo.videoId} title={processVideo.title} duration={processVideo.duration} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { Fragment, useState } from 'react';
+import { SmartLink } from '@/components/SmartLink';
+import { getCity } from '@/content/cities';
+import { neighborhoods, type Neighborhood } from '@/content/neighborhoods';
+import { RISK_LEVELS } from '@/content/risk';
+import { toggleExpanded } from '../utils/expanded-rows';
+import { RiskBadge } from './RiskBadge';
+
+const COLUMNS = 6;
+
+/** SPEC §2 home item 7: neighbourhood pipe risk; rows with sub-areas expand and collapse. */
+export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly string[] }) {
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initialExpanded));
+
+  return (
+    <section className="section home-risk" aria-labelledby="home-risk-title">
+      <div className="container">
+        <div className="home-section-intro">
+          <h2 id="home-risk-title">Pipe risk by neighborhood</h2>
+          <p>
+            When a neighborhood was built decides what is under its slabs. Find yours; homes in high-risk areas qualify
+            for a free inspection.
+          </p>
+        </div>
+
+        <ul className="home-risk__legend" aria-label="Risk levels">
+          {RISK_LEVELS.map((level) => (
+            <li key={level}>
+              <RiskBadge level={level} />
+            </li>
+          ))}
+        </ul>
+
+        <div className="home-risk__scroll" role="region" aria-labelledby="home-risk-caption" tabIndex={0}>
+          <table className="home-risk__table">
+            <caption id="home-risk-caption" className="visually-hidden">
+              Drain and sewer pipe risk for Phoenix Valley neighborhoods, by construction era and pipe type
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Neighborhood</th>
+                <th scope="col">City</th>
+                <th scope="col">Built</th>
+                <th scope="col">Pipe type</th>
+                <th scope="col">Risk</th>
+                <th scope="col">What we find</th>
+              </tr>
+            </thead>
+            <tbody>
+              {neighborhoods.map((n) => (
+                <RiskRow
+                  key={n.id}
+                  neighborhood={n}
+                  open={expanded.has(n.id)}
+                  onToggle={() => setExpanded((current) => toggleExpanded(current, n.id))}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+
+        <p className="home-risk__more">
+          <SmartLink to="/risk-map">See every neighborhood on the interactive risk map</SmartLink>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function RiskRow({ neighborhood: n, open, onToggle }: { neighborhood: Neighborhood; open: boolean; onToggle: () => void }) {
+  const city = getCity(n.city);
+  const subs = n.subNeighborhoods ?? [];
+  const detailId = `home-risk-sub-${n.id}`;
+
+  return (
+    <Fragment>
+      <tr className={open ? 'home-risk__row home-risk__row--open' : 'home-risk__row'}>
+        <th scope="row">
+          {subs.length > 0 ? (
+            <button
+              type="button"
+              className="home-risk__toggle"
+              aria-expanded={open}
+              aria-controls={detailId}
+              onClick={onToggle}
+            >
+              <svg className="home-risk__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M5 3l5 5-5 5" stroke="currentColor" strokeWidth="2" fill="none" />
+              </svg>
+              <span>
+                {n.name}
+                <span className="home-risk__count">{subs.length} areas</span>
+              </span>
+            </button>
+          ) : (
+            n.name
+          )}
+        </th>
+        <td>
+          <SmartLink to={`/${city.slug}`}>{city.name}</SmartLink>
+        </td>
+        <td className="home-risk__era">{n.era}</td>
+        <td>{n.pipeType}</td>
+        <td>
+          <RiskBadge level={n.riskLevel} />
+        </td>
+        <td className="home-risk__description">{n.description}</td>
+      </tr>
+      {subs.length > 0 && (
+        <tr id={detailId} className="home-risk__detail" hidden={!open}>
+          <td colSpan={COLUMNS}>
+            <ul className="home-risk__subs" aria-label={`Areas of ${n.name}`}>
+              {subs.map((s) => (
+                <li key={s.name}>
+                  <span className="home-risk__sub-name">{s.name}</span> — {s.details}
+                </li>
+              ))}
+            </ul>
+          </td>
+        </tr>
+      )}
+    </Fragment>
+  );
+}

@@ -1,0 +1,51 @@
+import { SmartLink } from '@/components/SmartLink';
+import { serviceCards, type ServiceCard } from '@/content/services';
+import { scrollToContact } from '@/lib/scroll';
+import { ServiceIcon } from './ServiceIcon';
+
+/** SPEC §2 home item 4: the six service cards. */
+export function ServiceCards() {
+  return (
+    <section className="section home-services" aria-labelledby="home-services-title">
+      <div className="container">
+        <div className="home-section-intro">
+          <h2 id="home-services-title">Trenchless repair services</h2>
+          <p>Every repair starts with a camera, so we fix the problem you have, not the one we guess at.</p>
+        </div>
+        <ul className="home-services__grid">
+          {serviceCards.map((card) => (
+            <li key={card.id}>
+              <ServiceCardView card={card} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function ServiceCardView({ card }: { card: ServiceCard }) {
+  return (
+    <article className={`home-service home-service--${card.color}`}>
+      <span className="home-service__icon">
+        <ServiceIcon icon={card.icon} />
+      </span>
+      <h3 className="home-service__title">{card.title}</h3>
+      <p className="home-service__text">{card.description}</p>
+      <ul className="home-service__features">
+        {card.features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      {card.href ? (
+        <SmartLink to={card.href} className="home-service__link">
+          Learn more<span className="visually-hidden"> about {card.title}</span>
+        </SmartLink>
+      ) : (
+        <button type="button" className="home-service__link home-service__link--button" onClick={() => scrollToContact()}>
+          Request a quote<span className="visually-hidden"> for {card.title}</span>
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,15 @@
+/** Stars for a rating, read by screen readers as "Rated N out of M stars". */
+export function StarRating({ rating, outOf = 5 }: { rating: number; outOf?: number }) {
+  return (
+    <span className="star-rating">
+      <span className="visually-hidden">{`Rated ${rating} out of ${outOf} stars`}</span>
+      <span aria-hidden="true">
+        {Array.from({ length: outOf }, (_, i) => (
+          <span key={i} className={i < rating ? 'star-rating__star' : 'star-rating__star star-rating__star--empty'}>
+            ★
+          </span>
+        ))}
+      </span>
+    </span>
+  );
+}

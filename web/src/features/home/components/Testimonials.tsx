@@ -1,0 +1,65 @@
+import { business } from '@/config/business';
+import { VideoEmbed } from '@/components/VideoEmbed';
+import { headlineStats } from '@/content/stats';
+import { testimonials } from '@/content/testimonials';
+import { testimonialVideo } from '@/content/videos';
+import { reviewsUrl } from '../utils/reviews-url';
+import { StarRating } from './StarRating';
+
+/** SPEC §2 home item 8: six five-star reviews, three headline stats, a video and a link to more reviews. */
+export function Testimonials() {
+  return (
+    <section className="section home-reviews" aria-labelledby="home-reviews-title">
+      <div className="container">
+        <div className="home-section-intro">
+          <h2 id="home-reviews-title">What Valley homeowners say</h2>
+        </div>
+
+        <ul className="home-stats" aria-label="By the numbers">
+          {headlineStats.map((s) => (
+            <li key={s.id} className="home-stats__item">
+              <span className="home-stats__value">{s.value}</span>
+              <span className="home-stats__label">{s.label}</span>
+            </li>
+          ))}
+        </ul>
+
+        <ul className="home-reviews__grid">
+          {testimonials.map((t) => (
+            <li key={t.id}>
+              <figure className="home-review">
+                <StarRating rating={t.rating} />
+                <blockquote className="home-review__text">
+                  <p>{t.text}</p>
+                </blockquote>
+                <figcaption className="home-review__author">
+                  <span className="home-review__initial" aria-hidden="true">
+                    {t.initial}
+                  </span>
+                  <span>
+                    <span className="home-review__name">{t.name}</span>
+                    <span className="home-review__location">{t.location}</span>
+                  </span>
+                </figcaption>
+              </figure>
+            </li>
+          ))}
+        </ul>
+
+        <div className="home-reviews__footer">
+          <div className="home-reviews__video">
+            <VideoEmbed videoId={testimonialVideo.videoId} title={testimonialVideo.title} duration={testimonialVideo.duration} />
+          </div>
+          <a
+            className="button button--primary"
+            href={reviewsUrl(business.companyName)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Read more reviews<span className="visually-hidden"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

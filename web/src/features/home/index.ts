@@ -1,0 +1,14 @@
+// The home page feature: its sections, composed by routes/home.tsx with the
+// blog preview and the contact form.
+export { HomeSections } from './components/HomeSections';
+export { AboutSection } from './components/AboutSection';
+export { HeroSection } from './components/HeroSection';
+export {
+  editableContentQueryKey,
+  getEditableContent,
+  getEditableContentQueryOptions,
+  useEditableContent,
+  type EditableContentItem,
+} from './api/get-editable-content';
+export { editableText } from './utils/editable-text';
+export { HERO_CONTENT } from './hero-content';

@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError, errorMessage, throwIfResNotOk } from '@/lib/api-client';
+import type { InspectionRequest } from '../payload';
+
+export const CONTACT_PATH = '/api/contact';
+
+/** The staff lead list; a new lead makes any cached copy out of date. */
+export const contactSubmissionsQueryKey = ['/api/contact-submissions'] as const;
+
+/** 200 from POST /api/contact: the stored lead and its reply deadline (RFC 3339). */
+export type InspectionRequestReceipt = {
+  id: string;
+  createdAt: string;
+  respondBy: string;
+};
+
+/** One per-field problem from a 400 answer (`details`), e.g. {field: 'firstName', …}. */
+export type FieldViolation = { field: string; message: string; rule?: string };
+
+/**
+ * POST /api/contact. The Idempotency-Key makes a repeated request (a retry
+ * after a lost answer) return the first result instead of a second lead.
+ * Non-OK answers throw an ApiError like every other call.
+ */
+export async function submitInspectionRequest(
+  payload: InspectionRequest,
+  { idempotencyKey, signal }: { idempotencyKey: string; signal?: AbortSignal },
+): Promise<InspectionRequestReceipt> {
+  // api-client's apiRequest cannot add headers yet, so this call builds the
+  // request itself with the same rules (credentials, JSON body) and the same
+  // error handling (throwIfResNotOk).
+  const res = await fetch(CONTACT_PATH, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(payload),
+    signal,
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as InspectionRequestReceipt;
+}
+
+/** A random v4 UUID; crypto.randomUUID needs a secure context, so it has a fallback. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
+  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * Submits an inspection request. One idempotency key covers a submission
+ * until it succeeds: sending again after a failure reuses it, so a request
+ * the server stored before the answer was lost is not stored twice; a
+ * success starts a new key for the next request.
+ */
+export function useSubmitInspectionRequest() {
+  const queryClient = useQueryClient();
+  const key = useRef<string | null>(null);
+  return useMutation({
+    mutationFn: (payload: InspectionRequest) => {
+      key.current ??= newIdempotencyKey();
+      return submitInspectionRequest(payload, { idempotencyKey: key.current });
+    },
+    onSuccess: () => {
+      key.current = null;
+      void queryClient.invalidateQueries({ queryKey: contactSubmissionsQueryKey });
+    },
+  });
+}
+
+function errorBody(err: unknown): Record<string, unknown> | null {
+  if (!(err instanceof ApiError)) return null;
+  try {
+    const parsed: unknown = JSON.parse(err.bodyText);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's message for a failed submission, or null when the failure
+ * has none written for people (network error, a proxy's HTML error page);
+ * the form then shows its own fallback text.
+ */
+export function serverMessage(err: unknown): string | null {
+  const body = errorBody(err);
+  return body && typeof body.message === 'string' && body.message !== '' ? errorMessage(err) : null;
+}
+
+/** The per-field problems of a 400 answer; empty for anything else. */
+export function fieldViolations(err: unknown): FieldViolation[] {
+  const details = errorBody(err)?.details;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d: unknown): FieldViolation[] => {
+    if (typeof d !== 'object' || d === null) return [];
+    const { field, message, rule } = d as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string' || field === '' || message === '') return [];
+    return [typeof rule === 'string' ? { field, message, rule } : { field, message }];
+  });
+}

@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { toast } from '@/components/ui/use-toast';
+import { business } from '@/config/business';
+import { trackConversion } from '@/lib/analytics';
+import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
+import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { CITY_OPTIONS, CONTACT_PROBLEM_OPTIONS } from '../options';
+import { currentSubmissionContext, toContactPageInspectionRequest } from '../payload';
+import { contactPageSchema, type ContactPageData, type ContactPageFormValues } from '../schema';
+import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField, TextField } from './fields';
+
+export const CONTACT_FORM_TEXT = {
+  successTitle: 'Inspection Scheduled!',
+  successDescription: "We'll contact you within 24 hours to confirm your free inspection appointment.",
+  failureTitle: 'Error',
+  failureFallback: 'Failed to submit form. Please try again or call us directly.',
+} as const;
+
+const EMPTY_VALUES: ContactPageFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  issues: [],
+  description: '',
+  website: '',
+};
+
+const FIELD_ORDER: readonly FieldPath<ContactPageFormValues>[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'issues',
+  'description',
+];
+
+/** The inspection request form of the /contact page. */
+export function ContactPageForm() {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm<ContactPageFormValues, unknown, ContactPageData>({
+    resolver: zodResolver(contactPageSchema),
+    defaultValues: EMPTY_VALUES,
+    shouldFocusError: false,
+  });
+  const submission = useSubmitInspectionRequest();
+
+  const onValid = (data: ContactPageData) => {
+    submission.mutate(toContactPageInspectionRequest(data, currentSubmissionContext()), {
+      onSuccess: () => {
+        toast({ title: CONTACT_FORM_TEXT.successTitle, description: CONTACT_FORM_TEXT.successDescription });
+        reset(EMPTY_VALUES);
+        void trackConversion('form_submit');
+      },
+      onError: (err) => {
+        showServerFieldErrors(err, FIELD_ORDER, setError, setFocus);
+        toast({
+          variant: 'destructive',
+          title: CONTACT_FORM_TEXT.failureTitle,
+          description: serverMessage(err) ?? CONTACT_FORM_TEXT.failureFallback,
+        });
+      },
+    });
+  };
+
+  const pending = submission.isPending;
+
+  return (
+    <div className="lead-form-wrap">
+      <form
+        className="lead-form"
+        noValidate
+        onSubmit={handleSubmit(onValid, (errs) => focusFirstError(errs, FIELD_ORDER, setFocus))}
+      >
+        <RequiredNote />
+        <div className="lead-form__grid">
+          <TextField
+            id={id('firstName')}
+            label="First name"
+            required
+            autoComplete="given-name"
+            maxLength={100}
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <TextField
+            id={id('lastName')}
+            label="Last name"
+            required
+            autoComplete="family-name"
+            maxLength={100}
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+          <TextField
+            id={id('email')}
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            id={id('phone')}
+            label="Phone"
+            type="tel"
+            required
+            autoComplete="tel"
+            maxLength={40}
+            registration={register('phone')}
+            error={errors.phone?.message}
+          />
+          <TextField
+            id={id('address')}
+            label="Street address"
+            autoComplete="street-address"
+            maxLength={300}
+            registration={register('address')}
+            error={errors.address?.message}
+          />
+          <SelectField
+            id={id('city')}
+            label="City"
+            placeholder="Select your city"
+            options={CITY_OPTIONS}
+            registration={register('city')}
+            error={errors.city?.message}
+          />
+        </div>
+        <CheckboxGroup
+          id={id('issues')}
+          label="What problems are you experiencing?"
+          options={CONTACT_PROBLEM_OPTIONS}
+          registration={register('issues')}
+          error={errors.issues?.message}
+        />
+        <TextareaField
+          id={id('description')}
+          label="Describe your drain issue"
+          required
+          hint="At least 10 characters: which drains, how often, anything you've already tried."
+          maxLength={5000}
+          registration={register('description')}
+          error={errors.description?.message}
+        />
+        <Honeypot id={id('website')} registration={register('website')} />
+        <button type="submit" className="button button--primary lead-form__submit" disabled={pending}>
+          {pending ? 'Submitting...' : 'Schedule Free Inspection'}
+        </button>
+      </form>
+      <p className="lead-form__alternatives-text">
+        Rather talk it through?{' '}
+        <a href={business.phoneHref} onClick={() => void trackConversion('phone_click')}>
+          Call {business.phone}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { toast } from '@/components/ui/use-toast';
+import { business } from '@/config/business';
+import { trackConversion } from '@/lib/analytics';
+import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
+import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { buildMailtoHref } from '../mailto';
+import { CITY_OPTIONS, HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
+import { currentSubmissionContext, toHomeInspectionRequest } from '../payload';
+import { homeLeadSchema, type HomeLeadData, type HomeLeadFormValues } from '../schema';
+import { ContactPageForm } from './ContactPageForm';
+import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField, TextField } from './fields';
+
+export const HOME_FORM_TEXT = {
+  successTitle: 'Form submitted successfully!',
+  successDescription: "We'll contact you within 24 hours to schedule your free assessment.",
+  failureTitle: 'Submission failed',
+  failureFallback: 'Please try again or call us directly.',
+} as const;
+
+const EMPTY_VALUES: HomeLeadFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  address: '',
+  city: '',
+  homeAge: '',
+  urgency: '',
+  issues: [],
+  description: '',
+  website: '',
+};
+
+/** The fields in page order: the first invalid one gets focus. */
+const FIELD_ORDER: readonly FieldPath<HomeLeadFormValues>[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'homeAge',
+  'urgency',
+  'issues',
+  'description',
+];
+
+export type LeadFormProps = {
+  /**
+   * 'home' is the shared form of the home, city and service pages (the
+   * default); 'contact' is the /contact page's form.
+   */
+  variant?: 'home' | 'contact';
+};
+
+/** The inspection request form; see LeadFormProps for the two variants. */
+export function LeadForm({ variant = 'home' }: LeadFormProps) {
+  return variant === 'contact' ? <ContactPageForm /> : <HomeLeadForm />;
+}
+
+function HomeLeadForm() {
+  const uid = useId();
+  const id = (name: string) => `${uid}-${name}`;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    watch,
+    trigger,
+    formState: { errors },
+  } = useForm<HomeLeadFormValues, unknown, HomeLeadData>({
+    resolver: zodResolver(homeLeadSchema),
+    defaultValues: EMPTY_VALUES,
+    shouldFocusError: false,
+  });
+  const submission = useSubmitInspectionRequest();
+
+  const onValid = (data: HomeLeadData) => {
+    submission.mutate(toHomeInspectionRequest(data, currentSubmissionContext()), {
+      onSuccess: () => {
+        toast({ title: HOME_FORM_TEXT.successTitle, description: HOME_FORM_TEXT.successDescription });
+        reset(EMPTY_VALUES);
+        void trackConversion('form_submit');
+      },
+      onError: (err) => {
+        showServerFieldErrors(err, FIELD_ORDER, setError, setFocus);
+        toast({
+          variant: 'destructive',
+          title: HOME_FORM_TEXT.failureTitle,
+          description: serverMessage(err) ?? HOME_FORM_TEXT.failureFallback,
+        });
+      },
+    });
+  };
+
+  // The e-mail fallback is a real mailto link kept up to date with what the
+  // visitor typed, so it works as a link (copy, middle-click) too.
+  const mailtoHref = buildMailtoHref(watch());
+
+  const pending = submission.isPending;
+
+  return (
+    <div className="lead-form-wrap">
+      <form
+        className="lead-form"
+        noValidate
+        onSubmit={handleSubmit(onValid, (errs) => focusFirstError(errs, FIELD_ORDER, setFocus))}
+      >
+        <RequiredNote />
+        <div className="lead-form__grid">
+          <TextField
+            id={id('firstName')}
+            label="First name"
+            required
+            autoComplete="given-name"
+            maxLength={100}
+            registration={register('firstName')}
+            error={errors.firstName?.message}
+          />
+          <TextField
+            id={id('lastName')}
+            label="Last name"
+            required
+            autoComplete="family-name"
+            maxLength={100}
+            registration={register('lastName')}
+            error={errors.lastName?.message}
+          />
+          <TextField
+            id={id('email')}
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            maxLength={254}
+            registration={register('email')}
+            error={errors.email?.message}
+          />
+          <TextField
+            id={id('phone')}
+            label="Phone"
+            type="tel"
+            required
+            autoComplete="tel"
+            maxLength={40}
+            registration={register('phone')}
+            error={errors.phone?.message}
+          />
+          <TextField
+            id={id('address')}
+            label="Street address"
+            className="lead-form__field--wide"
+            autoComplete="street-address"
+            maxLength={300}
+            registration={register('address')}
+            error={errors.address?.message}
+          />
+          <SelectField
+            id={id('city')}
+            label="City"
+            placeholder="Select city"
+            options={CITY_OPTIONS}
+            registration={register('city')}
+            error={errors.city?.message}
+          />
+          <SelectField
+            id={id('homeAge')}
+            label="When was your home built?"
+            placeholder="Select age range"
+            options={HOME_AGE_OPTIONS}
+            registration={register('homeAge')}
+            error={errors.homeAge?.message}
+          />
+          <SelectField
+            id={id('urgency')}
+            label="How soon do you need help?"
+            placeholder="Select timeline"
+            options={URGENCY_OPTIONS}
+            registration={register('urgency')}
+            error={errors.urgency?.message}
+          />
+        </div>
+        <CheckboxGroup
+          id={id('issues')}
+          label="What issues are you noticing?"
+          required
+          options={HOME_ISSUE_OPTIONS}
+          // Each toggle adds or removes its value; the rule is checked at once.
+          registration={register('issues', { onChange: () => void trigger('issues') })}
+          error={errors.issues?.message}
+        />
+        <TextareaField
+          id={id('description')}
+          label="Describe the problem"
+          placeholder="Which drains, how often, anything you've already tried…"
+          maxLength={5000}
+          registration={register('description')}
+          error={errors.description?.message}
+        />
+        <Honeypot id={id('website')} registration={register('website')} />
+        <button type="submit" className="button button--primary lead-form__submit" disabled={pending}>
+          {pending ? 'Submitting...' : 'Get My Free Assessment'}
+        </button>
+      </form>
+      <div className="lead-form__alternatives">
+        <p className="lead-form__alternatives-text">Prefer not to use the form?</p>
+        <div className="button-row">
+          <a href={mailtoHref} className="button" onClick={() => void trackConversion('email_fallback')}>
+            Email us instead
+          </a>
+          <a href={business.phoneHref} className="button" onClick={() => void trackConversion('phone_click')}>
+            Call {business.phone}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { business } from '@/config/business';
+import { buildMailtoHref, mailtoBody, mailtoSubject } from './mailto';
+
+const full = {
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  email: 'maria@example.com',
+  phone: '(480) 555-0199',
+  address: '1234 E Camelback Rd',
+  city: 'scottsdale',
+  homeAge: 'pre-1980',
+  issues: ['frequent-clogs', 'gurgling'],
+  description: 'Toilet gurgles when the washer drains & the yard smells.',
+  urgency: 'soon',
+};
+
+function decode(href: string) {
+  const url = new URL(href);
+  return {
+    protocol: url.protocol,
+    to: url.pathname,
+    subject: url.searchParams.get('subject'),
+    body: url.searchParams.get('body'),
+  };
+}
+
+describe('e-mail fallback (SPEC §7)', () => {
+  it('writes the subject with the name', () => {
+    expect(mailtoSubject(full)).toBe('Drain Assessment Request - Maria Lopez');
+  });
+
+  it('lists every field with labels, one per CRLF line', () => {
+    expect(mailtoBody(full)).toBe(
+      [
+        'Name: Maria Lopez',
+        'Email: maria@example.com',
+        'Phone: (480) 555-0199',
+        'Address: 1234 E Camelback Rd',
+        'City: Scottsdale',
+        'Home age: Before 1980',
+        'Issues: Frequent clogs or backups, Gurgling sounds',
+        'Description: Toilet gurgles when the washer drains & the yard smells.',
+        'Timeline: As soon as possible',
+      ].join('\r\n'),
+    );
+  });
+
+  it('fills the optional fields that were left empty', () => {
+    const body = mailtoBody({
+      firstName: ' Maria ',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      address: '',
+      city: '',
+      homeAge: '',
+      issues: [],
+      description: '   ',
+      urgency: '',
+    });
+    expect(body).toBe(
+      [
+        'Name: Maria Lopez',
+        'Email: maria@example.com',
+        'Phone: 4805550199',
+        'Address: Not provided',
+        'City: Not specified',
+        'Home age: Not specified',
+        'Issues: Not specified',
+        'Description: Not provided',
+        'Timeline: Not specified',
+      ].join('\r\n'),
+    );
+  });
+
+  it('encodes subject and body into a mailto link to the company address', () => {
+    const href = buildMailtoHref(full);
+    expect(href.startsWith(`mailto:${business.email}?subject=Drain%20Assessment%20Request%20-%20Maria%20Lopez&body=`)).toBe(
+      true,
+    );
+    expect(href).toContain('%0D%0A');
+    expect(href).not.toMatch(/\s/);
+    // "&" inside the description must not start a new parameter.
+    expect(href.split('&')).toHaveLength(2);
+    const parts = decode(href);
+    expect(parts).toEqual({
+      protocol: 'mailto:',
+      to: business.email,
+      subject: 'Drain Assessment Request - Maria Lopez',
+      body: mailtoBody(full),
+    });
+  });
+
+  it('sends to another address when asked', () => {
+    expect(buildMailtoHref(full, 'office@example.org').startsWith('mailto:office@example.org?subject=')).toBe(true);
+  });
+});

@@ -1,0 +1,70 @@
+// The option lists of both contact forms (SPEC §3 "Form option lists"). The
+// values are the ones the server accepts (proto contact.v1); labels are what
+// people see, in the form and in the e-mail fallback.
+
+export type Option<V extends string = string> = { readonly value: V; readonly label: string };
+
+export const CITY_OPTIONS = [
+  { value: 'phoenix', label: 'Phoenix' },
+  { value: 'scottsdale', label: 'Scottsdale' },
+  { value: 'tempe', label: 'Tempe' },
+  { value: 'mesa', label: 'Mesa' },
+  { value: 'chandler', label: 'Chandler' },
+  { value: 'gilbert', label: 'Gilbert' },
+  { value: 'glendale', label: 'Glendale' },
+  { value: 'peoria', label: 'Peoria' },
+] as const satisfies readonly Option[];
+
+export const HOME_AGE_OPTIONS = [
+  { value: 'pre-1980', label: 'Before 1980' },
+  { value: '1980-1989', label: '1980-1989' },
+  { value: '1990-1999', label: '1990-1999' },
+  { value: '2000-2009', label: '2000-2009' },
+  { value: '2010+', label: '2010 or newer' },
+] as const satisfies readonly Option[];
+
+export const URGENCY_OPTIONS = [
+  { value: 'this-week', label: 'This week' },
+  { value: 'this-month', label: 'This month' },
+  { value: 'planning', label: 'Just planning' },
+  { value: 'soon', label: 'As soon as possible' },
+] as const satisfies readonly Option[];
+
+/** The issues of the shared form on the home, city and service pages. */
+export const HOME_ISSUE_OPTIONS = [
+  { value: 'frequent-clogs', label: 'Frequent clogs or backups' },
+  { value: 'slow-drainage', label: 'Slow drainage' },
+  { value: 'bad-odors', label: 'Bad odors from drains' },
+  { value: 'gurgling', label: 'Gurgling sounds' },
+  { value: 'other', label: 'Other (describe below)' },
+] as const satisfies readonly Option[];
+
+/** The problems listed by the /contact page form instead. */
+export const CONTACT_PROBLEM_OPTIONS = [
+  { value: 'slow-drains', label: 'Slow drains' },
+  { value: 'recurring-clogs', label: 'Recurring clogs' },
+  { value: 'bad-odors', label: 'Bad odors' },
+  { value: 'gurgling-sounds', label: 'Gurgling sounds' },
+  { value: 'water-backups', label: 'Water backups' },
+  { value: 'other-issues', label: 'Other issues' },
+] as const satisfies readonly Option[];
+
+type ValueOf<T extends readonly Option[]> = T[number]['value'];
+
+export type City = ValueOf<typeof CITY_OPTIONS>;
+export type HomeAge = ValueOf<typeof HOME_AGE_OPTIONS>;
+export type Urgency = ValueOf<typeof URGENCY_OPTIONS>;
+export type HomeIssue = ValueOf<typeof HOME_ISSUE_OPTIONS>;
+export type ContactProblem = ValueOf<typeof CONTACT_PROBLEM_OPTIONS>;
+
+/** The values of an option list as a non-empty tuple, for z.enum. */
+export function optionValues<const T extends readonly [Option, ...Option[]]>(
+  options: T,
+): [ValueOf<T>, ...ValueOf<T>[]] {
+  return options.map((o) => o.value) as [ValueOf<T>, ...ValueOf<T>[]];
+}
+
+/** The label of a value, or the value itself when the list does not have it. */
+export function optionLabel(options: readonly Option[], value: string): string {
+  return options.find((o) => o.value === value)?.label ?? value;
+}

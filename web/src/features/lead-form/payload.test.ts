@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_ATTRIBUTION } from './attribution';
+import { currentSubmissionContext, toContactPageInspectionRequest, toHomeInspectionRequest } from './payload';
+import { contactPageSchema, homeLeadSchema } from './schema';
+
+const ctx = {
+  sourcePage: '/contact',
+  attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', gclid: 'abc' },
+};
+
+describe('the /contact payload (SPEC §7)', () => {
+  it('sends the fields the page does not ask for as null, and hasVideo false', () => {
+    const data = contactPageSchema.parse({
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      address: '',
+      city: '',
+      issues: [],
+      description: 'Kitchen sink backs up every week.',
+      website: '',
+    });
+    expect(toContactPageInspectionRequest(data, ctx)).toStrictEqual({
+      formVariant: 'contact',
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      address: null,
+      city: null,
+      urgency: null,
+      issues: null,
+      homeAge: null,
+      previousRepairs: null,
+      description: 'Kitchen sink backs up every week.',
+      preferredContactTime: null,
+      hasVideo: false,
+      sourcePage: '/contact',
+      attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', gclid: 'abc' },
+      website: '',
+    });
+  });
+
+  it('sends address, city and the selected problems when given', () => {
+    const data = contactPageSchema.parse({
+      firstName: ' Maria ',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      address: ' 1234 E Camelback Rd ',
+      city: 'scottsdale',
+      issues: ['slow-drains', 'water-backups'],
+      description: 'Kitchen sink backs up every week.',
+      website: 'http://spam.example',
+    });
+    const body = toContactPageInspectionRequest(data, ctx);
+    expect(body).toMatchObject({
+      firstName: 'Maria',
+      address: '1234 E Camelback Rd',
+      city: 'scottsdale',
+      issues: ['slow-drains', 'water-backups'],
+      urgency: null,
+      homeAge: null,
+      website: 'http://spam.example',
+    });
+    expect(Object.keys(body)).toEqual([
+      'formVariant',
+      'firstName',
+      'lastName',
+      'email',
+      'phone',
+      'address',
+      'city',
+      'urgency',
+      'issues',
+      'homeAge',
+      'previousRepairs',
+      'description',
+      'preferredContactTime',
+      'hasVideo',
+      'sourcePage',
+      'attribution',
+      'website',
+    ]);
+  });
+});
+
+describe('the home form payload (SPEC §7)', () => {
+  it('sends the shared form fields as strings and the issues as a list', () => {
+    const data = homeLeadSchema.parse({
+      firstName: 'Dan',
+      lastName: 'Reyes',
+      email: 'dan@example.com',
+      phone: '602-555-0142',
+      address: '',
+      city: 'mesa',
+      homeAge: '1980-1989',
+      urgency: 'this-week',
+      issues: ['gurgling', 'other'],
+      description: '',
+      website: '',
+    });
+    expect(toHomeInspectionRequest(data, { sourcePage: '/mesa', attribution: { ...EMPTY_ATTRIBUTION } })).toStrictEqual({
+      formVariant: 'home',
+      firstName: 'Dan',
+      lastName: 'Reyes',
+      email: 'dan@example.com',
+      phone: '602-555-0142',
+      address: '',
+      city: 'mesa',
+      homeAge: '1980-1989',
+      issues: ['gurgling', 'other'],
+      description: '',
+      urgency: 'this-week',
+      sourcePage: '/mesa',
+      attribution: { utmSource: '', utmMedium: '', utmCampaign: '', gclid: '' },
+      website: '',
+    });
+  });
+});
+
+describe('currentSubmissionContext', () => {
+  it('is empty outside a browser', () => {
+    expect(currentSubmissionContext()).toEqual({ sourcePage: '', attribution: EMPTY_ATTRIBUTION });
+  });
+});

@@ -1,0 +1,103 @@
+// The two POST /api/contact bodies of SPEC §7, built from validated form data.
+import { currentAttribution, type Attribution } from './attribution';
+import type { ContactPageData, HomeLeadData } from './schema';
+
+/** Where the request was sent from; the same for both forms. */
+export type SubmissionContext = {
+  /** The site path, e.g. /scottsdale. */
+  sourcePage: string;
+  attribution: Attribution;
+};
+
+/** The shared form of the home, city and service pages. */
+export type HomeInspectionRequest = {
+  formVariant: 'home';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  homeAge: string;
+  issues: string[];
+  description: string;
+  urgency: string;
+  sourcePage: string;
+  attribution: Attribution;
+  website: string;
+};
+
+/** The /contact page form: the fields it does not ask for are sent as null. */
+export type ContactPageInspectionRequest = {
+  formVariant: 'contact';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string | null;
+  city: string | null;
+  urgency: null;
+  issues: string[] | null;
+  homeAge: null;
+  previousRepairs: null;
+  description: string;
+  preferredContactTime: null;
+  hasVideo: false;
+  sourcePage: string;
+  attribution: Attribution;
+  website: string;
+};
+
+export type InspectionRequest = HomeInspectionRequest | ContactPageInspectionRequest;
+
+export function toHomeInspectionRequest(data: HomeLeadData, ctx: SubmissionContext): HomeInspectionRequest {
+  return {
+    formVariant: 'home',
+    firstName: data.firstName,
+    lastName: data.lastName,
+    email: data.email,
+    phone: data.phone,
+    address: data.address,
+    city: data.city,
+    homeAge: data.homeAge,
+    issues: [...data.issues],
+    description: data.description,
+    urgency: data.urgency,
+    sourcePage: ctx.sourcePage,
+    attribution: { ...ctx.attribution },
+    website: data.website,
+  };
+}
+
+export function toContactPageInspectionRequest(
+  data: ContactPageData,
+  ctx: SubmissionContext,
+): ContactPageInspectionRequest {
+  return {
+    formVariant: 'contact',
+    firstName: data.firstName,
+    lastName: data.lastName,
+    email: data.email,
+    phone: data.phone,
+    address: data.address || null,
+    city: data.city || null,
+    urgency: null,
+    issues: data.issues.length > 0 ? [...data.issues] : null,
+    homeAge: null,
+    previousRepairs: null,
+    description: data.description,
+    preferredContactTime: null,
+    hasVideo: false,
+    sourcePage: ctx.sourcePage,
+    attribution: { ...ctx.attribution },
+    website: data.website,
+  };
+}
+
+/** The page and attribution of a submission made now, in the browser. */
+export function currentSubmissionContext(): SubmissionContext {
+  return {
+    sourcePage: typeof window === 'undefined' ? '' : window.location.pathname,
+    attribution: currentAttribution(),
+  };
+}
