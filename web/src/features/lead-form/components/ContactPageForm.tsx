@@ -6,10 +6,11 @@ import { business } from '@/config/business';
 import { trackConversion } from '@/lib/analytics';
 import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
 import { focusFirstError, showServerFieldErrors } from '../form-errors';
-import { CITY_OPTIONS, CONTACT_PROBLEM_OPTIONS } from '../options';
+import { CONTACT_PROBLEM_OPTIONS } from '../options';
 import { currentSubmissionContext, toContactPageInspectionRequest } from '../payload';
 import { contactPageSchema, type ContactPageData, type ContactPageFormValues } from '../schema';
-import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField, TextField } from './fields';
+import { ContactDetailsFields } from './ContactDetailsFields';
+import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
 
 export const CONTACT_FORM_TEXT = {
   successTitle: 'Inspection Scheduled!',
@@ -88,59 +89,11 @@ export function ContactPageForm() {
       >
         <RequiredNote />
         <div className="lead-form__grid">
-          <TextField
-            id={id('firstName')}
-            label="First name"
-            required
-            autoComplete="given-name"
-            maxLength={100}
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-          />
-          <TextField
-            id={id('lastName')}
-            label="Last name"
-            required
-            autoComplete="family-name"
-            maxLength={100}
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-          />
-          <TextField
-            id={id('email')}
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={254}
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            id={id('phone')}
-            label="Phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            maxLength={40}
-            registration={register('phone')}
-            error={errors.phone?.message}
-          />
-          <TextField
-            id={id('address')}
-            label="Street address"
-            autoComplete="street-address"
-            maxLength={300}
-            registration={register('address')}
-            error={errors.address?.message}
-          />
-          <SelectField
-            id={id('city')}
-            label="City"
-            placeholder="Select your city"
-            options={CITY_OPTIONS}
-            registration={register('city')}
-            error={errors.city?.message}
+          <ContactDetailsFields
+            id={id}
+            register={(name) => register(name)}
+            errors={errors}
+            cityPlaceholder="Select your city"
           />
         </div>
         <CheckboxGroup

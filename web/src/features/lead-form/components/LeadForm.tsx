@@ -7,11 +7,12 @@ import { trackConversion } from '@/lib/analytics';
 import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
 import { focusFirstError, showServerFieldErrors } from '../form-errors';
 import { buildMailtoHref } from '../mailto';
-import { CITY_OPTIONS, HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
+import { HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
 import { currentSubmissionContext, toHomeInspectionRequest } from '../payload';
 import { homeLeadSchema, type HomeLeadData, type HomeLeadFormValues } from '../schema';
 import { ContactPageForm } from './ContactPageForm';
-import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField, TextField } from './fields';
+import { ContactDetailsFields } from './ContactDetailsFields';
+import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField } from './fields';
 
 export const HOME_FORM_TEXT = {
   successTitle: 'Form submitted successfully!',
@@ -113,60 +114,12 @@ function HomeLeadForm() {
       >
         <RequiredNote />
         <div className="lead-form__grid">
-          <TextField
-            id={id('firstName')}
-            label="First name"
-            required
-            autoComplete="given-name"
-            maxLength={100}
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-          />
-          <TextField
-            id={id('lastName')}
-            label="Last name"
-            required
-            autoComplete="family-name"
-            maxLength={100}
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-          />
-          <TextField
-            id={id('email')}
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            maxLength={254}
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            id={id('phone')}
-            label="Phone"
-            type="tel"
-            required
-            autoComplete="tel"
-            maxLength={40}
-            registration={register('phone')}
-            error={errors.phone?.message}
-          />
-          <TextField
-            id={id('address')}
-            label="Street address"
-            className="lead-form__field--wide"
-            autoComplete="street-address"
-            maxLength={300}
-            registration={register('address')}
-            error={errors.address?.message}
-          />
-          <SelectField
-            id={id('city')}
-            label="City"
-            placeholder="Select city"
-            options={CITY_OPTIONS}
-            registration={register('city')}
-            error={errors.city?.message}
+          <ContactDetailsFields
+            id={id}
+            register={(name) => register(name)}
+            errors={errors}
+            addressClassName="lead-form__field--wide"
+            cityPlaceholder="Select city"
           />
           <SelectField
             id={id('homeAge')}
