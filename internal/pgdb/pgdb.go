@@ -162,3 +162,14 @@ func IsUniqueViolation(err error) bool {
 	var pgErr *pgconn.PgError
 	return errors.As(err, &pgErr) && pgErr.Code == "23505"
 }
+
+// MigrateDir loads the migrations in dir of fsys (a service's embedded
+// migrations folder) and applies them to schema: the one call each
+// service's store makes.
+func MigrateDir(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool, schema string, fsys fs.FS, dir string) error {
+	ms, err := Load(fsys, dir)
+	if err != nil {
+		return err
+	}
+	return Migrate(ctx, log, pool, schema, ms)
+}

@@ -95,3 +95,17 @@ func TestIsUniqueViolation(t *testing.T) {
 	require.True(t, pgdb.IsUniqueViolation(err))
 	require.False(t, pgdb.IsUniqueViolation(nil))
 }
+
+func TestMigrateDirAppliesEmbeddedFiles(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	pool, err := pgdb.Open(ctx, quiet, dbURL, 10*time.Second)
+	require.NoError(t, err)
+	defer pool.Close()
+	fsys := fstest.MapFS{"m/001_t.sql": {Data: []byte("CREATE TABLE mig_dir.t (id int)")}}
+	require.NoError(t, pgdb.MigrateDir(ctx, quiet, pool, "mig_dir", fsys, "m"))
+	var n int
+	require.NoError(t, pool.QueryRow(ctx, "SELECT count(*) FROM mig_dir.schema_migrations").Scan(&n))
+	require.Equal(t, 1, n)
+	require.ErrorContains(t, pgdb.MigrateDir(ctx, quiet, pool, "mig_dir", fstest.MapFS{"m/x.sql": {}}, "m"), "name must look like")
+}

@@ -1,3 +1,5 @@
+import { cities } from '@/content/cities';
+
 /** The site's navigation targets (SPEC §2), in one place. */
 export interface SiteLink {
   to: string;
@@ -11,16 +13,8 @@ export const SERVICE_LINKS: readonly SiteLink[] = [
   { to: '/services/drain-inspections', label: 'Drain Camera Inspections' },
 ];
 
-export const CITY_LINKS: readonly SiteLink[] = [
-  { to: '/scottsdale', label: 'Scottsdale' },
-  { to: '/phoenix', label: 'Phoenix' },
-  { to: '/tempe', label: 'Tempe' },
-  { to: '/mesa', label: 'Mesa' },
-  { to: '/chandler', label: 'Chandler' },
-  { to: '/gilbert', label: 'Gilbert' },
-  { to: '/glendale', label: 'Glendale' },
-  { to: '/peoria', label: 'Peoria' },
-];
+/** The eight cities, from the one city data module, in SPEC §2's order. */
+export const CITY_LINKS: readonly SiteLink[] = cities.map((c) => ({ to: `/${c.slug}`, label: c.name }));
 
 export const ABOUT_LINK: SiteLink = { to: '/#about', label: 'About' };
 export const RESOURCES_LINK: SiteLink = { to: '/resources', label: 'Resources' };

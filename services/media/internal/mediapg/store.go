@@ -26,11 +26,7 @@ var migrationFS embed.FS
 
 // Migrate applies the service's migrations.
 func Migrate(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool) error {
-	ms, err := pgdb.Load(migrationFS, "migrations")
-	if err != nil {
-		return err
-	}
-	return pgdb.Migrate(ctx, log, pool, Schema, ms)
+	return pgdb.MigrateDir(ctx, log, pool, Schema, migrationFS, "migrations")
 }
 
 // Store implements media.Store.

@@ -2,18 +2,15 @@
 // values are the ones the server accepts (proto contact.v1); labels are what
 // people see, in the form and in the e-mail fallback.
 
+import { cities, type CitySlug } from '@/content/cities';
+
 export type Option<V extends string = string> = { readonly value: V; readonly label: string };
 
-export const CITY_OPTIONS = [
-  { value: 'phoenix', label: 'Phoenix' },
-  { value: 'scottsdale', label: 'Scottsdale' },
-  { value: 'tempe', label: 'Tempe' },
-  { value: 'mesa', label: 'Mesa' },
-  { value: 'chandler', label: 'Chandler' },
-  { value: 'gilbert', label: 'Gilbert' },
-  { value: 'glendale', label: 'Glendale' },
-  { value: 'peoria', label: 'Peoria' },
-] as const satisfies readonly Option[];
+/** The eight service-area cities, from the one city data module. */
+export const CITY_OPTIONS = cities.map((c) => ({ value: c.slug, label: c.name })) as unknown as readonly [
+  Option<CitySlug>,
+  ...Option<CitySlug>[],
+];
 
 export const HOME_AGE_OPTIONS = [
   { value: 'pre-1980', label: 'Before 1980' },

@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from '@/components/ui/use-toast';
 import { business } from '@/config/business';
 import { trackConversion } from '@/lib/analytics';
-import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
-import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { focusFirstError } from '../form-errors';
 import { CONTACT_PROBLEM_OPTIONS } from '../options';
 import { currentSubmissionContext, toContactPageInspectionRequest } from '../payload';
 import { contactPageSchema, type ContactPageData, type ContactPageFormValues } from '../schema';
 import { ContactDetailsFields } from './ContactDetailsFields';
+import { useLeadSubmission } from './use-lead-submission';
 import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
 
 export const CONTACT_FORM_TEXT = {
@@ -58,27 +57,15 @@ export function ContactPageForm() {
     defaultValues: EMPTY_VALUES,
     shouldFocusError: false,
   });
-  const submission = useSubmitInspectionRequest();
+  const { submit, pending } = useLeadSubmission({
+    text: CONTACT_FORM_TEXT,
+    fieldOrder: FIELD_ORDER,
+    setError,
+    setFocus,
+    onSuccess: () => reset(EMPTY_VALUES),
+  });
+  const onValid = (data: ContactPageData) => submit(toContactPageInspectionRequest(data, currentSubmissionContext()));
 
-  const onValid = (data: ContactPageData) => {
-    submission.mutate(toContactPageInspectionRequest(data, currentSubmissionContext()), {
-      onSuccess: () => {
-        toast({ title: CONTACT_FORM_TEXT.successTitle, description: CONTACT_FORM_TEXT.successDescription });
-        reset(EMPTY_VALUES);
-        void trackConversion('form_submit');
-      },
-      onError: (err) => {
-        showServerFieldErrors(err, FIELD_ORDER, setError, setFocus);
-        toast({
-          variant: 'destructive',
-          title: CONTACT_FORM_TEXT.failureTitle,
-          description: serverMessage(err) ?? CONTACT_FORM_TEXT.failureFallback,
-        });
-      },
-    });
-  };
-
-  const pending = submission.isPending;
 
   return (
     <div className="lead-form-wrap">

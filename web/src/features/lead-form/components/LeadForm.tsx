@@ -1,17 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { toast } from '@/components/ui/use-toast';
 import { business } from '@/config/business';
 import { trackConversion } from '@/lib/analytics';
-import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
-import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { focusFirstError } from '../form-errors';
 import { buildMailtoHref } from '../mailto';
 import { HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
 import { currentSubmissionContext, toHomeInspectionRequest } from '../payload';
 import { homeLeadSchema, type HomeLeadData, type HomeLeadFormValues } from '../schema';
 import { ContactPageForm } from './ContactPageForm';
 import { ContactDetailsFields } from './ContactDetailsFields';
+import { useLeadSubmission } from './use-lead-submission';
 import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField } from './fields';
 
 export const HOME_FORM_TEXT = {
@@ -79,31 +78,18 @@ function HomeLeadForm() {
     defaultValues: EMPTY_VALUES,
     shouldFocusError: false,
   });
-  const submission = useSubmitInspectionRequest();
-
-  const onValid = (data: HomeLeadData) => {
-    submission.mutate(toHomeInspectionRequest(data, currentSubmissionContext()), {
-      onSuccess: () => {
-        toast({ title: HOME_FORM_TEXT.successTitle, description: HOME_FORM_TEXT.successDescription });
-        reset(EMPTY_VALUES);
-        void trackConversion('form_submit');
-      },
-      onError: (err) => {
-        showServerFieldErrors(err, FIELD_ORDER, setError, setFocus);
-        toast({
-          variant: 'destructive',
-          title: HOME_FORM_TEXT.failureTitle,
-          description: serverMessage(err) ?? HOME_FORM_TEXT.failureFallback,
-        });
-      },
-    });
-  };
+  const { submit, pending } = useLeadSubmission({
+    text: HOME_FORM_TEXT,
+    fieldOrder: FIELD_ORDER,
+    setError,
+    setFocus,
+    onSuccess: () => reset(EMPTY_VALUES),
+  });
+  const onValid = (data: HomeLeadData) => submit(toHomeInspectionRequest(data, currentSubmissionContext()));
 
   // The e-mail fallback is a real mailto link kept up to date with what the
   // visitor typed, so it works as a link (copy, middle-click) too.
   const mailtoHref = buildMailtoHref(watch());
-
-  const pending = submission.isPending;
 
   return (
     <div className="lead-form-wrap">
