@@ -10,6 +10,7 @@ TOOLS_BIN="${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools/bin"
 log() { echo "web-e2e: $*" >&2; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+make tools >/dev/null
 make build >/dev/null
 make web-build >/dev/null
 
@@ -69,4 +70,4 @@ printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users creat
 log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
 cd web
 E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
-  npx vitest run --config vitest.e2e.config.ts
+  npx vitest run --config vitest.e2e.config.ts "$@"

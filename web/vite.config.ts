@@ -48,6 +48,11 @@ export default defineConfig(({ mode }) => {
       outDir: 'dist',
       target: 'es2022',
       sourcemap: false,
+      // scripts/prerender.mjs reads the manifest to preload each page's
+      // chunk, then deletes it. One stylesheet for the whole site: the
+      // prerendered HTML links it, so no page waits for JS to be styled.
+      manifest: true,
+      cssCodeSplit: false,
     },
     test: {
       environment: 'node',

@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { markHydrated } from '@/lib/island';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { routes } from './router';
 
+/** The browser app; main.tsx loads the matched routes' code before rendering it. */
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createBrowserRouter(routes));
+  useEffect(markHydrated, []);
   return (
     <AppProvider>
       <RouterProvider router={router} />

@@ -1,24 +1,43 @@
 // Server entry for prerendering (scripts/prerender.mjs): renders one route
-// to HTML with the same routes and providers as the browser.
+// to HTML with the same routes and providers as the browser. react-dom/static
+// waits for every Suspense boundary, so lazy routes and islands (ADR 0001)
+// are in the HTML in full.
 import '@/config/business';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './provider';
 import { routes } from './router';
 
-export async function render(path: string): Promise<{ html: string; status: number }> {
+/**
+ * Fizz outlines a Suspense boundary bigger than progressiveChunkSize into a
+ * <template> plus an inline script that moves it into place; the site's CSP
+ * (script-src 'self') blocks such scripts, and a static page gains nothing
+ * from progressive reveal. An infinite chunk size keeps every boundary inline.
+ */
+export const PRERENDER_OPTIONS = { progressiveChunkSize: Number.POSITIVE_INFINITY };
+
+export type RenderResult = {
+  html: string;
+  status: number;
+  /** Ids of the matched routes; a lazy route's id is its module under src/. */
+  routeIds: string[];
+};
+
+export async function render(path: string): Promise<RenderResult> {
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(path, 'http://prerender.local'));
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`route ${path} redirected`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const { prelude } = await prerender(
     <StrictMode>
       <AppProvider>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
+    PRERENDER_OPTIONS,
   );
-  return { html, status: context.statusCode };
+  const html = await new Response(prelude).text();
+  return { html, status: context.statusCode, routeIds: context.matches.map((m) => m.route.id) };
 }

@@ -3,9 +3,10 @@
 import '@/config/business';
 import '@/styles.css';
 import { captureAttribution } from '@/features/lead-form';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App';
+import { loadMatchedRoutes, routes } from './router';
 
 captureAttribution();
 
@@ -18,6 +19,12 @@ const app = (
   </StrictMode>
 );
 
-// Prerendered pages hydrate; the bare shell (e.g. /admin) renders.
-if (container.firstElementChild) hydrateRoot(container, app);
+// The page's own chunk is already preloaded (<link rel="modulepreload">);
+// resolving it first makes the first render match the prerendered HTML.
+await loadMatchedRoutes(routes, window.location.pathname);
+
+// Prerendered pages hydrate; the bare shell (e.g. /admin) renders. As a
+// transition, hydration is time-sliced: it yields to the browser every few
+// milliseconds instead of blocking input for the whole page.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -1,22 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '@/lib/query-client';
-import { routes } from './router';
+import { render } from './entry-server';
+import { loadMatchedRoutes, routes } from './router';
 
-function renderPath(path: string): string {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  return renderToString(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+/** The page's HTML exactly as scripts/prerender.mjs gets it. */
+async function renderPath(path: string): Promise<string> {
+  return (await render(path)).html;
 }
 
 describe('routes', () => {
-  it('renders the home page inside the site frame', () => {
-    const html = renderPath('/');
+  it('renders the home page inside the site frame', async () => {
+    const html = await renderPath('/');
     expect(html.match(/<h1\b/g)).toHaveLength(1);
     expect(html).toContain('id="home-hero-title"');
     expect(html).toContain('<nav aria-label="Main"');
@@ -28,19 +21,59 @@ describe('routes', () => {
     expect(html).toContain('"@type":["LocalBusiness","Plumber"]');
   });
 
-  it('orders the home page: sections 1–9, blog preview, About, contact', () => {
-    const html = renderPath('/');
+  it('prerenders the lead form island in full, not its loading state', async () => {
+    const home = await renderPath('/');
+    expect(home).toContain('data-island="waiting"');
+    expect(home.match(/type="checkbox"/g)).toHaveLength(5);
+    expect(home).toContain('Get My Free Assessment');
+    const contact = await renderPath('/contact');
+    expect(contact.match(/type="checkbox"/g)).toHaveLength(6);
+  });
+
+  it('orders the home page: sections 1–9, blog preview, About, contact', async () => {
+    const html = await renderPath('/');
     const at = (s: string) => html.indexOf(s);
+    expect(at('home-videos-title')).toBeGreaterThan(0);
     expect(at('home-videos-title')).toBeLessThan(at('blog-preview-heading'));
     expect(at('blog-preview-heading')).toBeLessThan(at('id="about"'));
     expect(at('id="about"')).toBeLessThan(at('id="contact"'));
   });
 
-  it('renders the not-found screen for any unknown path', () => {
-    const html = renderPath('/no/such/page');
+  it('renders the not-found screen for any unknown path', async () => {
+    // The splat route renders it; the gateway serves it with status 404.
+    const { html, routeIds } = await render('/no/such/page');
+    expect(routeIds).toEqual(['root', 'not-found']);
     expect(html).toContain('<h1 id="not-found-heading">404 - Page Not Found</h1>');
     expect(html).toContain('The page you&#x27;re looking for doesn&#x27;t exist or may have been moved.');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go Home<\/a>/);
     expect(html).not.toContain('home-hero-title');
+  });
+
+  it('names each lazy page route after its module, which the prerender preloads', async () => {
+    expect((await render('/')).routeIds).toEqual(['root', 'routes/home']);
+    expect((await render('/contact')).routeIds).toEqual(['root', 'routes/contact']);
+  });
+
+  it('resolves the matched lazy routes before the browser hydrates', async () => {
+    const table = [{ id: 'root', children: [{ id: 'routes/home', index: true, lazy: async () => ({ Component: () => null }) }] }];
+    await loadMatchedRoutes(table, '/');
+    const home = table[0]!.children[0]!;
+    expect(home.lazy).toBeUndefined();
+    expect(typeof (home as { Component?: unknown }).Component).toBe('function');
+    // The real table: /contact's module is untouched while / loads.
+    await loadMatchedRoutes(routes, '/');
+    expect(typeof routes[0]!.children![1]!.lazy).toBe('function');
+  });
+});
+
+describe('prerendered HTML', () => {
+  it('has no inline script: every Suspense boundary is complete in place (CSP allows only self)', async () => {
+    for (const path of ['/', '/contact', '/missing']) {
+      const html = (await render(path)).html;
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+      expect(scripts.every((attrs) => attrs?.includes('type="application/ld+json"'))).toBe(true);
+      expect(html).not.toContain('<template');
+      expect(html).not.toContain('<!--$?-->');
+    }
   });
 });

@@ -1,26 +1,43 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
-import { ContactRoute } from '@/routes/contact';
-import { HomeRoute } from '@/routes/home';
 import { NotFoundRoute } from '@/routes/not-found';
 import { RouteErrorRoute } from '@/routes/route-error';
 
 /**
- * The route table (SPEC §2). Public pages render eagerly so they can be
- * prerendered; heavy staff-only and map routes will use `lazy` when added.
+ * The route table (SPEC §2). Each page is its own chunk (`lazy`), so a page
+ * loads only its own code. A lazy route's id is its module under src/ —
+ * scripts/prerender.mjs uses it to preload the page's chunk in the page's
+ * HTML, and main.tsx resolves the matched modules before hydrating.
  */
 export const routes: RouteObject[] = [
   {
+    id: 'root',
     element: <RootLayout />,
     errorElement: <RouteErrorRoute />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: 'contact', element: <ContactRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      { id: 'routes/home', index: true, lazy: async () => ({ Component: (await import('@/routes/home')).HomeRoute }) },
+      {
+        id: 'routes/contact',
+        path: 'contact',
+        lazy: async () => ({ Component: (await import('@/routes/contact')).ContactRoute }),
+      },
+      { id: 'not-found', path: '*', element: <NotFoundRoute /> },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the lazy route modules that `pathname` matches and puts them into
+ * the route objects, so the first render (hydration) draws the same page
+ * the server did instead of a loading state.
+ */
+export async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
+  const matches = matchRoutes(table, pathname) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { business, formatOpeningHours } from '@/config/business';
-import { trackConversion } from '@/lib/analytics';
 import { CITY_LINKS, FOOTER_SERVICE_LINKS, LEGAL_LINKS, SOCIAL_LINKS } from './site-links';
 import { SmartLink } from './SmartLink';
+import { CallLink } from '@/components/CallLink';
 
 /** SPEC §2 footer: every link, phone, e-mail, hours, four social links. */
 export function SiteFooter() {
@@ -57,9 +57,7 @@ export function SiteFooter() {
           </h2>
           <ul className="plain-list">
             <li>
-              <a href={business.phoneHref} onClick={() => void trackConversion('phone_click')}>
-                {business.phone}
-              </a>
+              <CallLink>{business.phone}</CallLink>
             </li>
             <li>
               <a href={`mailto:${business.email}`}>{business.email}</a>

@@ -1,7 +1,7 @@
 import { Seo } from '@/components/Seo';
 import { business } from '@/config/business';
 import { ContactHero, EquipmentShowcase, NextSteps, TrustBadges } from '@/features/contact-page';
-import { ContactPageForm } from '@/features/lead-form';
+import { LeadFormIsland } from '@/features/lead-form';
 
 export const CONTACT_PAGE_DESCRIPTION =
   'Request a free drain camera inspection in the Greater Phoenix Valley. We reply within 24 hours and give you a same-day estimate for trenchless drain and sewer repair.';
@@ -20,7 +20,7 @@ export function ContactRoute() {
             <p className="contact-request__intro">
               A few details are all we need. {business.companyName} replies within 24 hours.
             </p>
-            <ContactPageForm />
+            <LeadFormIsland variant="contact" />
           </div>
           <NextSteps />
         </div>

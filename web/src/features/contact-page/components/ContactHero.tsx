@@ -1,5 +1,5 @@
 import { business } from '@/config/business';
-import { trackConversion } from '@/lib/analytics';
+import { CallLink } from '@/components/CallLink';
 
 export const CONTACT_HERO_TITLE = 'Schedule Your Free Drain Inspection';
 
@@ -23,9 +23,7 @@ export function ContactHero() {
           <a href="#contact" className="button button--primary">
             Request your inspection
           </a>
-          <a href={business.phoneHref} className="button" onClick={() => void trackConversion('phone_click')}>
-            Call {business.phone}
-          </a>
+          <CallLink className="button" />
         </div>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { business, formatOpeningHours } from '@/config/business';
-import { trackConversion } from '@/lib/analytics';
+import { CallLink } from '@/components/CallLink';
 
 /** The home page's about section, the target of the navigation's About button (#about). */
 export function AboutSection() {
@@ -38,9 +38,7 @@ export function AboutSection() {
           </ul>
           <p>Same-day service, 7 days a week for drain emergencies.</p>
           <p>
-            <a href={business.phoneHref} onClick={() => void trackConversion('phone_click')}>
-              Call {business.phone}
-            </a>
+            <CallLink />
           </p>
         </div>
       </div>

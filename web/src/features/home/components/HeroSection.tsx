@@ -1,11 +1,10 @@
-import { business } from '@/config/business';
 import { pipeEras } from '@/content/eras';
-import { trackConversion } from '@/lib/analytics';
 import { scrollToContact } from '@/lib/scroll';
 import { useEditableContent } from '../api/get-editable-content';
 import { HERO_CONTENT } from '../hero-content';
 import { editableText } from '../utils/editable-text';
 import { RiskBadge } from './RiskBadge';
+import { CallLink } from '@/components/CallLink';
 
 /** SPEC §2 home item 1: the page's h1, the free-inspection offer, both calls to action and the pipe-era panel. */
 export function HeroSection() {
@@ -34,13 +33,7 @@ export function HeroSection() {
             <button type="button" className="button home-button--light" onClick={() => scrollToContact()}>
               Schedule Free Inspection
             </button>
-            <a
-              href={business.phoneHref}
-              className="button home-button--outline-light"
-              onClick={() => void trackConversion('phone_click')}
-            >
-              Call {business.phone}
-            </a>
+            <CallLink className="button home-button--outline-light" />
           </div>
         </div>
 

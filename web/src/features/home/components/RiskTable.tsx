@@ -2,7 +2,8 @@ import { Fragment, useState } from 'react';
 import { SmartLink } from '@/components/SmartLink';
 import { getCity } from '@/content/cities';
 import { neighborhoods, type Neighborhood } from '@/content/neighborhoods';
-import { RISK_LEVELS } from '@/content/risk';
+import { RISK_DESCRIPTIONS, RISK_LEVELS, riskLabel } from '@/content/risk';
+import { Tooltip } from '@/components/ui/tooltip';
 import { toggleExpanded } from '../utils/expanded-rows';
 import { RiskBadge } from './RiskBadge';
 
@@ -26,7 +27,11 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
         <ul className="home-risk__legend" aria-label="Risk levels">
           {RISK_LEVELS.map((level) => (
             <li key={level}>
-              <RiskBadge level={level} />
+              <Tooltip content={RISK_DESCRIPTIONS[level]}>
+                <button type="button" className="home-risk__legend-item" aria-label={`${riskLabel(level)} risk`}>
+                  <RiskBadge level={level} suffix="" />
+                </button>
+              </Tooltip>
             </li>
           ))}
         </ul>

@@ -1,8 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { business } from '@/config/business';
-import { trackConversion } from '@/lib/analytics';
 import { focusFirstError } from '../form-errors';
 import { CONTACT_PROBLEM_OPTIONS } from '../options';
 import { currentSubmissionContext, toContactPageInspectionRequest } from '../payload';
@@ -10,6 +8,7 @@ import { contactPageSchema, type ContactPageData, type ContactPageFormValues } f
 import { ContactDetailsFields } from './ContactDetailsFields';
 import { useLeadSubmission } from './use-lead-submission';
 import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
+import { CallLink } from '@/components/CallLink';
 
 export const CONTACT_FORM_TEXT = {
   successTitle: 'Inspection Scheduled!',
@@ -106,9 +105,7 @@ export function ContactPageForm() {
       </form>
       <p className="lead-form__alternatives-text">
         Rather talk it through?{' '}
-        <a href={business.phoneHref} onClick={() => void trackConversion('phone_click')}>
-          Call {business.phone}
-        </a>
+        <CallLink />
       </p>
     </div>
   );

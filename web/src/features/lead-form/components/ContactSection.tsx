@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { LeadForm } from './LeadForm';
+import { LeadFormIsland } from './LeadFormIsland';
 
 export type ContactSectionProps = {
   /** The heading; city and service pages may name themselves in it. */
@@ -22,7 +22,7 @@ export function ContactSection({ title = 'Schedule Your Free Drain Assessment' }
             inspection. No digging, no obligation.
           </p>
         </div>
-        <LeadForm variant="home" />
+        <LeadFormIsland variant="home" />
       </div>
     </section>
   );

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { business } from '@/config/business';
 import { trackConversion } from '@/lib/analytics';
 import { focusFirstError } from '../form-errors';
 import { buildMailtoHref } from '../mailto';
@@ -12,6 +11,7 @@ import { ContactPageForm } from './ContactPageForm';
 import { ContactDetailsFields } from './ContactDetailsFields';
 import { useLeadSubmission } from './use-lead-submission';
 import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField } from './fields';
+import { CallLink } from '@/components/CallLink';
 
 export const HOME_FORM_TEXT = {
   successTitle: 'Form submitted successfully!',
@@ -152,9 +152,7 @@ function HomeLeadForm() {
           <a href={mailtoHref} className="button" onClick={() => void trackConversion('email_fallback')}>
             Email us instead
           </a>
-          <a href={business.phoneHref} className="button" onClick={() => void trackConversion('phone_click')}>
-            Call {business.phone}
-          </a>
+          <CallLink className="button" />
         </div>
       </div>
     </div>

@@ -4,7 +4,9 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { createQueryClient } from '@/lib/query-client';
-import { ContactSection, LeadForm } from '../index';
+import { prerenderHtml } from '@/testing/prerender';
+import { ContactSection } from '../index';
+import { LeadForm } from './LeadForm';
 import { ContactPageForm } from './ContactPageForm';
 
 function render(node: ReactNode): string {
@@ -103,8 +105,8 @@ describe('ContactPageForm (/contact)', () => {
 });
 
 describe('ContactSection', () => {
-  it('is the #contact target with a heading, the 24-hour promise and the home form', () => {
-    const html = render(<ContactSection />);
+  it('is the #contact target with a heading, the 24-hour promise and the home form', async () => {
+    const html = await prerenderHtml(<ContactSection />);
     const section = /<section id="contact"[^>]*aria-labelledby="([^"]+)"/.exec(html);
     expect(section?.[1]).toBeTruthy();
     expect(html).toContain(`<h2 id="${section?.[1]}">Schedule Your Free Drain Assessment</h2>`);

@@ -1,0 +1,232 @@
+// What loads when (ADR 0001): the lead form, the toaster and the drawer are
+// not part of the first load; the form hydrates in place without losing
+// what was typed or submitted before its code arrived.
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Names of the /assets/*.js files the page has requested so far (hash removed). */
+function scriptLog(page: Page): () => string[] {
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const m = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(r.url()).pathname);
+    if (m?.[1]) seen.push(m[1]);
+  });
+  return () => [...seen];
+}
+
+/** Holds back the lead form's chunk until `release` is called. */
+async function holdLeadFormCode(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/LeadForm-[\w-]+\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('loading on demand', () => {
+  it('keeps the form, toaster and drawer code out of the first load of /', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    const scripts = scriptLog(page);
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts()).toContain('home');
+    expect(scripts()).not.toContain('LeadForm');
+    expect(scripts()).not.toContain('toaster');
+    expect(scripts()).not.toContain('MobileDrawer');
+    // The prerendered form is on the page all along.
+    await expect(page.locator('#contact form').getByLabel('First name').count()).resolves.toBe(1);
+    await expect(page.locator('[data-island]').getAttribute('data-island')).resolves.toBe('waiting');
+
+    // Scrolling towards it fetches and hydrates it, with the toaster.
+    await page.locator('#contact').scrollIntoViewIfNeeded();
+    await page.locator('[data-island="hydrated"]').waitFor();
+    expect(scripts()).toContain('LeadForm');
+    expect(scripts()).toContain('toaster');
+
+    // Pointing at the menu button fetches the drawer.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(scripts()).toContain('MobileDrawer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps what was typed before the form code arrived', async () => {
+    const { page, context, errors } = await openPage(browser);
+    const release = await holdLeadFormCode(page);
+    await page.goto('/contact');
+    const form = page.locator('#contact form');
+    await form.getByLabel('First name').fill('Early');
+    await form.getByLabel('Last name').fill('Bird');
+    await form.getByLabel('Bad odors').check();
+    await expect(page.locator('[data-island]').getAttribute('data-island')).resolves.toBe('waiting');
+    release();
+    await page.locator('[data-island="hydrated"]').waitFor();
+    await expect(form.getByLabel('First name').inputValue()).resolves.toBe('Early');
+    await expect(form.getByLabel('Last name').inputValue()).resolves.toBe('Bird');
+    await expect(form.getByLabel('Bad odors').isChecked()).resolves.toBe(true);
+    // And the form knows it: submitting reports only the still-missing fields.
+    await form.getByRole('button', { name: 'Schedule Free Inspection' }).click();
+    const msgs = (await page.locator('#contact form [role="alert"]').allTextContents()).join(' | ');
+    expect(msgs).not.toContain('First name is required');
+    expect(msgs).not.toContain('Last name is required');
+    expect(msgs).not.toContain('Please select at least one issue');
+    expect(msgs).toContain('Valid email is required');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('holds a submit made before the form code arrived and submits once it has', async () => {
+    const { page, context } = await openPage(browser);
+    const release = await holdLeadFormCode(page);
+    await page.goto('/contact');
+    const form = page.locator('#contact form');
+    await form.getByLabel('First name').fill('Quick');
+    await form.getByLabel('First name').press('Enter');
+    await page.waitForTimeout(300);
+    // No browser GET submission: the address is unchanged.
+    expect(new URL(page.url()).search).toBe('');
+    expect(await page.locator('#contact form [role="alert"]').count()).toBe(0);
+    release();
+    await page.locator('#contact form [role="alert"]').first().waitFor();
+    const msgs = (await page.locator('#contact form [role="alert"]').allTextContents()).join(' | ');
+    expect(msgs).toContain('Last name is required');
+    expect(msgs).not.toContain('First name is required');
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+});
+
+describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
+  it('opens a tooltip 700 ms after hovering, at once on keyboard focus, and closes it with Escape', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Critical risk' });
+    await trigger.scrollIntoViewIfNeeded();
+    const tip = page.getByRole('tooltip');
+    await trigger.hover();
+    const hoveredAt = Date.now();
+    await page.waitForTimeout(300);
+    await expect(tip.count()).resolves.toBe(0);
+    await tip.waitFor();
+    expect(Date.now() - hoveredAt).toBeGreaterThanOrEqual(650);
+    await expect(tip.textContent()).resolves.toContain('Orangeburg');
+    await expect(trigger.getAttribute('aria-describedby')).resolves.toBe(await tip.getAttribute('id'));
+    // The pointer can move onto the text without it vanishing (WCAG 1.4.13).
+    const box = await tip.boundingBox();
+    if (!box) throw new Error('tooltip has no box');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 8 });
+    await page.waitForTimeout(100);
+    await expect(tip.isVisible()).resolves.toBe(true);
+    // Moving straight to the next trigger skips the delay (skip delay 300 ms).
+    await page.getByRole('button', { name: 'High risk' }).hover();
+    await expect.poll(async () => tip.textContent(), { timeout: 250 }).toContain('Cast iron or clay');
+    await page.mouse.move(0, 0);
+    await tip.waitFor({ state: 'detached' }).catch(() => tip.waitFor({ state: 'hidden' }));
+
+    // Keyboard: focus opens at once; Escape closes.
+    await page.getByRole('button', { name: 'Moderate risk' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(tip.textContent()).resolves.toContain('Mixed or ageing');
+    await page.keyboard.press('Escape');
+    await expect(tip.count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('jumps to menu items by typed letters', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Service Areas' }).focus();
+    await page.keyboard.press('Enter');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    await expect(focused()).resolves.toBe('Scottsdale');
+    await page.keyboard.press('g');
+    await expect(focused()).resolves.toBe('Gilbert');
+    await page.keyboard.press('g');
+    await expect(focused()).resolves.toBe('Glendale');
+    await page.waitForTimeout(1100);
+    await page.keyboard.type('pe');
+    await expect(focused()).resolves.toBe('Peoria');
+    await page.keyboard.press('End');
+    await expect(focused()).resolves.toBe('Peoria');
+    await page.keyboard.press('ArrowDown');
+    await expect(focused()).resolves.toBe('Scottsdale');
+    await page.keyboard.press('Escape');
+    await expect(focused()).resolves.toContain('Service Areas');
+    await expect(page.getByRole('menu').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('moves focus to the notifications with F8', async () => {
+    const { page, context } = await openPage(browser);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Try again soon.","code":"internal","details":[]}' }),
+    );
+    await page.goto('/contact');
+    const form = page.locator('#contact form');
+    await form.getByLabel('First name').fill('Fay');
+    await form.getByLabel('Last name').fill('Ate');
+    await form.getByLabel('Email').fill('fay@example.com');
+    await form.getByLabel('Phone').fill('6025550111');
+    await form.getByLabel('Water backups').check();
+    await form.getByLabel('Describe your drain issue').fill('Backs up every weekend.');
+    await form.getByRole('button', { name: 'Schedule Free Inspection' }).click();
+    await page.getByText('Try again soon.').first().waitFor();
+    await page.keyboard.press('F8');
+    const region = await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'));
+    expect(region).toBe('Notifications (F8)');
+    await context.close();
+  });
+
+  it('fires the conversion hook on phone clicks, the e-mail fallback and a successful submission', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.addInitScript(() => {
+      const w = window as unknown as { conversions: string[]; gtag_report_conversion: (k: string, done: () => void) => void };
+      w.conversions = [];
+      w.gtag_report_conversion = (kind, done) => {
+        w.conversions.push(kind);
+        done();
+      };
+    });
+    const conversions = () => page.evaluate(() => (window as unknown as { conversions: string[] }).conversions);
+    await page.goto('/');
+    // tel: and mailto: links would leave the page; keep it here.
+    await page.evaluate(() =>
+      document.addEventListener('click', (e) => {
+        if ((e.target as Element).closest('a[href^="tel:"], a[href^="mailto:"]')) e.preventDefault();
+      }),
+    );
+    await page.locator('header').getByRole('link', { name: /^Call / }).click();
+    await page.locator('footer').locator('a[href^="tel:"]').first().click();
+    await expect(conversions()).resolves.toEqual(['phone_click', 'phone_click']);
+
+    const form = page.locator('#contact form');
+    await form.getByLabel('First name').fill('Hook');
+    await page.locator('[data-island="hydrated"]').waitFor();
+    await page.locator('#contact').getByRole('link', { name: 'Email us instead' }).click();
+    await expect(conversions()).resolves.toEqual(['phone_click', 'phone_click', 'email_fallback']);
+
+    await form.getByLabel('Last name').fill('Tester');
+    await form.getByLabel('Email').fill('hook.e2e@example.com');
+    await form.getByLabel('Phone').fill('6025550123');
+    await form.getByLabel('Slow drainage').check();
+    await form.getByRole('button', { name: 'Get My Free Assessment' }).click();
+    await page.getByText('Form submitted successfully!').first().waitFor();
+    await expect.poll(conversions).toEqual(['phone_click', 'phone_click', 'email_fallback', 'form_submit']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
