@@ -55,6 +55,10 @@ lint: ## buf lint, gofmt and go vet
 build: ## Build the service binaries (and the lead notifier) into bin/
 	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway
 
+.PHONY: bench
+bench: ## Go benchmarks (needs Postgres/NATS like the tests); the load generator is scripts/loadgen against make run
+	go test -run '^$$' -bench . -benchmem ./...
+
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS and MinIO
 	go test $(GO_TEST_FLAGS) ./...

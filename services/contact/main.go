@@ -44,7 +44,9 @@ type Config struct {
 	MetricsAddr    string `env:"METRICS_ADDR" default:"127.0.0.1:9202"`
 	NATSURL        string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	StreamReplicas int    `env:"STREAM_REPLICAS" default:"1"`
-	IPHashSalt     string `env:"IP_HASH_SALT" default:"development-only-ip-salt" secret:"true"`
+	// OutboxRetention is how long published outbox rows are kept.
+	OutboxRetention time.Duration `env:"OUTBOX_RETENTION" default:"168h"`
+	IPHashSalt      string        `env:"IP_HASH_SALT" default:"development-only-ip-salt" secret:"true"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -92,7 +94,8 @@ func run(ctx context.Context, log *slog.Logger) error {
 
 	// Domain and the outbox relay.
 	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, cfg.IPHashSalt)
-	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel}
+	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel,
+		Retention: cfg.OutboxRetention}
 	rctx, stopRelay := context.WithCancel(ctx)
 	relayDone := make(chan error, 1)
 	go func() { relayDone <- relay.Run(rctx) }()

@@ -29,9 +29,50 @@ type Relay struct {
 	BatchSize    int           // rows per transaction; 100 when zero
 	PollInterval time.Duration // backstop when no NOTIFY arrives; 5s when zero
 	MaxBackoff   time.Duration // ceiling of the wait while NATS is down; 30s when zero
+	// Retention is how long a published row is kept (for audit and manual
+	// replay) before it is deleted; 7 days when zero. Pruning runs at most
+	// once per PruneInterval (1 hour when zero).
+	Retention     time.Duration
+	PruneInterval time.Duration
 
 	published   atomic.Int64
 	streamReady bool
+	lastPrune   time.Time
+}
+
+// PruneOutbox deletes rows published more than Retention ago and returns
+// how many went. Unpublished rows are never touched.
+func (r *Relay) PruneOutbox(ctx context.Context) (int64, error) {
+	retention := r.Retention
+	if retention == 0 {
+		retention = 7 * 24 * time.Hour
+	}
+	tag, err := r.Pool.Exec(ctx, `DELETE FROM contact.outbox
+		WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)`, retention.Seconds())
+	if err != nil {
+		return 0, fmt.Errorf("outbox prune: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// maybePrune prunes when PruneInterval has passed since the last time.
+func (r *Relay) maybePrune(ctx context.Context) {
+	every := r.PruneInterval
+	if every == 0 {
+		every = time.Hour
+	}
+	if time.Since(r.lastPrune) < every {
+		return
+	}
+	r.lastPrune = time.Now()
+	n, err := r.PruneOutbox(ctx)
+	if err != nil {
+		r.Log.Warn("outbox relay: prune failed", "err", err)
+		return
+	}
+	if n > 0 {
+		r.Log.Info("outbox relay: pruned published rows", "rows", n)
+	}
 }
 
 // Published reports how many messages this relay has published.
@@ -69,6 +110,7 @@ func (r *Relay) Run(ctx context.Context) error {
 		if n == r.BatchSize {
 			continue // more waiting
 		}
+		r.maybePrune(ctx)
 		select {
 		case <-ctx.Done():
 			return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
@@ -125,4 +126,33 @@ func TestNoLeadIsLostWhileNATSIsDown(t *testing.T) {
 	for id := range want {
 		require.Equal(t, 1, got[id], "lead %s", id)
 	}
+}
+
+// TestPruneOutboxKeepsPendingAndRecentRows: published rows go after the
+// retention period; unpublished rows stay whatever their age.
+func TestPruneOutboxKeepsPendingAndRecentRows(t *testing.T) {
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	ctx := context.Background()
+	insert := func(msgID string, created, published string) {
+		t.Helper()
+		_, err := pool.Exec(ctx, `INSERT INTO contact.outbox (subject, msg_id, payload, created_at, published_at)
+			VALUES ('leads.submitted', $1, '\x00', now() - $2::interval, now() - $3::interval)`, msgID, created, published)
+		require.NoError(t, err)
+	}
+	insert("old-published", "30 days", "30 days")
+	insert("recent-published", "2 days", "2 days")
+	_, err := pool.Exec(ctx, `INSERT INTO contact.outbox (subject, msg_id, payload, created_at)
+		VALUES ('leads.submitted', 'old-pending', '\x00', now() - interval '30 days')`)
+	require.NoError(t, err)
+
+	relay := &contactnats.Relay{Pool: pool, Log: quiet, Retention: 7 * 24 * time.Hour}
+	n, err := relay.PruneOutbox(ctx)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, n)
+
+	rows, err := pool.Query(ctx, `SELECT msg_id FROM contact.outbox ORDER BY msg_id`)
+	require.NoError(t, err)
+	left, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	require.NoError(t, err)
+	require.Equal(t, []string{"old-pending", "recent-published"}, left)
 }
