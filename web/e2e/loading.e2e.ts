@@ -140,7 +140,7 @@ describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
     await page.getByRole('button', { name: 'Moderate risk' }).focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
-    await expect(tip.textContent()).resolves.toContain('Mixed or ageing');
+    await expect(tip.textContent()).resolves.toContain('Mixed or aging');
     await page.keyboard.press('Escape');
     await expect(tip.count()).resolves.toBe(0);
     await context.close();

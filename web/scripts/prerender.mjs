@@ -10,10 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssr = join(root, 'dist-ssr');
 
-/** Routes built so far (SPEC §2); the rest are added as their pages land. */
-export const ROUTES = ['/', '/contact'];
-
-const { render } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
+const { render, PRERENDER_PATHS } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const shell = await readFile(join(dist, 'index.html'), 'utf8');
 
 // The one stylesheet is inlined into prerendered pages: it is small (about
@@ -40,15 +37,15 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const inEntry = chunkClosure(entryKey);
 
 /**
- * <link rel="modulepreload"> tags for the matched lazy routes' chunks (route
- * id = module under src/), so the browser fetches a page's code in parallel
+ * <link rel="modulepreload"> tags for the matched lazy pages' chunks (their
+ * modules under src/), so the browser fetches a page's code in parallel
  * with the entry instead of after it. Chunks the entry already loads are skipped.
  */
-function routePreloads(routeIds) {
+function routePreloads(modules) {
   const files = new Set();
-  for (const id of routeIds) {
-    const key = `src/${id}.tsx`;
-    if (!manifest[key]) continue;
+  for (const mod of modules) {
+    const key = `src/${mod}.tsx`;
+    if (!manifest[key]) throw new Error(`no chunk for page module ${mod}`);
     for (const f of chunkClosure(key)) if (!inEntry.has(f)) files.add(f);
   }
   return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
@@ -60,27 +57,30 @@ function routePreloads(routeIds) {
 // anywhere in the document).
 const HEAD_TAG = /<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>/g;
 
-function page(html, routeIds) {
-  const head = [...(html.match(HEAD_TAG) ?? []), ...routePreloads(routeIds)];
+function page(html, modules) {
+  const head = [...(html.match(HEAD_TAG) ?? []), ...routePreloads(modules)];
   const body = html.replace(HEAD_TAG, '');
   let out = template
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
-  out = out.replace('</head>', `    ${head.join('\n    ')}\n  </head>`);
-  out = out.replace('<div id="root"></div>', `<div id="root">${body}</div>`);
+  // Replacer functions, not strings: page text may hold "$$" or "$&",
+  // which a replacement string would treat as patterns (the epoxy page's
+  // $ / $$ / $$$ price tiers once lost a "$" that way and failed to hydrate).
+  out = out.replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`);
+  out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
   return out;
 }
 
-for (const route of ROUTES) {
-  const { html, status, routeIds } = await render(route);
+for (const route of PRERENDER_PATHS) {
+  const { html, status, modules } = await render(route);
   if (status !== 200) throw new Error(`prerender ${route}: status ${status}`);
   const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, page(html, routeIds));
+  await writeFile(file, page(html, modules));
   console.log(`prerendered ${route}`);
 }
 const nf = await render('/__not-found__');
-await writeFile(join(dist, '404.html'), page(nf.html, nf.routeIds));
+await writeFile(join(dist, '404.html'), page(nf.html, nf.modules));
 console.log('prerendered 404.html');
 // The shell for app-only routes (/admin, /auth) renders on the client.
 await writeFile(join(dist, 'app.html'), shell);

@@ -7,7 +7,10 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { pageModules, routes, staticPaths } from './router';
+
+/** The public pages to prerender: every path the route table names. */
+export const PRERENDER_PATHS: readonly string[] = staticPaths(routes);
 
 /**
  * Fizz outlines a Suspense boundary bigger than progressiveChunkSize into a
@@ -20,8 +23,10 @@ export const PRERENDER_OPTIONS = { progressiveChunkSize: Number.POSITIVE_INFINIT
 export type RenderResult = {
   html: string;
   status: number;
-  /** Ids of the matched routes; a lazy route's id is its module under src/. */
+  /** Ids of the matched routes. */
   routeIds: string[];
+  /** Modules (under src/, no extension) of the matched lazy pages, to preload. */
+  modules: string[];
 };
 
 export async function render(path: string): Promise<RenderResult> {
@@ -39,5 +44,10 @@ export async function render(path: string): Promise<RenderResult> {
     PRERENDER_OPTIONS,
   );
   const html = await new Response(prelude).text();
-  return { html, status: context.statusCode, routeIds: context.matches.map((m) => m.route.id) };
+  return {
+    html,
+    status: context.statusCode,
+    routeIds: context.matches.map((m) => m.route.id),
+    modules: pageModules(context.matches.map((m) => m.route.handle)),
+  };
 }

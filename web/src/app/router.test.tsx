@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
-import { loadMatchedRoutes, routes } from './router';
+import { loadMatchedRoutes, routes, staticPaths } from './router';
+import { PRERENDER_PATHS } from './entry-server';
 
 /** The page's HTML exactly as scripts/prerender.mjs gets it. */
 async function renderPath(path: string): Promise<string> {
@@ -43,19 +44,45 @@ describe('routes', () => {
     // The splat route renders it; the gateway serves it with status 404.
     const { html, routeIds } = await render('/no/such/page');
     expect(routeIds).toEqual(['root', 'not-found']);
+    expect((await render('/no-such-page')).modules).toEqual([]);
     expect(html).toContain('<h1 id="not-found-heading">404 - Page Not Found</h1>');
     expect(html).toContain('The page you&#x27;re looking for doesn&#x27;t exist or may have been moved.');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go Home<\/a>/);
     expect(html).not.toContain('home-hero-title');
   });
 
-  it('names each lazy page route after its module, which the prerender preloads', async () => {
-    expect((await render('/')).routeIds).toEqual(['root', 'routes/home']);
-    expect((await render('/contact')).routeIds).toEqual(['root', 'routes/contact']);
+  it('names each lazy page’s module, which the prerender preloads', async () => {
+    expect((await render('/')).modules).toEqual(['routes/home']);
+    expect((await render('/contact')).modules).toEqual(['routes/contact']);
+    expect((await render('/mesa')).modules).toEqual(['routes/city']);
+    expect((await render('/services/epoxy-coating')).modules).toEqual(['routes/service-epoxy-coating']);
+  });
+
+  it('prerenders every path the route table names', () => {
+    expect(PRERENDER_PATHS).toEqual([
+      '/',
+      '/contact',
+      '/services/cipp-lining',
+      '/services/pipe-bursting',
+      '/services/epoxy-coating',
+      '/services/drain-inspections',
+      '/scottsdale',
+      '/phoenix',
+      '/tempe',
+      '/mesa',
+      '/chandler',
+      '/gilbert',
+      '/glendale',
+      '/peoria',
+    ]);
+    expect(staticPaths([{ path: 'a', children: [{ index: true }, { path: 'b' }, { path: ':id' }] }, { path: '*' }])).toEqual([
+      '/a',
+      '/a/b',
+    ]);
   });
 
   it('resolves the matched lazy routes before the browser hydrates', async () => {
-    const table = [{ id: 'root', children: [{ id: 'routes/home', index: true, lazy: async () => ({ Component: () => null }) }] }];
+    const table = [{ id: 'root', children: [{ id: 'home', index: true, lazy: async () => ({ Component: () => null }) }] }];
     await loadMatchedRoutes(table, '/');
     const home = table[0]!.children[0]!;
     expect(home.lazy).toBeUndefined();
@@ -68,7 +95,7 @@ describe('routes', () => {
 
 describe('prerendered HTML', () => {
   it('has no inline script: every Suspense boundary is complete in place (CSP allows only self)', async () => {
-    for (const path of ['/', '/contact', '/missing']) {
+    for (const path of [...PRERENDER_PATHS, '/missing']) {
       const html = (await render(path)).html;
       const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
       expect(scripts.every((attrs) => attrs?.includes('type="application/ld+json"'))).toBe(true);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CITY_SLUGS, cities, getCity, isCitySlug } from './cities';
+import { getCityPage } from './city-details';
 import { pipeEras } from './eras';
-import { neighborhoods } from './neighborhoods';
-import { isRiskLevel } from './risk';
+import { HOME_TABLE_NEIGHBORHOOD_IDS, homeTableNeighborhoods, neighborhoods, neighborhoodsOf } from './neighborhoods';
+import { isRiskLevel, riskRank } from './risk';
 import { serviceCards } from './services';
 import { headlineStats, ratingBadge } from './stats';
 import { testimonials } from './testimonials';
@@ -48,25 +49,82 @@ describe('cities', () => {
     expect(getCity('tempe').name).toBe('Tempe');
     expect(isCitySlug('tucson')).toBe(false);
   });
+
+  it('has the city page’s risk description, hero line, 4–6 common issues and 3–5 challenges for every city', () => {
+    for (const c of cities.map((city) => getCityPage(city.slug))) {
+      expect(c.riskDescription.length, c.slug).toBeGreaterThan(100);
+      expect(c.heroIntro.length, c.slug).toBeGreaterThan(40);
+      expect(c.commonIssues.length, c.slug).toBeGreaterThanOrEqual(4);
+      expect(c.commonIssues.length, c.slug).toBeLessThanOrEqual(6);
+      expect(c.challenges.length, c.slug).toBeGreaterThanOrEqual(3);
+      expect(c.challenges.length, c.slug).toBeLessThanOrEqual(5);
+      for (const s of [...c.commonIssues, ...c.challenges]) expect(s.trim(), c.slug).not.toBe('');
+      expect(unique(c.commonIssues), c.slug).toBe(true);
+      expect(unique(c.challenges), c.slug).toBe(true);
+      for (const s of c.challenges) expect(s, c.slug).toMatch(/\.$/);
+      // No copy written for one city left in another's hero line.
+      for (const other of cities) if (other.slug !== c.slug) expect(c.heroIntro, c.slug).not.toContain(other.name);
+    }
+  });
+
+  it('has unique copy per city', () => {
+    const pages = cities.map((c) => getCityPage(c.slug));
+    expect(unique(pages.map((c) => c.riskDescription))).toBe(true);
+    expect(unique(pages.map((c) => c.heroIntro))).toBe(true);
+  });
 });
+
+const NEIGHBORHOOD_COUNTS = {
+  scottsdale: 16,
+  tempe: 13,
+  mesa: 16,
+  phoenix: 18,
+  chandler: 14,
+  gilbert: 7,
+  glendale: 7,
+  peoria: 14,
+} as const;
+
+const HOME_TABLE_IDS = [
+  'willo',
+  'encanto-palmcroft',
+  'arcadia',
+  'maryvale',
+  'south-scottsdale',
+  'mccormick-ranch',
+  'central-tempe',
+  'broadmor',
+  'downtown-mesa',
+  'dobson-ranch',
+  'catlin-court',
+  'old-town-peoria',
+  'ocotillo',
+  'val-vista-lakes',
+];
 
 describe('neighborhoods (home risk table)', () => {
   it('has 10–14 neighborhoods with unique ids across several cities', () => {
-    expect(neighborhoods.length).toBeGreaterThanOrEqual(10);
-    expect(neighborhoods.length).toBeLessThanOrEqual(14);
-    expect(unique(neighborhoods.map((n) => n.id))).toBe(true);
-    expect(new Set(neighborhoods.map((n) => n.city)).size).toBeGreaterThanOrEqual(6);
+    expect(homeTableNeighborhoods.length).toBeGreaterThanOrEqual(10);
+    expect(homeTableNeighborhoods.length).toBeLessThanOrEqual(14);
+    expect(unique(homeTableNeighborhoods.map((n) => n.id))).toBe(true);
+    expect(new Set(homeTableNeighborhoods.map((n) => n.city)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('keeps the original rows in their order, taken from the full list', () => {
+    expect([...HOME_TABLE_NEIGHBORHOOD_IDS]).toEqual(HOME_TABLE_IDS);
+    expect(homeTableNeighborhoods.map((n) => n.id)).toEqual(HOME_TABLE_IDS);
+    for (const n of homeTableNeighborhoods) expect(neighborhoods, n.id).toContain(n);
   });
 
   it('uses known cities and risk levels, and has sub-areas for at least four', () => {
-    for (const n of neighborhoods) {
+    for (const n of homeTableNeighborhoods) {
       expect(isCitySlug(n.city), n.id).toBe(true);
       expect(isRiskLevel(n.riskLevel), n.id).toBe(true);
       expect(n.era).not.toBe('');
       expect(n.pipeType).not.toBe('');
       expect(n.description).not.toBe('');
     }
-    const withSubs = neighborhoods.filter((n) => (n.subNeighborhoods?.length ?? 0) > 0);
+    const withSubs = homeTableNeighborhoods.filter((n) => (n.subNeighborhoods?.length ?? 0) > 0);
     expect(withSubs.length).toBeGreaterThanOrEqual(4);
     for (const n of withSubs) {
       for (const s of n.subNeighborhoods ?? []) {
@@ -75,6 +133,62 @@ describe('neighborhoods (home risk table)', () => {
       }
       expect(unique((n.subNeighborhoods ?? []).map((s) => s.name))).toBe(true);
     }
+  });
+});
+
+describe('neighborhoods (city pages)', () => {
+  it('has exactly the SPEC §2 count for each city, 105 in all', () => {
+    for (const slug of CITY_SLUGS) {
+      expect(neighborhoods.filter((n) => n.city === slug).length, slug).toBe(NEIGHBORHOOD_COUNTS[slug]);
+      expect(neighborhoodsOf(slug).length, slug).toBe(NEIGHBORHOOD_COUNTS[slug]);
+    }
+    expect(neighborhoods).toHaveLength(105);
+  });
+
+  it('has unique kebab-case ids and unique names within each city', () => {
+    expect(unique(neighborhoods.map((n) => n.id))).toBe(true);
+    for (const n of neighborhoods) expect(n.id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    for (const slug of CITY_SLUGS) expect(unique(neighborhoodsOf(slug).map((n) => n.name)), slug).toBe(true);
+  });
+
+  it('fills every field, with risk on the scale and eras like 1955–1970', () => {
+    for (const n of neighborhoods) {
+      expect(isCitySlug(n.city), n.id).toBe(true);
+      expect(isRiskLevel(n.riskLevel), n.id).toBe(true);
+      expect(n.name.trim(), n.id).not.toBe('');
+      expect(n.pipeType.trim(), n.id).not.toBe('');
+      expect(n.description.length, n.id).toBeGreaterThan(40);
+      const era = /^(\d{4})–(\d{4})$/.exec(n.era);
+      expect(era, `${n.id} era ${n.era}`).not.toBeNull();
+      const [from, to] = [Number(era?.[1]), Number(era?.[2])];
+      expect(from, n.id).toBeGreaterThanOrEqual(1880);
+      expect(from, n.id).toBeLessThanOrEqual(to);
+      expect(to, n.id).toBeLessThanOrEqual(2025);
+      expect(n.image, n.id).toBeUndefined();
+    }
+  });
+
+  it('rates risk consistently with the pipe: clay or Orangeburg high or worse, plastic only moderate or better', () => {
+    for (const n of neighborhoods) {
+      const pipe = n.pipeType.toLowerCase();
+      if (/clay|orangeburg/.test(pipe)) expect(riskRank(n.riskLevel), n.id).toBeGreaterThanOrEqual(riskRank('high'));
+      if (!/clay|orangeburg|cast iron/.test(pipe)) {
+        expect(pipe, n.id).toMatch(/abs|pvc/);
+        expect(riskRank(n.riskLevel), n.id).toBeLessThanOrEqual(riskRank('medium'));
+      }
+    }
+  });
+
+  it('returns only the city’s own neighborhoods, highest risk first, in array order', () => {
+    for (const slug of CITY_SLUGS) {
+      const list = neighborhoodsOf(slug);
+      expect(list.every((n) => n.city === slug), slug).toBe(true);
+      expect(list).toEqual(neighborhoods.filter((n) => n.city === slug));
+      const ranks = list.map((n) => riskRank(n.riskLevel));
+      expect(ranks, slug).toEqual([...ranks].sort((a, b) => b - a));
+    }
+    expect(neighborhoodsOf('gilbert').map((n) => n.id)).toContain('val-vista-lakes');
+    expect(neighborhoodsOf('phoenix').map((n) => n.id)).not.toContain('south-scottsdale');
   });
 });
 

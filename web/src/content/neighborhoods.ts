@@ -1,203 +1,924 @@
-// The home page's neighbourhood pipe-risk table (SPEC §2 item 7, §3
-// "Neighborhood"). Real Phoenix-Valley neighbourhoods; era and pipe type are
-// what the typical home there was built with.
+// The neighbourhoods of the eight city pages (SPEC §2 "City pages", §3
+// "Neighborhood"), grouped by city. The home table's selection is defined in
+// home-neighborhoods.ts (so the home page loads only those) and placed here
+// by id. Real Phoenix-Valley neighbourhoods, subdivisions and historic
+// districts; era and pipe type are what the typical home there was built with.
 import type { CitySlug } from './cities';
-import type { RiskLevel } from './risk';
+import { homeTableNeighborhoods, type Neighborhood } from './home-neighborhoods';
 
-export type SubNeighborhood = { name: string; details: string };
+export type { Neighborhood, SubNeighborhood } from './home-neighborhoods';
+export { HOME_TABLE_NEIGHBORHOOD_IDS, homeTableNeighborhoods } from './home-neighborhoods';
 
-export type Neighborhood = {
-  id: string;
-  name: string;
-  city: CitySlug;
-  era: string;
-  pipeType: string;
-  riskLevel: RiskLevel;
-  description: string;
-  subNeighborhoods?: readonly SubNeighborhood[];
-};
+function homeTableEntry(id: string): Neighborhood {
+  const n = homeTableNeighborhoods.find((x) => x.id === id);
+  if (!n) throw new Error(`no home-table neighborhood with id ${id}`);
+  return n;
+}
 
+/** Every city's neighbourhoods, grouped by city in navigation order (SPEC §2 counts). */
 export const neighborhoods: readonly Neighborhood[] = [
+  // Scottsdale: 16
   {
-    id: 'willo',
-    name: 'Willo Historic District',
-    city: 'phoenix',
-    era: '1920–1940',
-    pipeType: 'Vitrified clay',
-    riskLevel: 'critical',
-    description: 'Period-revival bungalows on original clay sewer laterals; root-packed joints under mature street trees are routine.',
-  },
-  {
-    id: 'encanto-palmcroft',
-    name: 'Encanto-Palmcroft',
-    city: 'phoenix',
-    era: '1927–1950',
-    pipeType: 'Clay and cast iron',
-    riskLevel: 'critical',
-    description: 'Historic homes near Encanto Park with clay laterals to the street and cast iron under the house, many never replaced.',
-  },
-  {
-    id: 'arcadia',
-    name: 'Arcadia',
-    city: 'phoenix',
-    era: '1950–1965',
-    pipeType: 'Cast iron and Orangeburg',
-    riskLevel: 'high',
-    description: 'Former citrus groves turned ranch lots; long sewer runs and old orchard roots put heavy strain on mid-century pipe.',
-    subNeighborhoods: [
-      {
-        name: 'Arcadia Lite',
-        details: 'Smaller 1950s ranch homes west of 44th Street; cast iron under the slab, often with Orangeburg to the street.',
-      },
-      {
-        name: 'Arcadia Proper',
-        details: 'Large irrigated lots toward Camelback Mountain; 100-foot-plus laterals through citrus and ficus roots.',
-      },
-      {
-        name: 'Lower Arcadia (Arcadia Osborn)',
-        details: 'Late-1950s homes south of Indian School Road with cast iron mains that scale and belly with age.',
-      },
-    ],
-  },
-  {
-    id: 'maryvale',
-    name: 'Maryvale',
-    city: 'phoenix',
-    era: '1955–1972',
-    pipeType: 'Cast iron and Orangeburg',
-    riskLevel: 'high',
-    description: 'One of the Valley’s first large tract developments; original drain lines are now 50 to 70 years old.',
-  },
-  {
-    id: 'south-scottsdale',
-    name: 'South Scottsdale',
+    id: 'old-town-scottsdale',
+    name: 'Old Town Scottsdale',
     city: 'scottsdale',
-    era: '1955–1975',
+    era: '1948–1965',
+    pipeType: 'Clay and Orangeburg',
+    riskLevel: 'critical',
+    description:
+      'The original townsite around the Civic Center, where early block homes still drain through clay and Orangeburg.',
+  },
+  homeTableEntry('south-scottsdale'),
+  {
+    id: 'village-grove',
+    name: 'Village Grove',
+    city: 'scottsdale',
+    era: '1957–1962',
     pipeType: 'Cast iron and Orangeburg',
     riskLevel: 'critical',
-    description: 'Post-war ranch and townhome communities south of Camelback Road, where collapsed Orangeburg is a common camera finding.',
-    subNeighborhoods: [
-      {
-        name: 'Villa Monterey',
-        details: '1960s–70s townhomes with shared sewer runs; one failing lateral can back up several units.',
-      },
-      {
-        name: 'Scottsdale Estates',
-        details: 'Late-1950s block and slab ranch homes; cast iron under the slab with channel rot along the bottom.',
-      },
-      {
-        name: 'Park Scottsdale',
-        details: '1960s homes near Scottsdale Road and Thomas; Orangeburg laterals that flatten under driveways.',
-      },
-    ],
+    description:
+      'Historic late-1950s ranch homes along the Crosscut Canal; their original Orangeburg laterals are flattening.',
   },
   {
-    id: 'mccormick-ranch',
-    name: 'McCormick Ranch',
+    id: 'town-and-country-scottsdale',
+    name: 'Town & Country Scottsdale',
     city: 'scottsdale',
-    era: '1972–1990',
-    pipeType: 'Cast iron and ABS',
-    riskLevel: 'medium',
-    description: 'Master-planned lake and golf community; early phases have cast iron drains, later ones ABS with glue-joint failures.',
-  },
-  {
-    id: 'central-tempe',
-    name: 'Central Tempe Historic Neighborhoods',
-    city: 'tempe',
-    era: '1920–1960',
-    pipeType: 'Clay and cast iron',
-    riskLevel: 'critical',
-    description: 'Homes just south of ASU on some of the oldest sewer connections in the East Valley.',
-    subNeighborhoods: [
-      {
-        name: 'Maple-Ash',
-        details: '1920s–40s bungalows on clay laterals under large shade trees; roots are the usual culprit.',
-      },
-      {
-        name: 'Mitchell Park',
-        details: 'Pre-war and post-war homes mixed; clay to the street and cast iron added in later remodels.',
-      },
-      {
-        name: 'Borden Homes',
-        details: 'A 1950s historic district of modest block homes with original cast iron drains.',
-      },
-    ],
-  },
-  {
-    id: 'broadmor',
-    name: 'Broadmor',
-    city: 'tempe',
-    era: '1955–1965',
+    era: '1956–1960',
     pipeType: 'Cast iron',
     riskLevel: 'high',
-    description: 'Family ranch homes around Broadmor Elementary with under-slab cast iron that is cracking and scaling.',
+    description:
+      'One of the city’s first historic-designated subdivisions, where 1950s cast iron under the slab scales and ' +
+      'cracks.',
   },
   {
-    id: 'downtown-mesa',
-    name: 'Downtown Mesa Historic Districts',
-    city: 'mesa',
-    era: '1920–1960',
-    pipeType: 'Clay and cast iron',
+    id: 'sands-north-townhouses',
+    name: 'Sands North Townhouses',
+    city: 'scottsdale',
+    era: '1970–1974',
+    pipeType: 'Cast iron',
     riskLevel: 'high',
-    description: 'Mesa’s original townsite, where clay sewer laterals and early cast iron still serve many homes.',
-    subNeighborhoods: [
-      {
-        name: 'Evergreen',
-        details: 'Early bungalows north of Main Street with clay laterals and alley sewer connections.',
-      },
-      {
-        name: 'Temple',
-        details: 'Homes around the Mesa Temple grounds; 1930s–50s cast iron with frequent root intrusion.',
-      },
-      {
-        name: 'Robson',
-        details: 'Historic homes near downtown with original clay to the main and many past spot repairs.',
-      },
-    ],
+    description: 'Historic early-1970s townhouse district; party-wall homes share sewer runs of aging cast iron.',
   },
   {
-    id: 'dobson-ranch',
-    name: 'Dobson Ranch',
-    city: 'mesa',
-    era: '1973–1985',
+    id: 'shea-corridor',
+    name: 'Shea Corridor',
+    city: 'scottsdale',
+    era: '1970–1990',
     pipeType: 'Cast iron and ABS',
     riskLevel: 'medium',
-    description: 'Large 1970s–80s master-planned community; aging cast iron stacks and early ABS lines with separating joints.',
+    description: 'Family homes along Shea Boulevard: cast iron under the older slabs, early ABS in the later ones.',
   },
+  homeTableEntry('mccormick-ranch'),
   {
-    id: 'catlin-court',
-    name: 'Catlin Court',
-    city: 'glendale',
-    era: '1915–1940',
-    pipeType: 'Vitrified clay',
-    riskLevel: 'high',
-    description: 'Glendale’s historic bungalow district, many homes now shops; century-old clay lines with roots and offset joints.',
-  },
-  {
-    id: 'old-town-peoria',
-    name: 'Old Town Peoria',
-    city: 'peoria',
-    era: '1950–1975',
-    pipeType: 'Cast iron',
+    id: 'cactus-corridor',
+    name: 'Cactus Corridor',
+    city: 'scottsdale',
+    era: '1975–1995',
+    pipeType: 'ABS',
     riskLevel: 'medium',
-    description: 'The original Peoria townsite around Washington Street, where mid-century cast iron is corroding through.',
+    description:
+      'Horse properties and large lots north of Shea with long sewer laterals, and some homes still on septic.',
   },
   {
-    id: 'ocotillo',
-    name: 'Ocotillo',
-    city: 'chandler',
+    id: 'scottsdale-ranch',
+    name: 'Scottsdale Ranch',
+    city: 'scottsdale',
+    era: '1984–1997',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'medium',
+    description: 'Lake and greenbelt community along Via Linda, where 1980s ABS is starting to crack at its fittings.',
+  },
+  {
+    id: 'gainey-ranch',
+    name: 'Gainey Ranch',
+    city: 'scottsdale',
+    era: '1984–1998',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description:
+      'Gated golf community with mostly sound plastic drains; roots from mature landscaping cause most calls.',
+  },
+  {
+    id: 'pinnacle-peak',
+    name: 'Pinnacle Peak',
+    city: 'scottsdale',
     era: '1985–2005',
     pipeType: 'PVC',
     riskLevel: 'low',
-    description: 'Newer lake community with PVC drains; problems are mostly roots, grease and settled sections.',
+    description:
+      'Custom homes on granite and boulder lots, where digging is hard and a trenchless repair spares the desert.',
   },
   {
-    id: 'val-vista-lakes',
-    name: 'Val Vista Lakes',
-    city: 'gilbert',
-    era: '1985–1998',
+    id: 'desert-mountain',
+    name: 'Desert Mountain',
+    city: 'scottsdale',
+    era: '1987–2010',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Hillside golf community in the far north; long laterals on sloped lots can shift and pull apart at joints.',
+  },
+  {
+    id: 'troon-north',
+    name: 'Troon North',
+    city: 'scottsdale',
+    era: '1990–2005',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Luxury homes set in protected desert; grease, roots and offset joints are the usual camera findings.',
+  },
+  {
+    id: 'grayhawk',
+    name: 'Grayhawk',
+    city: 'scottsdale',
+    era: '1995–2005',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Master-planned community with PVC drains; problems are mostly grease build-up and the occasional belly.',
+  },
+  {
+    id: 'dc-ranch',
+    name: 'DC Ranch',
+    city: 'scottsdale',
+    era: '1997–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Newer community below the McDowell Mountains; PVC lines with some settling at cleanouts and fittings.',
+  },
+  {
+    id: 'silverleaf',
+    name: 'Silverleaf',
+    city: 'scottsdale',
+    era: '2001–2015',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Estate homes within DC Ranch on modern drains; most visits here are camera checks before a sale or remodel.',
+  },
+  // Phoenix: 18
+  {
+    id: 'garfield',
+    name: 'Garfield Historic District',
+    city: 'phoenix',
+    era: '1890–1931',
+    pipeType: 'Vitrified clay',
+    riskLevel: 'critical',
+    description:
+      'Bungalows and cottages east of downtown, many still on original clay pipe with cracked and offset joints.',
+  },
+  {
+    id: 'roosevelt',
+    name: 'Roosevelt Historic District',
+    city: 'phoenix',
+    era: '1895–1930',
+    pipeType: 'Vitrified clay',
+    riskLevel: 'critical',
+    description: 'Downtown’s oldest residential district, where century-old clay laterals tie into alley sewer mains.',
+  },
+  homeTableEntry('willo'),
+  {
+    id: 'fq-story',
+    name: 'F.Q. Story Historic District',
+    city: 'phoenix',
+    era: '1920–1948',
+    pipeType: 'Vitrified clay',
+    riskLevel: 'critical',
+    description:
+      'Tudor and Spanish-revival homes off Seventh Avenue; clay laterals crack where palm and ash roots push in.',
+  },
+  {
+    id: 'coronado',
+    name: 'Coronado',
+    city: 'phoenix',
+    era: '1920–1950',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'critical',
+    description:
+      'Large historic district between Seventh and 16th Streets, where clay laterals and early cast iron fail ' +
+      'together.',
+  },
+  homeTableEntry('encanto-palmcroft'),
+  {
+    id: 'windsor-square',
+    name: 'Windsor Square',
+    city: 'phoenix',
+    era: '1925–1955',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Historic district of irrigated lots near Central Avenue, with long clay and cast iron laterals under old trees.',
+  },
+  {
+    id: 'pierson-place',
+    name: 'Pierson Place',
+    city: 'phoenix',
+    era: '1925–1955',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Revival and ranch homes on irrigated lots by Central Avenue; the wet soil draws roots into old clay joints.',
+  },
+  {
+    id: 'medlock-place',
+    name: 'Medlock Place',
+    city: 'phoenix',
+    era: '1926–1950',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Small, tree-lined historic district of 1920s–40s homes whose original clay laterals are now cracking.',
+  },
+  {
+    id: 'north-central',
+    name: 'North Central Corridor',
+    city: 'phoenix',
+    era: '1940–1965',
+    pipeType: 'Clay, cast iron and Orangeburg',
+    riskLevel: 'high',
+    description:
+      'Flood-irrigated estate lots north of Bethany Home Road, with long laterals running through citrus roots.',
+  },
+  {
+    id: 'sunnyslope',
+    name: 'Sunnyslope',
+    city: 'phoenix',
+    era: '1945–1970',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'high',
+    description:
+      'Post-war homes below North Mountain; caliche and rock make digging hard, so trenchless repair pays off.',
+  },
+  homeTableEntry('arcadia'),
+  {
+    id: 'marlen-grove',
+    name: 'Marlen Grove',
+    city: 'phoenix',
+    era: '1952–1955',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'high',
+    description:
+      'Ralph Haver–designed 1950s modern homes near Bethany Home Road, built on Orangeburg that is now failing.',
+  },
+  homeTableEntry('maryvale'),
+  {
+    id: 'moon-valley',
+    name: 'Moon Valley',
+    city: 'phoenix',
+    era: '1960–1975',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description:
+      'Golf-course ranch homes below Lookout Mountain with under-slab cast iron that is cracking and scaling.',
+  },
+  {
+    id: 'ahwatukee-foothills',
+    name: 'Ahwatukee Foothills',
+    city: 'phoenix',
+    era: '1975–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'medium',
+    description:
+      'South Mountain village with 1970s–80s ABS in its older sections; separating joints and roots are common.',
+  },
+  {
+    id: 'desert-ridge',
+    name: 'Desert Ridge',
+    city: 'phoenix',
+    era: '1996–2010',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'North Phoenix master-planned community with PVC drains, where grease and roots cause most problems.',
+  },
+  {
+    id: 'laveen',
+    name: 'Laveen',
+    city: 'phoenix',
+    era: '2000–2015',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Former dairy and farm land in southwest Phoenix; settling soil leaves sags in otherwise sound PVC.',
+  },
+  // Tempe: 13
+  homeTableEntry('central-tempe'),
+  {
+    id: 'daley-park',
+    name: 'Daley Park',
+    city: 'tempe',
+    era: '1953–1962',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'critical',
+    description: 'Early-1950s spec homes now under a canopy of mature trees whose roots crush the original Orangeburg.',
+  },
+  {
+    id: 'holdeman',
+    name: 'Holdeman',
+    city: 'tempe',
+    era: '1940–1965',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Long-established neighborhood near Holdeman Elementary, with clay and cast iron laterals over 60 years old.',
+  },
+  {
+    id: 'date-palm-manor',
+    name: 'Date Palm Manor',
+    city: 'tempe',
+    era: '1954–1962',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'high',
+    description:
+      'Historic custom ranch homes among the old date grove’s palms; the original under-slab drains are failing.',
+  },
+  homeTableEntry('broadmor'),
+  {
+    id: 'palmcroft-manor',
+    name: 'Palmcroft Manor',
+    city: 'tempe',
+    era: '1958–1968',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description: 'Ranch homes near Selleh Park whose under-slab cast iron is corroding along the bottom of the pipe.',
+  },
+  {
+    id: 'alameda-meadows',
+    name: 'Alameda Meadows',
+    city: 'tempe',
+    era: '1960–1972',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description: 'Homes in the Selleh Park area where camera inspections regularly find scale, cracks and root entry.',
+  },
+  {
+    id: 'shalimar',
+    name: 'Shalimar',
+    city: 'tempe',
+    era: '1960–1975',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description:
+      'Homes around the nine-hole Shalimar golf course, where fairway trees send roots into aging cast iron.',
+  },
+  {
+    id: 'jen-tilly-terrace',
+    name: 'Jen Tilly Terrace',
+    city: 'tempe',
+    era: '1970–1980',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description: '1970s family homes with cast iron under the slab and early ABS in later phases and remodels.',
+  },
+  {
+    id: 'the-lakes',
+    name: 'The Lakes',
+    city: 'tempe',
+    era: '1970–1985',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description:
+      'Tempe’s man-made lake community; older homes have cast iron, later phases ABS with separating joints.',
+  },
+  {
+    id: 'pheasant-ridge',
+    name: 'Pheasant Ridge',
+    city: 'tempe',
+    era: '1980–1988',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description: 'A south Tempe enclave of fewer than fifty 1980s homes whose ABS drains are reaching middle age.',
+  },
+  {
+    id: 'warner-ranch',
+    name: 'Warner Ranch',
+    city: 'tempe',
+    era: '1985–1995',
     pipeType: 'ABS and PVC',
     riskLevel: 'low',
-    description: 'Gilbert lake community with plastic drains; first-generation ABS lines are starting to crack at fittings.',
+    description:
+      'South Tempe master-planned community; drains are sound, but roots and grease cause periodic blockages.',
+  },
+  {
+    id: 'tempe-town-lake',
+    name: 'Tempe Town Lake',
+    city: 'tempe',
+    era: '2005–2020',
+    pipeType: 'PVC and no-hub cast iron',
+    riskLevel: 'low',
+    description:
+      'Condo towers and townhomes along the lake, where shared lines clog from grease and wipes rather than age.',
+  },
+  // Mesa: 16
+  {
+    id: 'west-second-street',
+    name: 'West Second Street Historic District',
+    city: 'mesa',
+    era: '1890–1950',
+    pipeType: 'Vitrified clay',
+    riskLevel: 'critical',
+    description:
+      'Mesa’s oldest historic district, with median-lined streets and century-old trees above clay laterals.',
+  },
+  {
+    id: 'fraser-fields',
+    name: 'Fraser Fields',
+    city: 'mesa',
+    era: '1947–1956',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'critical',
+    description:
+      'Historic custom ranch homes on large lots east of downtown, many still on their original Orangeburg laterals.',
+  },
+  {
+    id: 'glenwood-wilbur',
+    name: 'Glenwood-Wilbur Historic District',
+    city: 'mesa',
+    era: '1912–1945',
+    pipeType: 'Vitrified clay',
+    riskLevel: 'high',
+    description:
+      'Early subdivisions carved from the original townsite, where clay laterals crack under old shade trees.',
+  },
+  homeTableEntry('downtown-mesa'),
+  {
+    id: 'lehi',
+    name: 'Lehi',
+    city: 'mesa',
+    era: '1940–1980',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Mesa’s historic farming area by the Salt River, with long laterals on big lots and some homes on septic.',
+  },
+  {
+    id: 'golden-hills',
+    name: 'Golden Hills',
+    city: 'mesa',
+    era: '1955–1968',
+    pipeType: 'Cast iron and Orangeburg',
+    riskLevel: 'high',
+    description:
+      'Mid-century modern homes from the 1950s and 60s, with cast iron under the slab and Orangeburg to the street.',
+  },
+  {
+    id: 'mesa-country-club',
+    name: 'Mesa Country Club',
+    city: 'mesa',
+    era: '1955–1972',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description:
+      'Ranch homes along the fairways north of downtown; old golf-course trees send roots into cast iron drains.',
+  },
+  {
+    id: 'citrus-sub-area',
+    name: 'Citrus Sub-Area',
+    city: 'mesa',
+    era: '1960–1990',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description:
+      'Large lots among northeast Mesa’s citrus groves, with long laterals, citrus roots and some septic systems.',
+  },
+  homeTableEntry('dobson-ranch'),
+  {
+    id: 'alta-mesa',
+    name: 'Alta Mesa',
+    city: 'mesa',
+    era: '1980–1995',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description: 'Golf community in northeast Mesa whose 1980s ABS lines are starting to separate at glued joints.',
+  },
+  {
+    id: 'red-mountain-ranch',
+    name: 'Red Mountain Ranch',
+    city: 'mesa',
+    era: '1986–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description: 'Hillside golf community with mostly sound plastic drains; rocky soil makes any dig slow and costly.',
+  },
+  {
+    id: 'superstition-springs',
+    name: 'Superstition Springs',
+    city: 'mesa',
+    era: '1987–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description: 'East Mesa subdivisions around the golf course and mall, where roots and grease cause most blockages.',
+  },
+  {
+    id: 'las-sendas',
+    name: 'Las Sendas',
+    city: 'mesa',
+    era: '1995–2010',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Upscale foothill community near Usery Mountain, where caliche and boulders make any excavation costly.',
+  },
+  {
+    id: 'augusta-ranch',
+    name: 'Augusta Ranch',
+    city: 'mesa',
+    era: '2000–2008',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Southeast Mesa family community on former farmland, where settling soil can leave sags in PVC lines.',
+  },
+  {
+    id: 'sunland-springs-village',
+    name: 'Sunland Springs Village',
+    city: 'mesa',
+    era: '2000–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Farnsworth-built 55+ community south of Baseline Road with modern PVC drains and few problems.',
+  },
+  {
+    id: 'eastmark',
+    name: 'Eastmark',
+    city: 'mesa',
+    era: '2014–2024',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'New master-planned community on the former GM desert proving ground; its drains are young and rarely fail.',
+  },
+  // Chandler: 14
+  {
+    id: 'southside-chandler',
+    name: 'Southside (Historic South Chandler)',
+    city: 'chandler',
+    era: '1912–1960',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'One of Chandler’s oldest neighborhoods, south of downtown, with clay and cast iron laterals of many ages.',
+  },
+  {
+    id: 'silk-stocking',
+    name: 'Silk Stocking Historic District',
+    city: 'chandler',
+    era: '1920–1955',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description: 'Chandler’s first historic district, north of downtown: 1920s–50s homes still on clay and cast iron.',
+  },
+  {
+    id: 'arrowhead-meadows',
+    name: 'Arrowhead Meadows',
+    city: 'chandler',
+    era: '1973–1985',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description:
+      'North Chandler homes from the 1970s–80s whose cast iron under the slab is beginning to scale and crack.',
+  },
+  {
+    id: 'knoell-east',
+    name: 'Knoell East',
+    city: 'chandler',
+    era: '1979–1988',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description:
+      'Established north Chandler neighborhood near Elliot and Alma School Roads with aging 1980s ABS lines.',
+  },
+  {
+    id: 'san-mateo',
+    name: 'San Mateo',
+    city: 'chandler',
+    era: '1982–1990',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description:
+      '1980s homes near Knox and Ray Roads, where ABS glue joints and tree roots are the usual trouble spots.',
+  },
+  homeTableEntry('ocotillo'),
+  {
+    id: 'stellar-airpark',
+    name: 'Stellar Airpark',
+    city: 'chandler',
+    era: '1985–2005',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description:
+      'Residential airpark of hangar homes on a private runway; long laterals run under hangars and taxiways.',
+  },
+  {
+    id: 'west-chandler',
+    name: 'West Chandler',
+    city: 'chandler',
+    era: '1985–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description:
+      'Neighborhoods between I-10 and the Loop 101 with 1980s–90s plastic drains that mostly need root work.',
+  },
+  {
+    id: 'andersen-springs',
+    name: 'Andersen Springs',
+    city: 'chandler',
+    era: '1986–1996',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description: 'Late-1980s family subdivision where first-generation ABS is starting to show wear at its fittings.',
+  },
+  {
+    id: 'clemente-ranch',
+    name: 'Clemente Ranch',
+    city: 'chandler',
+    era: '1993–2000',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'South Chandler family community with sound PVC drains; roots and grease cause most blockages.',
+  },
+  {
+    id: 'pecos-ranch',
+    name: 'Pecos Ranch',
+    city: 'chandler',
+    era: '1994–2001',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Mid-1990s community with PVC drains, where settling soil sometimes leaves bellies that hold waste.',
+  },
+  {
+    id: 'fox-crossing',
+    name: 'Fox Crossing',
+    city: 'chandler',
+    era: '1996–2003',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Late-1990s homes whose young PVC lines mostly need hydro-jetting for grease and the occasional root.',
+  },
+  {
+    id: 'sun-groves',
+    name: 'Sun Groves',
+    city: 'chandler',
+    era: '1998–2005',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Built on former citrus land in south Chandler; leftover orchard roots still find their way into joints.',
+  },
+  {
+    id: 'fulton-ranch',
+    name: 'Fulton Ranch',
+    city: 'chandler',
+    era: '2002–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Lake community in south Chandler on newer PVC, with problems limited to offsets, grease and settling.',
+  },
+  // Gilbert: 7
+  {
+    id: 'heritage-district',
+    name: 'Heritage District',
+    city: 'gilbert',
+    era: '1915–1960',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Gilbert’s original townsite along Gilbert Road, where the oldest homes still drain through clay and cast iron.',
+  },
+  {
+    id: 'the-islands',
+    name: 'The Islands',
+    city: 'gilbert',
+    era: '1986–1996',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'medium',
+    description: 'Homes on man-made lake islands; late-1980s ABS and long lateral runs make the joints the weak point.',
+  },
+  homeTableEntry('val-vista-lakes'),
+  {
+    id: 'power-ranch',
+    name: 'Power Ranch',
+    city: 'gilbert',
+    era: '1998–2010',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Large southeast Gilbert community on former farmland, where settling soil leaves occasional sags in PVC.',
+  },
+  {
+    id: 'morrison-ranch',
+    name: 'Morrison Ranch',
+    city: 'gilbert',
+    era: '1999–2015',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Tree-lined streets on the Morrison family’s former farm, where the street trees now send roots into joints.',
+  },
+  {
+    id: 'agritopia',
+    name: 'Agritopia',
+    city: 'gilbert',
+    era: '2001–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Farm-centered community whose citrus and date orchards send roots toward otherwise sound PVC lines.',
+  },
+  {
+    id: 'seville',
+    name: 'Seville',
+    city: 'gilbert',
+    era: '2004–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Golf and lake community in south Gilbert, where grease and settling are the main drain problems.',
+  },
+  // Glendale: 7
+  homeTableEntry('catlin-court'),
+  {
+    id: 'floralcroft',
+    name: 'Floralcroft',
+    city: 'glendale',
+    era: '1928–1950',
+    pipeType: 'Clay and cast iron',
+    riskLevel: 'high',
+    description:
+      'Early subdivision near downtown with 1930s revival homes whose clay laterals are cracked and root-bound.',
+  },
+  {
+    id: 'glen-lakes',
+    name: 'Glen Lakes',
+    city: 'glendale',
+    era: '1962–1975',
+    pipeType: 'Cast iron',
+    riskLevel: 'high',
+    description:
+      'Central Glendale homes around the former Glen Lakes golf course, with under-slab cast iron now failing.',
+  },
+  {
+    id: 'sahuaro-ranch',
+    name: 'Sahuaro Ranch',
+    city: 'glendale',
+    era: '1975–1990',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description:
+      'Homes near historic Sahuaro Ranch Park, with cast iron in the older houses and ABS in the later ones.',
+  },
+  {
+    id: 'bellair',
+    name: 'Bellair',
+    city: 'glendale',
+    era: '1976–1986',
+    pipeType: 'Cast iron and ABS',
+    riskLevel: 'medium',
+    description: 'North Glendale golf-course community where mature trees meet aging ABS and cast iron drains.',
+  },
+  {
+    id: 'arrowhead-ranch',
+    name: 'Arrowhead Ranch',
+    city: 'glendale',
+    era: '1985–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'low',
+    description:
+      'Lake community built on former citrus groves; surviving citrus roots find their way into plastic joints.',
+  },
+  {
+    id: 'rovey-farm-estates',
+    name: 'Rovey Farm Estates',
+    city: 'glendale',
+    era: '2003–2012',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Large-lot west Glendale community on the former Rovey family farm, where soft soil causes occasional sags.',
+  },
+  // Peoria: 14
+  homeTableEntry('old-town-peoria'),
+  {
+    id: 'desert-harbor',
+    name: 'Desert Harbor',
+    city: 'peoria',
+    era: '1983–1995',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description: 'Lakefront community from the 1980s whose aging ABS drains are separating at glued joints.',
+  },
+  {
+    id: 'country-meadows',
+    name: 'Country Meadows',
+    city: 'peoria',
+    era: '1984–1995',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description: 'South Peoria family subdivisions whose 1980s–90s ABS is showing cracked fittings and root entry.',
+  },
+  {
+    id: 'westbrook-village',
+    name: 'Westbrook Village',
+    city: 'peoria',
+    era: '1985–2000',
+    pipeType: 'ABS',
+    riskLevel: 'medium',
+    description: '55+ golf community whose ABS lines are now 25 to 40 years old and starting to crack at fittings.',
+  },
+  {
+    id: 'ventana-lakes',
+    name: 'Ventana Lakes',
+    city: 'peoria',
+    era: '1990–2000',
+    pipeType: 'ABS and PVC',
+    riskLevel: 'medium',
+    description:
+      'Age-restricted lake community near 107th Avenue and Beardsley Road with 1990s plastic lines starting to age.',
+  },
+  {
+    id: 'parkridge',
+    name: 'Parkridge',
+    city: 'peoria',
+    era: '1995–2005',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Family community with PVC drains, where grease, roots and the odd belly account for most service calls.',
+  },
+  {
+    id: 'fletcher-heights',
+    name: 'Fletcher Heights',
+    city: 'peoria',
+    era: '1998–2006',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Late-1990s master-planned community where settling and grease, not pipe age, cause most clogs.',
+  },
+  {
+    id: 'terramar',
+    name: 'Terramar',
+    city: 'peoria',
+    era: '1999–2006',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'North Peoria neighborhoods with PVC drains and occasional root intrusion from maturing landscaping.',
+  },
+  {
+    id: 'sonoran-mountain-ranch',
+    name: 'Sonoran Mountain Ranch',
+    city: 'peoria',
+    era: '2000–2008',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Foothill homes on rocky ground, where a trenchless repair avoids breaking through caliche and rock.',
+  },
+  {
+    id: 'westwing-mountain',
+    name: 'Westwing Mountain',
+    city: 'peoria',
+    era: '2002–2008',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description:
+      'Hillside community around West Wing Mountain, where sloped lots put stress on joints as the soil shifts.',
+  },
+  {
+    id: 'camino-a-lago',
+    name: 'Camino a Lago',
+    city: 'peoria',
+    era: '2002–2008',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'North Peoria homes toward Lake Pleasant with young PVC lines; a camera check catches offsets early.',
+  },
+  {
+    id: 'vistancia',
+    name: 'Vistancia',
+    city: 'peoria',
+    era: '2004–2020',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Large north Peoria master-planned community on modern drains; problems are rare and usually grease.',
+  },
+  {
+    id: 'trilogy-at-vistancia',
+    name: 'Trilogy at Vistancia',
+    city: 'peoria',
+    era: '2004–2016',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Resort-style 55+ community within Vistancia, whose newer PVC lines mostly need routine cleaning.',
+  },
+  {
+    id: 'tierra-del-rio',
+    name: 'Tierra del Rio',
+    city: 'peoria',
+    era: '2007–2015',
+    pipeType: 'PVC',
+    riskLevel: 'low',
+    description: 'Newer homes near 99th Avenue and Jomax Road with young PVC drains and very few pipe failures.',
   },
 ];
+
+
+/** A city page's neighbourhood grid: that city's entries in array order (highest risk first, then oldest). */
+export function neighborhoodsOf(city: CitySlug): readonly Neighborhood[] {
+  return neighborhoods.filter((n) => n.city === city);
+}

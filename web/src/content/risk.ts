@@ -17,7 +17,7 @@ export const RISK_LABELS: Readonly<Record<RiskLevel, string>> = {
 /** What each level means for a homeowner (the risk legend's tooltips). */
 export const RISK_DESCRIPTIONS: Readonly<Record<RiskLevel, string>> = {
   low: 'Newer PVC or ABS lines. Problems are rare; a camera check when you buy or remodel is enough.',
-  medium: 'Mixed or ageing materials. Watch for slow drains and have the line inspected every few years.',
+  medium: 'Mixed or aging materials. Watch for slow drains and have the line inspected every few years.',
   high: 'Cast iron or clay near or past its service life. Cracks, scale and roots are common; an inspection is recommended.',
   critical: 'Orangeburg or failing cast iron. Collapse and backups are likely; have the line inspected now.',
 };

@@ -389,6 +389,46 @@ func TestUnknownPathsAre404AndRobotsDisallowsPrivateAreas(t *testing.T) {
 	}
 }
 
+// TestPrerenderedBuildServesOnlyThePagesItHas: with prerendering (404.html
+// present) a public route without its own HTML is a 404, not a not-found
+// screen with status 200, and the sitemap leaves it out.
+func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	write := func(name, body string) {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(e.webDir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(e.webDir, name), []byte(body), 0o644))
+	}
+	write("404.html", "<!doctype html><title>Not found</title>")
+	write("app.html", "<!doctype html><title>Shell</title>")
+	write("contact/index.html", "<!doctype html><title>Contact</title>")
+	write("mesa/index.html", "<!doctype html><title>Mesa</title>")
+
+	get := func(p string) (int, string) {
+		resp, err := http.Get(e.srv.URL + p)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for p, want := range map[string]string{"/": "Site", "/contact": "Contact", "/mesa": "Mesa", "/auth": "Shell"} {
+		code, body := get(p)
+		require.Equal(t, 200, code, p)
+		require.Contains(t, body, want, p)
+	}
+	for _, p := range []string{"/resources", "/risk-map", "/services/cipp-lining", "/tempe"} {
+		code, body := get(p)
+		require.Equal(t, 404, code, p)
+		require.Contains(t, body, "Not found", p)
+	}
+	_, sm := get("/sitemap.xml")
+	require.Contains(t, sm, "<loc>"+e.srv.URL+"/mesa</loc>")
+	require.Contains(t, sm, "<loc>"+e.srv.URL+"/contact</loc>")
+	require.Contains(t, sm, "<loc>"+e.srv.URL+"/</loc>")
+	require.NotContains(t, sm, "/resources")
+	require.NotContains(t, sm, "/tempe")
+}
+
 func TestSiteServesPrecompressedFilesAndImmutableAssets(t *testing.T) {
 	t.Parallel()
 	e := newAuthEnv(t, nil, false)

@@ -88,7 +88,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		route = "/"
 	}
 	switch {
-	case s.public[route]:
+	case s.public[route] && s.hasPage(route):
 		s.servePage(w, r, route, http.StatusOK)
 	case appRoutes[route]:
 		w.Header().Set("X-Robots-Tag", "noindex")
@@ -98,6 +98,18 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.notFound(w, r)
 	}
+}
+
+// hasPage reports whether a public route has a page to serve. A prerendered
+// build (it has 404.html) prerenders every page it has, so a route without
+// its own HTML has no page yet: it answers 404 and stays out of the sitemap
+// rather than showing a not-found screen with status 200. A build without
+// prerendering serves the app shell for every public route.
+func (s *site) hasPage(route string) bool {
+	if route == "/" || !isFile(filepath.Join(s.dir, "404.html")) {
+		return true
+	}
+	return isFile(filepath.Join(s.dir, filepath.FromSlash(route), "index.html"))
 }
 
 func isFile(p string) bool {
@@ -297,6 +309,9 @@ func (s *site) sitemap(w http.ResponseWriter, r *http.Request) {
 		newest = posts[0].PublishedAt.UTC().Format("2006-01-02")
 	}
 	for _, route := range PublicRoutes {
+		if !s.hasPage(route) {
+			continue
+		}
 		u := smURL{Loc: s.origin + route}
 		if route == "/blog" || route == "/resources" {
 			u.LastMod = newest

@@ -1,5 +1,5 @@
 import { featuredProject } from '@/content/projects';
-import { scrollToContact } from '@/lib/scroll';
+import { ScheduleButton } from '@/components/ScheduleButton';
 
 /** SPEC §2 home item 5: one real job, before and after, with a call to action. */
 export function BeforeAfter() {
@@ -36,9 +36,7 @@ export function BeforeAfter() {
           </article>
         </div>
         <p className="home-project__result">{p.result}</p>
-        <button type="button" className="button button--primary" onClick={() => scrollToContact()}>
-          Get the Same Result for Your Home
-        </button>
+        <ScheduleButton label="Get the Same Result for Your Home" />
       </div>
     </section>
   );

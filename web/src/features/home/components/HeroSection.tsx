@@ -1,10 +1,10 @@
 import { pipeEras } from '@/content/eras';
-import { scrollToContact } from '@/lib/scroll';
 import { useEditableContent } from '../api/get-editable-content';
 import { HERO_CONTENT } from '../hero-content';
 import { editableText } from '../utils/editable-text';
-import { RiskBadge } from './RiskBadge';
+import { RiskBadge } from '@/components/RiskBadge';
 import { CallLink } from '@/components/CallLink';
+import { ScheduleButton } from '@/components/ScheduleButton';
 
 /** SPEC §2 home item 1: the page's h1, the free-inspection offer, both calls to action and the pipe-era panel. */
 export function HeroSection() {
@@ -30,9 +30,7 @@ export function HeroSection() {
           </div>
 
           <div className="button-row">
-            <button type="button" className="button home-button--light" onClick={() => scrollToContact()}>
-              Schedule Free Inspection
-            </button>
+            <ScheduleButton label="Schedule Free Inspection" className="button home-button--light" />
             <CallLink className="button home-button--outline-light" />
           </div>
         </div>

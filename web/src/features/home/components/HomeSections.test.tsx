@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
-import { neighborhoods } from '@/content/neighborhoods';
+import { homeTableNeighborhoods as neighborhoods } from '@/content/home-neighborhoods';
 import { videos } from '@/content/videos';
 import { headingLevels, renderHtml } from '../testing/render';
 import { AboutSection } from './AboutSection';

@@ -1,11 +1,11 @@
 import { Fragment, useState } from 'react';
 import { SmartLink } from '@/components/SmartLink';
 import { getCity } from '@/content/cities';
-import { neighborhoods, type Neighborhood } from '@/content/neighborhoods';
+import { homeTableNeighborhoods, type Neighborhood } from '@/content/home-neighborhoods';
 import { RISK_DESCRIPTIONS, RISK_LEVELS, riskLabel } from '@/content/risk';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toggleExpanded } from '../utils/expanded-rows';
-import { RiskBadge } from './RiskBadge';
+import { RiskBadge } from '@/components/RiskBadge';
 
 const COLUMNS = 6;
 
@@ -52,7 +52,7 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
               </tr>
             </thead>
             <tbody>
-              {neighborhoods.map((n) => (
+              {homeTableNeighborhoods.map((n) => (
                 <RiskRow
                   key={n.id}
                   neighborhood={n}

@@ -1,0 +1,421 @@
+import type { ReactElement } from 'react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { business } from '@/config/business';
+import { pipeEras } from '@/content/eras';
+import {
+  cippLiningPage,
+  drainInspectionsPage,
+  epoxyCoatingPage,
+  pipeBurstingPage,
+  servicePages,
+} from '@/content/service-pages';
+import { processVideo } from '@/content/videos';
+import { CippLiningRoute } from '@/routes/service-cipp-lining';
+import { DrainInspectionsRoute } from '@/routes/service-drain-inspections';
+import { EpoxyCoatingRoute } from '@/routes/service-epoxy-coating';
+import { PipeBurstingRoute } from '@/routes/service-pipe-bursting';
+import { prerenderHtml } from '@/testing/prerender';
+import { ScheduleButton } from './index';
+
+// ---- helpers over the prerendered HTML ------------------------------------
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Text as React writes it into HTML. */
+function escapeHtml(s: string): string {
+  return s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/** What a reader sees: tags dropped, entities decoded, spaces collapsed. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+type Section = { attrs: string; body: string; labelledBy: string; headingLevel: number; title: string };
+
+/** The page's <section>s in order (they are never nested), each with the heading that labels it. */
+function sectionsOf(html: string): Section[] {
+  return [...html.matchAll(/<section\b([^>]*)>([\s\S]*?)<\/section>/g)].map((m) => {
+    const attrs = m[1] ?? '';
+    const body = m[2] ?? '';
+    const labelledBy = /aria-labelledby="([^"]+)"/.exec(attrs)?.[1] ?? '';
+    const heading = new RegExp(`<h([1-6])\\b[^>]*\\bid="${escapeRe(labelledBy)}"[^>]*>([\\s\\S]*?)</h\\1>`).exec(body);
+    return {
+      attrs,
+      body,
+      labelledBy,
+      headingLevel: heading ? Number(heading[1]) : 0,
+      title: heading ? visibleText(heading[2] ?? '') : '',
+    };
+  });
+}
+
+function sectionTitled(html: string, title: string): Section {
+  const found = sectionsOf(html).find((s) => s.title === title);
+  if (!found) throw new Error(`no section titled "${title}"`);
+  return found;
+}
+
+function headingLevels(html: string): number[] {
+  return [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+}
+
+const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
+
+const SCHEDULE_BUTTON = /<button type="button" class="button button--primary">Schedule Free Inspection<\/button>/g;
+const telLink = new RegExp(`<a href="${escapeRe(business.phoneHref)}"[^>]*>`, 'g');
+
+// ---- the four pages ---------------------------------------------------------
+
+type PageCase = {
+  name: string;
+  Route: () => ReactElement;
+  page: (typeof servicePages)[number];
+  /** Section titles in SPEC order, ending with the contact section. */
+  order: readonly string[];
+  /** Title of the section holding the five-step process. */
+  process: string;
+};
+
+const cases: readonly PageCase[] = [
+  {
+    name: 'CIPP lining',
+    Route: CippLiningRoute,
+    page: cippLiningPage,
+    order: [
+      cippLiningPage.hero.title,
+      cippLiningPage.explanation.title,
+      cippLiningPage.process.title,
+      cippLiningPage.benefits.title,
+      cippLiningPage.video.title,
+      cippLiningPage.comparison.title,
+      cippLiningPage.faqs.title,
+      cippLiningPage.cta.title,
+      cippLiningPage.contactTitle,
+    ],
+    process: cippLiningPage.process.title,
+  },
+  {
+    name: 'pipe bursting',
+    Route: PipeBurstingRoute,
+    page: pipeBurstingPage,
+    order: [
+      pipeBurstingPage.hero.title,
+      pipeBurstingPage.explanation.title,
+      pipeBurstingPage.process.title,
+      pipeBurstingPage.suitability.title,
+      pipeBurstingPage.comparison.title,
+      pipeBurstingPage.cta.title,
+      pipeBurstingPage.contactTitle,
+    ],
+    process: pipeBurstingPage.process.title,
+  },
+  {
+    name: 'epoxy coating',
+    Route: EpoxyCoatingRoute,
+    page: epoxyCoatingPage,
+    order: [
+      epoxyCoatingPage.hero.title,
+      epoxyCoatingPage.explanation.title,
+      epoxyCoatingPage.process.title,
+      epoxyCoatingPage.benefits.title,
+      epoxyCoatingPage.suitability.title,
+      epoxyCoatingPage.priceTiers.title,
+      epoxyCoatingPage.cta.title,
+      epoxyCoatingPage.contactTitle,
+    ],
+    process: epoxyCoatingPage.process.title,
+  },
+  {
+    name: 'drain inspections',
+    Route: DrainInspectionsRoute,
+    page: drainInspectionsPage,
+    order: [
+      drainInspectionsPage.hero.title,
+      drainInspectionsPage.reveals.title,
+      drainInspectionsPage.process.title,
+      drainInspectionsPage.whenToGet.title,
+      drainInspectionsPage.localIssues.title,
+      drainInspectionsPage.cta.title,
+      drainInspectionsPage.contactTitle,
+    ],
+    process: drainInspectionsPage.process.title,
+  },
+];
+
+const rendered = new Map<string, string>();
+const htmlOf = (name: string) => {
+  const html = rendered.get(name);
+  if (html === undefined) throw new Error(`${name} was not rendered`);
+  return html;
+};
+
+beforeAll(async () => {
+  for (const c of cases) {
+    const html = await prerenderHtml(<c.Route />);
+    // React's text separators, so text reads as shown.
+    rendered.set(c.name, html.replaceAll('<!-- -->', ''));
+  }
+});
+
+describe.each(cases)('the $name page', (c) => {
+  it('has its own title, a 140–160 character description and its canonical /services/ path', () => {
+    const html = htmlOf(c.name);
+    expect(c.page.path).toMatch(/^\/services\/[a-z-]+$/);
+    expect(html).toContain(`<title>${escapeHtml(`${c.page.seo.title} | ${business.companyName}`)}</title>`);
+    expect(html).toContain(`<meta name="description" content="${escapeHtml(c.page.seo.description)}"/>`);
+    expect(c.page.seo.description.length).toBeGreaterThanOrEqual(140);
+    expect(c.page.seo.description.length).toBeLessThanOrEqual(160);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${escapeRe(c.page.path)}"/>`));
+  });
+
+  it('renders its sections in SPEC order and ends with the contact section', () => {
+    const html = htmlOf(c.name);
+    const sections = sectionsOf(html);
+    expect(sections.map((s) => s.title)).toEqual(c.order);
+    expect(count(html, /<section\b/g)).toBe(c.order.length);
+    const last = sections.at(-1);
+    expect(last?.attrs).toMatch(/^ id="contact"/);
+    expect(count(html, /\bid="contact"/g)).toBe(1);
+    // Nothing but closing tags after the contact section.
+    expect(html.slice(html.lastIndexOf('</section>') + '</section>'.length)).toMatch(/^(<\/[a-z]+>)*$/);
+  });
+
+  it('labels every section with a heading inside it, and has one h1 (in the hero) and no skipped levels', () => {
+    const html = htmlOf(c.name);
+    const sections = sectionsOf(html);
+    for (const s of sections) {
+      expect(s.labelledBy, s.attrs).not.toBe('');
+      expect(s.headingLevel, s.labelledBy).toBeGreaterThan(0);
+    }
+    expect(sections[0]?.headingLevel).toBe(1);
+    expect(sections.slice(1).every((s) => s.headingLevel === 2)).toBe(true);
+    const levels = headingLevels(html);
+    expect(levels[0]).toBe(1);
+    expect(levels.filter((l) => l === 1)).toHaveLength(1);
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level - (levels[i - 1] ?? 1), `heading ${i}`).toBeLessThanOrEqual(1);
+    });
+  });
+
+  it('offers the schedule button and the call link in the hero', () => {
+    const hero = sectionsOf(htmlOf(c.name))[0]?.body ?? '';
+    expect(count(hero, SCHEDULE_BUTTON)).toBe(1);
+    expect(count(hero, telLink)).toBe(1);
+    expect(hero).toContain(`>Call ${escapeHtml(business.phone)}</a>`);
+  });
+
+  it('closes with a call to action: schedule, call, and links to the other three service pages', () => {
+    const cta = sectionTitled(htmlOf(c.name), c.page.cta.title).body;
+    expect(cta).toMatch(/<button type="button" class="button service-cta__schedule">Schedule Free Inspection<\/button>/);
+    expect(count(cta, telLink)).toBe(1);
+    const links = [...cta.matchAll(/href="(\/services\/[^"]+)"/g)].map((m) => m[1]);
+    expect(links).toHaveLength(3);
+    expect(links).not.toContain(c.page.path);
+  });
+
+  it('has exactly five process steps, in an ordered list', () => {
+    const section = sectionTitled(htmlOf(c.name), c.process);
+    expect(count(section.body, /<ol class="service-steps">/g)).toBe(1);
+    expect(count(section.body, /<li class="service-steps__item">/g)).toBe(5);
+    expect(count(section.body, /<h3 class="service-steps__title">/g)).toBe(5);
+  });
+
+  it('labels each scrolling table region with its caption, with column and row headers', () => {
+    const html = htmlOf(c.name);
+    const regions = [...html.matchAll(/<div class="service-table__scroll" role="region" aria-labelledby="([^"]+)" tabindex="0">/g)];
+    expect(count(html, /<table\b/g)).toBe(regions.length);
+    for (const [, id] of regions) expect(html).toMatch(new RegExp(`<caption id="${escapeRe(id ?? '')}"`));
+    if (regions.length > 0) {
+      expect(html).toContain('<th scope="col">');
+      expect(html).toContain('<th scope="row">');
+    }
+  });
+
+  it('loads nothing from the network and runs no inline script', () => {
+    const html = htmlOf(c.name);
+    expect(html).not.toMatch(/<img|<iframe|<script/);
+    // The head tags hold the absolute canonical URL; the page itself links nowhere off-site.
+    const start = html.indexOf('<div class="service-page">');
+    expect(start).toBeGreaterThan(0);
+    const body = html.slice(start);
+    expect(body).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
+  });
+
+  it('keeps the warranty and the liner life apart and names no invented prices', () => {
+    const text = visibleText(htmlOf(c.name));
+    expect(text).not.toMatch(/50-year warranty/i);
+    const dollarAmounts = text.match(/\$\d[\d,]*/g) ?? [];
+    // The only dollar figure on any page is SPEC §1's referral bonus.
+    for (const amount of dollarAmounts) expect(amount).toBe('$500');
+  });
+});
+
+describe('all four service pages', () => {
+  it('have distinct titles and descriptions', () => {
+    expect(new Set(servicePages.map((p) => p.seo.title)).size).toBe(4);
+    expect(new Set(servicePages.map((p) => p.seo.description)).size).toBe(4);
+    expect(servicePages.map((p) => p.path)).toEqual([
+      '/services/cipp-lining',
+      '/services/pipe-bursting',
+      '/services/epoxy-coating',
+      '/services/drain-inspections',
+    ]);
+  });
+});
+
+describe('CIPP lining page', () => {
+  it('answers six FAQs in native <details> disclosures, all closed', () => {
+    const faqs = sectionTitled(htmlOf('CIPP lining'), cippLiningPage.faqs.title).body;
+    expect(count(faqs, /<details\b/g)).toBe(6);
+    const questions = [...faqs.matchAll(/<summary[^>]*>([^<]+)<\/summary>/g)].map((m) => visibleText(m[1] ?? ''));
+    expect(questions).toEqual(cippLiningPage.faqs.faqs.map((f) => f.question));
+    expect(questions).toHaveLength(6);
+    expect(faqs).not.toMatch(/<details[^>]*\bopen\b/);
+  });
+
+  it('embeds the demo video as a poster button until it is pressed', () => {
+    const video = sectionTitled(htmlOf('CIPP lining'), cippLiningPage.video.title).body;
+    expect(video).toMatch(/<button type="button" class="video-embed__poster"/);
+    expect(visibleText(video)).toContain(`Play video: ${processVideo.title}`);
+    expect(video).toContain(processVideo.duration);
+    expect(video).not.toContain('<iframe');
+  });
+
+  it('states the lining claims in SPEC §1 wording', () => {
+    const text = visibleText(htmlOf('CIPP lining'));
+    for (const claim of [
+      'Lifetime warranty on lining installs',
+      '50+ year lining life',
+      'CIPP repairs 90% of pipe problems',
+      'Same-day CIPP jobs take 4–8 hours',
+      '30–50% less than replacement',
+      'Free camera inspection with any estimate',
+    ]) {
+      expect(text).toContain(claim);
+    }
+  });
+
+  it('shows at least three benefit cards and compares lining with dig and replace in a table', () => {
+    const html = htmlOf('CIPP lining');
+    const benefits = sectionTitled(html, cippLiningPage.benefits.title).body;
+    expect(count(benefits, /<li class="card service-card">/g)).toBeGreaterThanOrEqual(3);
+    const table = sectionTitled(html, cippLiningPage.comparison.title).body;
+    expect(table).toMatch(/<caption id="[^"]+" class="service-table__caption"><span>CIPP lining compared with/);
+    expect(table).toContain('<th scope="col">CIPP lining</th><th scope="col">Dig and replace</th>');
+    expect(count(table, /<th scope="row">/g)).toBe(cippLiningPage.comparison.rows.length);
+  });
+});
+
+describe('pipe bursting page', () => {
+  it('states 3x3 feet access pits and 1-2 days versus 1-2 weeks for dig and replace', () => {
+    const html = htmlOf('pipe bursting');
+    const explanation = visibleText(sectionTitled(html, pipeBurstingPage.explanation.title).body);
+    expect(explanation).toContain('two access pits of 3x3 feet');
+    expect(explanation).toContain('1-2 days versus 1-2 weeks for dig and replace');
+    const hero = visibleText(sectionsOf(html)[0]?.body ?? '');
+    expect(hero).toContain('3x3 feet');
+    expect(hero).toContain('1-2 days versus 1-2 weeks for dig and replace');
+  });
+
+  it('compares the figures with dig and replace in the table', () => {
+    const table = sectionTitled(htmlOf('pipe bursting'), pipeBurstingPage.comparison.title).body;
+    expect(table).toContain('<th scope="row">Time</th><td>1-2 days</td><td>1-2 weeks</td>');
+    expect(table).toContain('<th scope="row">Excavation</th><td>Two access pits of 3x3 feet</td>');
+  });
+
+  it('shows the suitability cards', () => {
+    const cards = sectionTitled(htmlOf('pipe bursting'), pipeBurstingPage.suitability.title).body;
+    expect(count(cards, /<li class="card service-card">/g)).toBe(4);
+    expect(cards).toContain('Collapsed Orangeburg pipe');
+  });
+});
+
+describe('epoxy coating page', () => {
+  it('lists what epoxy is perfect for and not suitable for', () => {
+    const section = sectionTitled(htmlOf('epoxy coating'), epoxyCoatingPage.suitability.title).body;
+    const lists = [
+      ...section.matchAll(/<h3 id="([^"]+)" class="card__title">([^<]+)<\/h3><ul class="service-fit__list" aria-labelledby="\1">([\s\S]*?)<\/ul>/g),
+    ].map((m) => ({ title: m[2], items: count(m[3] ?? '', /<li>/g) }));
+    expect(lists).toEqual([
+      { title: 'Perfect for', items: 5 },
+      { title: 'Not suitable for', items: 6 },
+    ]);
+    expect(visibleText(section)).toContain('Orangeburg (tar-paper) pipe');
+    expect(section).toContain('href="/services/cipp-lining"');
+    expect(section).toContain('href="/services/pipe-bursting"');
+  });
+
+  it('compares price tiers as $ / $$ / $$$, with words for screen readers', () => {
+    const table = sectionTitled(htmlOf('epoxy coating'), epoxyCoatingPage.priceTiers.title).body;
+    expect(table).toContain('<th scope="col">Epoxy coating</th><th scope="col">CIPP lining</th><th scope="col">Dig and replace</th>');
+    const tierRow = /<th scope="row">Relative cost<\/th>([\s\S]*?)<\/tr>/.exec(table)?.[1] ?? '';
+    const tiers = [...tierRow.matchAll(/<span class="service-table__symbol" aria-hidden="true">([^<]+)<\/span>/g)].map((m) => m[1]);
+    expect(tiers).toEqual(['$', '$$', '$$$']);
+    expect(count(tierRow, /<span class="visually-hidden">[^<]+relative cost<\/span>/g)).toBe(3);
+  });
+
+  it('states the epoxy claims: 4–6 hours and 20–30 more years', () => {
+    const text = visibleText(htmlOf('epoxy coating'));
+    expect(text).toContain('Jobs take 4–6 hours');
+    expect(text).toContain('Extends pipe life 20–30 years');
+  });
+});
+
+describe('drain inspections page', () => {
+  it('shows what cameras reveal', () => {
+    const section = sectionTitled(htmlOf('drain inspections'), drainInspectionsPage.reveals.title).body;
+    expect(count(section, /<li class="card service-card">/g)).toBe(6);
+    for (const defect of ['Cracks and breaks', 'Root intrusion', 'Corrosion and scale']) expect(section).toContain(defect);
+  });
+
+  it('says when to get an inspection', () => {
+    const section = sectionTitled(htmlOf('drain inspections'), drainInspectionsPage.whenToGet.title).body;
+    expect(count(section, /<li>/g)).toBe(8);
+  });
+
+  it('covers the local pipe issues: cast iron, Orangeburg, clay, roots and caliche, with risk badges', () => {
+    const section = sectionTitled(htmlOf('drain inspections'), drainInspectionsPage.localIssues.title).body;
+    const titles = [...section.matchAll(/<h3 class="card__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    expect(titles).toEqual([...pipeEras.map((e) => e.pipeType), 'Caliche and shifting soil', 'Hard water']);
+    expect(titles.join(' ')).toMatch(/Cast iron.*Orangeburg.*clay.*Root intrusion.*Caliche/);
+    expect(count(section, /<span class="risk-badge"/g)).toBe(4);
+    expect(visibleText(section)).toContain('Homes built: 1960–1975');
+  });
+
+  it('has the free inspection banner with the schedule button, the call link and the risk map', () => {
+    const banner = sectionTitled(htmlOf('drain inspections'), 'Free camera inspection with any estimate').body;
+    expect(banner).toContain('class="button service-cta__schedule">Schedule Free Inspection</button>');
+    expect(count(banner, telLink)).toBe(1);
+    expect(banner).toContain('href="/risk-map"');
+    expect(visibleText(banner)).toContain('Free inspection for homes in high-risk areas');
+  });
+});
+
+describe('ScheduleButton', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('runs the shared scheduling action: a smooth scroll to #contact', () => {
+    const scrollIntoView = vi.fn();
+    const getElementById = vi.fn((id: string) => (id === 'contact' ? { scrollIntoView } : null));
+    vi.stubGlobal('document', { getElementById });
+    const button = ScheduleButton({ label: 'Schedule Free Inspection' });
+    expect(button.type).toBe('button');
+    (button.props as { onClick: () => void }).onClick();
+    expect(getElementById).toHaveBeenCalledWith('contact');
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
+  });
+});
