@@ -87,8 +87,14 @@ func upload(ctx context.Context, c mediav1.MediaServiceClient, name string, data
 	if err != nil {
 		return nil, err
 	}
+	// A Send that fails because the server already ended the call (e.g. it
+	// refused the caller) returns io.EOF; the call's status comes from
+	// CloseAndRecv, as gRPC documents.
 	if err := stream.Send(&mediav1.UploadImageRequest{Part: &mediav1.UploadImageRequest_Metadata{Metadata: &mediav1.UploadImageMetadata{Filename: name}}}); err != nil {
-		return nil, err
+		if !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		data = nil
 	}
 	for len(data) > 0 {
 		n := min(len(data), mediagrpc.ChunkSize)
