@@ -88,6 +88,19 @@ describe('site shell', () => {
     await context.close();
   });
 
+  it('keeps the header on one row, with the phone number where it fits', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    const header = page.locator('header.site-header');
+    const call = header.getByRole('link', { name: /^Call \(/ });
+    expect((await header.boundingBox())?.height).toBeLessThan(80);
+    await expect(call.isVisible()).resolves.toBe(true);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    expect((await header.boundingBox())?.height).toBeLessThan(80);
+    await expect(call.isVisible()).resolves.toBe(false);
+    await context.close();
+  });
+
   it('has every footer link', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/');
