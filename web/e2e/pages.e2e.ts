@@ -148,9 +148,42 @@ describe('service pages', () => {
   });
 });
 
+describe('resources page', () => {
+  it('serves /resources and /blog prerendered; its nine articles open; the schedule button reaches the form', async () => {
+    const { page, context, errors } = await openPage(browser);
+    for (const path of ['/resources', '/blog']) {
+      const resp = await context.request.get(path);
+      expect(resp.status(), path).toBe(200);
+      const html = await resp.text();
+      expect(html.match(/<h1\b/g), path).toHaveLength(1);
+    }
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+    await page.waitForURL(BASE_URL + '/resources');
+    const articles = page.locator('section[aria-labelledby="resources-articles-heading"] a[href^="/blog/"]');
+    await articles.first().waitFor();
+    await expect(articles.count()).resolves.toBe(9);
+    await expect(page.locator('main a[href="/risk-map"]').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('main details').count()).resolves.toBe(5);
+    await page.locator('main').getByRole('button', { name: /Schedule/ }).first().click();
+    await page.waitForFunction(() => {
+      const r = document.getElementById('contact')?.getBoundingClientRect();
+      return !!r && r.top < window.innerHeight && r.bottom > 0;
+    });
+    const href = (await articles.nth(2).getAttribute('href')) ?? '';
+    await articles.nth(2).click();
+    await page.waitForURL(BASE_URL + href);
+    await page.locator('article.article h1').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+    const { violations } = await axeViolations('/resources');
+    expect(violations).toEqual([]);
+  });
+});
+
 describe('every prerendered page', () => {
   it('hydrates without a console error', async () => {
-    const paths = ['/', '/contact', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
+    const paths = ['/', '/contact', '/resources', '/blog', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
       '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections'];
     const { page, context, errors } = await openPage(browser);
     for (const path of paths) {

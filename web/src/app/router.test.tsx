@@ -56,6 +56,8 @@ describe('routes', () => {
     expect((await render('/contact')).modules).toEqual(['routes/contact']);
     expect((await render('/mesa')).modules).toEqual(['routes/city']);
     expect((await render('/services/epoxy-coating')).modules).toEqual(['routes/service-epoxy-coating']);
+    expect((await render('/blog')).modules).toEqual(['routes/resources']);
+    expect((await render('/blog/some-post')).modules).toEqual(['routes/blog-post']);
   });
 
   it('prerenders every path the route table names', () => {
@@ -66,6 +68,8 @@ describe('routes', () => {
       '/services/pipe-bursting',
       '/services/epoxy-coating',
       '/services/drain-inspections',
+      '/resources',
+      '/blog',
       '/scottsdale',
       '/phoenix',
       '/tempe',

@@ -11,6 +11,7 @@ export type PageHandle = {
 };
 
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
+const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
 
 /**
  * The route table (SPEC §2). Each page is its own chunk (`lazy`), so a page
@@ -59,6 +60,15 @@ export const routes: RouteObject[] = [
         path: 'services/drain-inspections',
         handle: { module: 'routes/service-drain-inspections' } satisfies PageHandle,
         lazy: async () => ({ Component: (await import('@/routes/service-drain-inspections')).DrainInspectionsRoute }),
+      },
+      // SPEC §2: /resources and /blog are the same page.
+      { id: 'resources', path: 'resources', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
+      { id: 'blog', path: 'blog', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
+      {
+        id: 'blog-post',
+        path: 'blog/:slug',
+        handle: { module: 'routes/blog-post' } satisfies PageHandle,
+        lazy: async () => ({ Component: (await import('@/routes/blog-post')).BlogPostRoute }),
       },
       ...CITY_SLUGS.map(
         (slug): RouteObject => ({

@@ -403,6 +403,8 @@ func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 	write("app.html", "<!doctype html><title>Shell</title>")
 	write("contact/index.html", "<!doctype html><title>Contact</title>")
 	write("mesa/index.html", "<!doctype html><title>Mesa</title>")
+	write("resources/index.html", "<!doctype html><title>Resources</title>")
+	write("blog/index.html", "<!doctype html><title>Resources</title>")
 
 	get := func(p string) (int, string) {
 		resp, err := http.Get(e.srv.URL + p)
@@ -416,7 +418,7 @@ func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 		require.Equal(t, 200, code, p)
 		require.Contains(t, body, want, p)
 	}
-	for _, p := range []string{"/resources", "/risk-map", "/services/cipp-lining", "/tempe"} {
+	for _, p := range []string{"/privacy", "/risk-map", "/services/cipp-lining", "/tempe"} {
 		code, body := get(p)
 		require.Equal(t, 404, code, p)
 		require.Contains(t, body, "Not found", p)
@@ -425,7 +427,9 @@ func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 	require.Contains(t, sm, "<loc>"+e.srv.URL+"/mesa</loc>")
 	require.Contains(t, sm, "<loc>"+e.srv.URL+"/contact</loc>")
 	require.Contains(t, sm, "<loc>"+e.srv.URL+"/</loc>")
-	require.NotContains(t, sm, "/resources")
+	require.Contains(t, sm, "<loc>"+e.srv.URL+"/resources</loc>")
+	require.NotContains(t, sm, "/blog<", "/blog is /resources under another address")
+	require.NotContains(t, sm, "/risk-map")
 	require.NotContains(t, sm, "/tempe")
 }
 

@@ -237,8 +237,9 @@ func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 	}
 	if code != http.StatusOK {
 		// The content service is down: the app shell still loads and shows
-		// its own error state.
-		s.servePage(w, r, "/blog", http.StatusOK)
+		// its own error state. (Not the prerendered /blog page: its markup
+		// would not match the article route the app renders here.)
+		s.serveFile(w, r, s.shell(), "no-cache", http.StatusOK)
 		return
 	}
 	shell, err := os.ReadFile(s.pageFile("/blog/" + slug))
@@ -309,11 +310,12 @@ func (s *site) sitemap(w http.ResponseWriter, r *http.Request) {
 		newest = posts[0].PublishedAt.UTC().Format("2006-01-02")
 	}
 	for _, route := range PublicRoutes {
-		if !s.hasPage(route) {
+		// /blog is the same page as /resources, whose address is canonical.
+		if !s.hasPage(route) || route == "/blog" {
 			continue
 		}
 		u := smURL{Loc: s.origin + route}
-		if route == "/blog" || route == "/resources" {
+		if route == "/resources" {
 			u.LastMod = newest
 		}
 		set.URLs = append(set.URLs, u)

@@ -7,3 +7,11 @@ export type BlogPostSummary = {
   imageUrl: string | null;
   publishedAt: string | null;
 };
+
+/** One published post in full, as GET /api/blog-posts/{slug} answers (SPEC §7). */
+export type BlogPost = BlogPostSummary & {
+  /** The sanitised body: light markdown, or HTML when it starts with a tag. */
+  content: string;
+  category: string;
+  readTimeMinutes: number;
+};

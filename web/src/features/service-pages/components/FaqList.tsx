@@ -5,11 +5,11 @@ import { ServiceSection } from './ServiceSection';
 export function FaqList({ copy }: { copy: FaqsCopy }) {
   return (
     <ServiceSection copy={copy} className="service-faqs">
-      <div className="service-faqs__list">
+      <div className="faq-list">
         {copy.faqs.map((faq) => (
-          <details key={faq.id} className="service-faq">
-            <summary className="service-faq__question">{faq.question}</summary>
-            <p className="service-faq__answer">{faq.answer}</p>
+          <details key={faq.id} className="faq">
+            <summary className="faq__question">{faq.question}</summary>
+            <p className="faq__answer">{faq.answer}</p>
           </details>
         ))}
       </div>

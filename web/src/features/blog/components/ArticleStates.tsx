@@ -1,0 +1,27 @@
+import { SmartLink } from '@/components/SmartLink';
+
+/** SPEC §2: a spinner while the article loads. */
+export function ArticleLoading() {
+  return (
+    <div className="container article-state" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">Loading article…</span>
+    </div>
+  );
+}
+
+/** SPEC §2/§8: what an unknown, unpublished or unloadable article shows. */
+export function ArticleNotFound() {
+  return (
+    <section className="container page-message" aria-labelledby="article-missing-heading">
+      <meta name="robots" content="noindex" />
+      <h1 id="article-missing-heading">Article Not Found</h1>
+      <p>The article you're looking for doesn't exist or has been removed.</p>
+      <div className="button-row">
+        <SmartLink to="/resources" className="button button--primary">
+          Back to Resources
+        </SmartLink>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { prerenderHtml } from '@/testing/prerender';
+import type { BlogPost } from '../types';
+import { ArticleNotFound } from './ArticleStates';
+import { ArticleView, DEFAULT_ARTICLE_IMAGE } from './ArticleView';
+
+const post: BlogPost = {
+  id: '9c4493b7-8603-463a-a0ab-d420f477495c',
+  slug: 'orangeburg-pipe-guide',
+  title: 'How to Tell If You Have Orangeburg Pipe',
+  excerpt: 'Some Valley homes still have Orangeburg sewer pipe.',
+  content: '## What it is\n\nFiber and **tar**.\n\n- Soft\n- Black\n\n| Era | Risk |\n|---|---|\n| 1945–1972 | Critical |',
+  imageUrl: '',
+  publishedAt: '2026-05-21T16:00:00Z',
+  category: 'Pipe Types',
+  readTimeMinutes: 5,
+};
+
+describe('ArticleView (SPEC §2 "Article page")', () => {
+  it('shows everything in SPEC order', async () => {
+    const html = await prerenderHtml(<ArticleView post={post} />);
+    const order = [
+      `src="${DEFAULT_ARTICLE_IMAGE}"`,
+      '<span class="article__badge">Pipe Types</span>',
+      'May 21, 2026',
+      '5 min read',
+      '<h1 id="article-title">How to Tell If You Have Orangeburg Pipe</h1>',
+      'Some Valley homes still have Orangeburg sewer pipe.',
+      'Share this article',
+      '<h2>What it is</h2>',
+      '<footer class="article__footer">',
+      'Schedule a Free Consultation',
+      'href="tel:',
+      'All articles and resources',
+    ];
+    const at = order.map((s) => html.indexOf(s));
+    at.forEach((i, n) => expect(i, order[n]).toBeGreaterThan(-1));
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
+    expect(html).toContain('<p>Fiber and <strong>tar</strong>.</p>');
+    expect(html).toContain('<ul><li>Soft</li><li>Black</li></ul>');
+    expect(html).toContain('<td>1945–1972</td><td>Critical</td>');
+    expect(html).toMatch(/<dt>Category<\/dt><dd>Pipe Types<\/dd>/);
+  });
+
+  it('uses the post’s own image when it has one', async () => {
+    const html = await prerenderHtml(<ArticleView post={{ ...post, imageUrl: '/media/abc.jpg' }} />);
+    expect(html).toContain('src="/media/abc.jpg"');
+    expect(html).not.toContain(DEFAULT_ARTICLE_IMAGE);
+  });
+
+  it('says the article is not found, with a way back to the resources', async () => {
+    const html = await prerenderHtml(<ArticleNotFound />);
+    expect(html).toContain('<h1 id="article-missing-heading">Article Not Found</h1>');
+    expect(html).toContain('The article you&#x27;re looking for doesn&#x27;t exist or has been removed.');
+    expect(html).toMatch(/<a href="\/resources"[^>]*>Back to Resources<\/a>/);
+  });
+});

@@ -1,0 +1,81 @@
+import { useMemo } from 'react';
+import { CallLink } from '@/components/CallLink';
+import { SmartLink } from '@/components/SmartLink';
+import { business } from '@/config/business';
+import { formatLongDate } from '@/lib/format-date';
+import type { BlogPost } from '../types';
+import { renderBody } from '../utils/render-body';
+import { ShareButtons } from './ShareButtons';
+
+/** Shown when a post has no image of its own (SPEC §2 "default image if none"). */
+export const DEFAULT_ARTICLE_IMAGE = '/images/article-default.svg';
+
+/**
+ * A loaded article in SPEC §2's order: hero image, category badge, date,
+ * read time, title, excerpt, share, body, footer, calls to action, then the
+ * link to all articles.
+ */
+export function ArticleView({ post }: { post: BlogPost }) {
+  const body = useMemo(() => renderBody(post.content), [post.content]);
+  const date = post.publishedAt ? formatLongDate(post.publishedAt) : '';
+  const readTime = `${post.readTimeMinutes} min read`;
+  return (
+    <article className="article" aria-labelledby="article-title">
+      <title>{`${post.title} | ${business.companyName}`}</title>
+      <img
+        className="article__hero"
+        src={post.imageUrl || DEFAULT_ARTICLE_IMAGE}
+        alt=""
+        width={1200}
+        height={630}
+        decoding="async"
+      />
+      <div className="container article__inner">
+        <header className="article__header">
+          <p className="article__meta">
+            <span className="article__badge">{post.category}</span>
+            {date && <time dateTime={post.publishedAt ?? undefined}>{date}</time>}
+            <span>{readTime}</span>
+          </p>
+          <h1 id="article-title">{post.title}</h1>
+          <p className="article__excerpt">{post.excerpt}</p>
+          <ShareButtons title={post.title} text={post.excerpt} />
+        </header>
+        <div className="article__body" dangerouslySetInnerHTML={{ __html: body }} />
+        <footer className="article__footer">
+          <dl>
+            {date && (
+              <div>
+                <dt>Published</dt>
+                <dd>
+                  <time dateTime={post.publishedAt ?? undefined}>{date}</time>
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>Reading time</dt>
+              <dd>{readTime}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{post.category}</dd>
+            </div>
+          </dl>
+        </footer>
+        <section className="article__cta" aria-labelledby="article-cta-heading">
+          <h2 id="article-cta-heading">Want to know what is under your home?</h2>
+          <p>A camera inspection shows your drain line on screen. It is free with any estimate.</p>
+          <div className="button-row">
+            <SmartLink to="/contact#contact" className="button button--primary">
+              Schedule a Free Consultation
+            </SmartLink>
+            <CallLink className="button" />
+          </div>
+        </section>
+        <p className="article__all">
+          <SmartLink to="/resources">← All articles and resources</SmartLink>
+        </p>
+      </div>
+    </article>
+  );
+}
