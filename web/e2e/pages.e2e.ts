@@ -176,14 +176,16 @@ describe('resources page', () => {
     await page.locator('article.article h1').waitFor();
     expect(errors).toEqual([]);
     await context.close();
-    const { violations } = await axeViolations('/resources');
-    expect(violations).toEqual([]);
+    for (const path of ['/resources', '/sitemap']) {
+      const { violations } = await axeViolations(path);
+      expect(violations, path).toEqual([]);
+    }
   });
 });
 
 describe('every prerendered page', () => {
   it('hydrates without a console error', async () => {
-    const paths = ['/', '/contact', '/resources', '/blog', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
+    const paths = ['/', '/contact', '/resources', '/blog', '/sitemap', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
       '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections'];
     const { page, context, errors } = await openPage(browser);
     for (const path of paths) {

@@ -70,6 +70,7 @@ describe('routes', () => {
       '/services/drain-inspections',
       '/resources',
       '/blog',
+      '/sitemap',
       '/scottsdale',
       '/phoenix',
       '/tempe',

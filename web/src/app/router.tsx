@@ -65,6 +65,12 @@ export const routes: RouteObject[] = [
       { id: 'resources', path: 'resources', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
       { id: 'blog', path: 'blog', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
       {
+        id: 'sitemap',
+        path: 'sitemap',
+        handle: { module: 'routes/sitemap' } satisfies PageHandle,
+        lazy: async () => ({ Component: (await import('@/routes/sitemap')).SitemapRoute }),
+      },
+      {
         id: 'blog-post',
         path: 'blog/:slug',
         handle: { module: 'routes/blog-post' } satisfies PageHandle,
