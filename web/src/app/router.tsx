@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
 import { CITY_SLUGS } from '@/content/cities';
@@ -9,6 +10,18 @@ export type PageHandle = {
   /** The page's module under src/, without extension: its chunk is preloaded in the page's HTML. */
   module: string;
 };
+
+type PageComponent = { Component: () => ReactNode };
+
+/**
+ * A lazy page route. `module` is the page's module under src/ (its chunk is
+ * preloaded in the page's HTML); `load` imports that same module — it must
+ * be written out, so the bundler sees the import.
+ */
+function page(id: string, path: string | null, module: string, load: () => Promise<PageComponent>): RouteObject {
+  const handle: PageHandle = { module };
+  return path === null ? { id, index: true, handle, lazy: load } : { id, path, handle, lazy: load };
+}
 
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
 const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
@@ -25,65 +38,32 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     errorElement: <RouteErrorRoute />,
     children: [
-      {
-        id: 'home',
-        index: true,
-        handle: { module: 'routes/home' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/home')).HomeRoute }),
-      },
-      {
-        id: 'contact',
-        path: 'contact',
-        handle: { module: 'routes/contact' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/contact')).ContactRoute }),
-      },
-      {
-        id: 'service-cipp-lining',
-        path: 'services/cipp-lining',
-        handle: { module: 'routes/service-cipp-lining' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/service-cipp-lining')).CippLiningRoute }),
-      },
-      {
-        id: 'service-pipe-bursting',
-        path: 'services/pipe-bursting',
-        handle: { module: 'routes/service-pipe-bursting' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/service-pipe-bursting')).PipeBurstingRoute }),
-      },
-      {
-        id: 'service-epoxy-coating',
-        path: 'services/epoxy-coating',
-        handle: { module: 'routes/service-epoxy-coating' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/service-epoxy-coating')).EpoxyCoatingRoute }),
-      },
-      {
-        id: 'service-drain-inspections',
-        path: 'services/drain-inspections',
-        handle: { module: 'routes/service-drain-inspections' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/service-drain-inspections')).DrainInspectionsRoute }),
-      },
+      page('home', null, 'routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })),
+      page('contact', 'contact', 'routes/contact', async () => ({
+        Component: (await import('@/routes/contact')).ContactRoute,
+      })),
+      page('service-cipp-lining', 'services/cipp-lining', 'routes/service-cipp-lining', async () => ({
+        Component: (await import('@/routes/service-cipp-lining')).CippLiningRoute,
+      })),
+      page('service-pipe-bursting', 'services/pipe-bursting', 'routes/service-pipe-bursting', async () => ({
+        Component: (await import('@/routes/service-pipe-bursting')).PipeBurstingRoute,
+      })),
+      page('service-epoxy-coating', 'services/epoxy-coating', 'routes/service-epoxy-coating', async () => ({
+        Component: (await import('@/routes/service-epoxy-coating')).EpoxyCoatingRoute,
+      })),
+      page('service-drain-inspections', 'services/drain-inspections', 'routes/service-drain-inspections', async () => ({
+        Component: (await import('@/routes/service-drain-inspections')).DrainInspectionsRoute,
+      })),
       // SPEC §2: /resources and /blog are the same page.
-      { id: 'resources', path: 'resources', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
-      { id: 'blog', path: 'blog', handle: { module: 'routes/resources' } satisfies PageHandle, lazy: loadResources },
-      {
-        id: 'sitemap',
-        path: 'sitemap',
-        handle: { module: 'routes/sitemap' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/sitemap')).SitemapRoute }),
-      },
-      {
-        id: 'blog-post',
-        path: 'blog/:slug',
-        handle: { module: 'routes/blog-post' } satisfies PageHandle,
-        lazy: async () => ({ Component: (await import('@/routes/blog-post')).BlogPostRoute }),
-      },
-      ...CITY_SLUGS.map(
-        (slug): RouteObject => ({
-          id: `city-${slug}`,
-          path: slug,
-          handle: { module: 'routes/city' } satisfies PageHandle,
-          lazy: loadCity,
-        }),
-      ),
+      page('resources', 'resources', 'routes/resources', loadResources),
+      page('blog', 'blog', 'routes/resources', loadResources),
+      page('sitemap', 'sitemap', 'routes/sitemap', async () => ({
+        Component: (await import('@/routes/sitemap')).SitemapRoute,
+      })),
+      page('blog-post', 'blog/:slug', 'routes/blog-post', async () => ({
+        Component: (await import('@/routes/blog-post')).BlogPostRoute,
+      })),
+      ...CITY_SLUGS.map((slug) => page(`city-${slug}`, slug, 'routes/city', loadCity)),
       { id: 'not-found', path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -8,7 +8,6 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
@@ -40,17 +39,7 @@ func (s *Store) CreateEditableContent(ctx context.Context, c content.EditableCon
 	rows, err := s.pool.Query(ctx, `INSERT INTO content.editable_content (id, content_key, content, content_type, category, description)
 		VALUES ($1, $2, $3, $4, $5, $6) RETURNING `+editableColumns,
 		uuid.NewString(), c.ContentKey, c.Content, c.ContentType, c.Category, c.Description)
-	if err != nil {
-		return content.EditableContent{}, fmt.Errorf("create editable content: %w", err)
-	}
-	created, err := pgx.CollectExactlyOneRow(rows, scanEditable)
-	if pgdb.IsUniqueViolation(err) {
-		return content.EditableContent{}, content.ErrConflict
-	}
-	if err != nil {
-		return content.EditableContent{}, fmt.Errorf("create editable content: %w", err)
-	}
-	return created, nil
+	return insertOne(rows, err, scanEditable, "create editable content")
 }
 
 // UpdateEditableContent locks the item by key and stores change's content.

@@ -58,17 +58,7 @@ func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, e
 		RETURNING `+postColumns,
 		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
 		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy)
-	if err != nil {
-		return content.Post{}, fmt.Errorf("create post: %w", err)
-	}
-	created, err := pgx.CollectExactlyOneRow(rows, scanPost)
-	if pgdb.IsUniqueViolation(err) {
-		return content.Post{}, content.ErrConflict
-	}
-	if err != nil {
-		return content.Post{}, fmt.Errorf("create post: %w", err)
-	}
-	return created, nil
+	return insertOne(rows, err, scanPost, "create post")
 }
 
 // UpdatePost keeps the current version as a revision and writes the next.

@@ -87,3 +87,21 @@ func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string
 func uuidString(b [16]byte) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
+
+// insertOne returns the one row an INSERT … RETURNING query gave (rows and
+// err are what Query returned). A duplicate key, reported when the query
+// is sent or when its row is read, is content.ErrConflict.
+func insertOne[T any](rows pgx.Rows, err error, scan pgx.RowToFunc[T], op string) (T, error) {
+	var row T
+	if err == nil {
+		row, err = pgx.CollectExactlyOneRow(rows, scan)
+	}
+	switch {
+	case err == nil:
+		return row, nil
+	case pgdb.IsUniqueViolation(err):
+		return row, content.ErrConflict
+	default:
+		return row, fmt.Errorf("%s: %w", op, err)
+	}
+}

@@ -49,12 +49,7 @@ func uploadHandler(log *slog.Logger, client mediav1.MediaServiceClient, outgoing
 		for {
 			part, err := mr.NextPart()
 			if err != nil {
-				var tooBig *http.MaxBytesError
-				if errors.As(err, &tooBig) {
-					writeStatus(ctx, log, w, http.StatusRequestEntityTooLarge, status.Error(codes.OutOfRange, msgTooLarge))
-					return
-				}
-				writeStatus(ctx, log, w, http.StatusBadRequest, status.Error(codes.InvalidArgument, "Choose an image to upload (form field \"file\")."))
+				writeReadError(ctx, log, w, err, "Choose an image to upload (form field \"file\").")
 				return
 			}
 			if part.FormName() != "file" {
@@ -101,12 +96,7 @@ func streamUpload(ctx context.Context, log *slog.Logger, w http.ResponseWriter, 
 			break
 		}
 		if rerr != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(rerr, &tooBig) {
-				writeStatus(ctx, log, w, http.StatusRequestEntityTooLarge, status.Error(codes.OutOfRange, msgTooLarge))
-				return
-			}
-			writeStatus(ctx, log, w, http.StatusBadRequest, status.Error(codes.InvalidArgument, "The upload was interrupted. Please try again."))
+			writeReadError(ctx, log, w, rerr, "The upload was interrupted. Please try again.")
 			return
 		}
 	}
@@ -220,4 +210,15 @@ func etagMatch(header, etag string) bool {
 		}
 	}
 	return false
+}
+
+// writeReadError answers a failure to read the upload body: 413 when it
+// passed the size limit, otherwise 400 with msg.
+func writeReadError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, err error, msg string) {
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		writeStatus(ctx, log, w, http.StatusRequestEntityTooLarge, status.Error(codes.OutOfRange, msgTooLarge))
+		return
+	}
+	writeStatus(ctx, log, w, http.StatusBadRequest, status.Error(codes.InvalidArgument, msg))
 }

@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
-import { focusFirstError } from '../form-errors';
-import { CONTACT_PROBLEM_OPTIONS } from '../options';
-import { currentSubmissionContext, toContactPageInspectionRequest } from '../payload';
-import { contactPageSchema, type ContactPageData, type ContactPageFormValues } from '../schema';
-import { ContactDetailsFields } from './ContactDetailsFields';
-import { useLeadSubmission } from './use-lead-submission';
-import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
+import type { FieldPath } from 'react-hook-form';
 import { CallLink } from '@/components/CallLink';
+import { CONTACT_PROBLEM_OPTIONS } from '../options';
+import { toContactPageInspectionRequest } from '../payload';
+import { contactPageSchema, type ContactPageFormValues } from '../schema';
+import { ContactDetailsFields } from './ContactDetailsFields';
+import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
+import { useLeadForm } from './use-lead-form';
 
 export const CONTACT_FORM_TEXT = {
   successTitle: 'Inspection Scheduled!',
@@ -42,37 +39,25 @@ const FIELD_ORDER: readonly FieldPath<ContactPageFormValues>[] = [
 
 /** The inspection request form of the /contact page. */
 export function ContactPageForm() {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm<ContactPageFormValues, unknown, ContactPageData>({
-    resolver: zodResolver(contactPageSchema),
-    defaultValues: EMPTY_VALUES,
-    shouldFocusError: false,
-  });
-  const { submit, pending } = useLeadSubmission({
+    form: {
+      register,
+      formState: { errors },
+    },
+    id,
+    onSubmit,
+    pending,
+  } = useLeadForm({
+    schema: contactPageSchema,
+    empty: EMPTY_VALUES,
     text: CONTACT_FORM_TEXT,
     fieldOrder: FIELD_ORDER,
-    setError,
-    setFocus,
-    onSuccess: () => reset(EMPTY_VALUES),
+    toRequest: toContactPageInspectionRequest,
   });
-  const onValid = (data: ContactPageData) => submit(toContactPageInspectionRequest(data, currentSubmissionContext()));
-
 
   return (
     <div className="lead-form-wrap">
-      <form
-        className="lead-form"
-        noValidate
-        onSubmit={handleSubmit(onValid, (errs) => focusFirstError(errs, FIELD_ORDER, setFocus))}
-      >
+      <form className="lead-form" noValidate onSubmit={onSubmit}>
         <RequiredNote />
         <div className="lead-form__grid">
           <ContactDetailsFields

@@ -1,17 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
+import { CallLink } from '@/components/CallLink';
 import { trackConversion } from '@/lib/analytics';
-import { focusFirstError } from '../form-errors';
 import { buildMailtoHref } from '../mailto';
 import { HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
-import { currentSubmissionContext, toHomeInspectionRequest } from '../payload';
-import { homeLeadSchema, type HomeLeadData, type HomeLeadFormValues } from '../schema';
+import { toHomeInspectionRequest } from '../payload';
+import { homeLeadSchema, type HomeLeadFormValues } from '../schema';
 import { ContactPageForm } from './ContactPageForm';
 import { ContactDetailsFields } from './ContactDetailsFields';
-import { useLeadSubmission } from './use-lead-submission';
 import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField } from './fields';
-import { CallLink } from '@/components/CallLink';
+import { useLeadForm } from './use-lead-form';
 
 export const HOME_FORM_TEXT = {
   successTitle: 'Form submitted successfully!',
@@ -62,30 +59,23 @@ export function LeadForm({ variant = 'home' }: LeadFormProps) {
 }
 
 function HomeLeadForm() {
-  const uid = useId();
-  const id = (name: string) => `${uid}-${name}`;
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    watch,
-    trigger,
-    formState: { errors },
-  } = useForm<HomeLeadFormValues, unknown, HomeLeadData>({
-    resolver: zodResolver(homeLeadSchema),
-    defaultValues: EMPTY_VALUES,
-    shouldFocusError: false,
-  });
-  const { submit, pending } = useLeadSubmission({
+    form: {
+      register,
+      watch,
+      trigger,
+      formState: { errors },
+    },
+    id,
+    onSubmit,
+    pending,
+  } = useLeadForm({
+    schema: homeLeadSchema,
+    empty: EMPTY_VALUES,
     text: HOME_FORM_TEXT,
     fieldOrder: FIELD_ORDER,
-    setError,
-    setFocus,
-    onSuccess: () => reset(EMPTY_VALUES),
+    toRequest: toHomeInspectionRequest,
   });
-  const onValid = (data: HomeLeadData) => submit(toHomeInspectionRequest(data, currentSubmissionContext()));
 
   // The e-mail fallback is a real mailto link kept up to date with what the
   // visitor typed, so it works as a link (copy, middle-click) too.
@@ -93,11 +83,7 @@ function HomeLeadForm() {
 
   return (
     <div className="lead-form-wrap">
-      <form
-        className="lead-form"
-        noValidate
-        onSubmit={handleSubmit(onValid, (errs) => focusFirstError(errs, FIELD_ORDER, setFocus))}
-      >
+      <form className="lead-form" noValidate onSubmit={onSubmit}>
         <RequiredNote />
         <div className="lead-form__grid">
           <ContactDetailsFields

@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+  type UseFormSetFocus,
+} from 'react-hook-form';
+import type { ZodType, ZodTypeDef } from 'zod';
+import { toast } from '@/components/ui/use-toast';
+import { trackConversion } from '@/lib/analytics';
+import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
+import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { currentSubmissionContext, type InspectionRequest, type SubmissionContext } from '../payload';
+
+/** A form's SPEC §8 toast texts. */
+export type FormText = {
+  readonly successTitle: string;
+  readonly successDescription: string;
+  readonly failureTitle: string;
+  readonly failureFallback: string;
+};
+
+type Options<T extends FieldValues> = {
+  text: FormText;
+  fieldOrder: readonly FieldPath<T>[];
+  setError: UseFormSetError<T>;
+  setFocus: UseFormSetFocus<T>;
+  /** Resets the form after a success. */
+  onSuccess: () => void;
+};
+
+/**
+ * What both forms do with a valid submission: post it; on success toast,
+ * reset and fire the conversion hook; on failure show the server's
+ * per-field errors and a destructive toast with its message.
+ */
+export function useLeadSubmission<T extends FieldValues>({ text, fieldOrder, setError, setFocus, onSuccess }: Options<T>) {
+  const submission = useSubmitInspectionRequest();
+  const submit = (request: InspectionRequest) =>
+    submission.mutate(request, {
+      onSuccess: () => {
+        toast({ title: text.successTitle, description: text.successDescription });
+        onSuccess();
+        void trackConversion('form_submit');
+      },
+      onError: (err) => {
+        showServerFieldErrors(err, fieldOrder, setError, setFocus);
+        toast({ variant: 'destructive', title: text.failureTitle, description: serverMessage(err) ?? text.failureFallback });
+      },
+    });
+  return { submit, pending: submission.isPending };
+}
+
+type LeadFormOptions<Values extends FieldValues, Data> = {
+  schema: ZodType<Data, ZodTypeDef, Values>;
+  empty: Values;
+  text: FormText;
+  /** The fields in page order: the first invalid one gets focus. */
+  fieldOrder: readonly FieldPath<Values>[];
+  /** The POST /api/contact body for valid data. */
+  toRequest: (data: Data, context: SubmissionContext) => InspectionRequest;
+};
+
+/**
+ * Everything both lead forms set up the same way: element ids, react-hook-form
+ * with the zod schema, focus on the first invalid field, and the submission
+ * (toasts, reset on success, server field errors).
+ */
+export function useLeadForm<Values extends FieldValues, Data>({
+  schema,
+  empty,
+  text,
+  fieldOrder,
+  toRequest,
+}: LeadFormOptions<Values, Data>) {
+  const uid = useId();
+  const form = useForm<Values, unknown, Data>({
+    resolver: zodResolver(schema),
+    defaultValues: empty as DefaultValues<Values>,
+    shouldFocusError: false,
+  });
+  const { submit, pending } = useLeadSubmission({
+    text,
+    fieldOrder,
+    setError: form.setError,
+    setFocus: form.setFocus,
+    onSuccess: () => form.reset(empty),
+  });
+  const onSubmit = form.handleSubmit(
+    (data) => submit(toRequest(data, currentSubmissionContext())),
+    (errs) => focusFirstError(errs, fieldOrder, form.setFocus),
+  );
+  return { form, id: (name: string) => `${uid}-${name}`, onSubmit, pending };
+}
