@@ -18,6 +18,7 @@ run: ## Install/start what is missing, build, start the whole stack, print the U
 
 .PHONY: test
 test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, browser tests
+	@$(MAKE) check-tracked
 	@$(MAKE) tools
 	@$(MAKE) lint
 	@$(MAKE) check-generated
@@ -44,6 +45,11 @@ check-generated: ## Fail when committed gen/ or third_party/proto differ from a 
 		echo "generated code is stale: run 'make generate' and commit the result" >&2; \
 		diff -r gen "$$tmp/gen" | head -40 >&2 || true; exit 1; \
 	fi; echo "generated code is up to date"
+
+.PHONY: check-tracked
+check-tracked: ## Fail when git tracks a compiled binary or a file over 1 MB (lockfiles excepted)
+	@scripts/check-tracked.sh --self-test
+	@scripts/check-tracked.sh
 
 .PHONY: lint
 lint: ## buf lint, gofmt and go vet
