@@ -22,7 +22,10 @@ var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy {
 	p.AllowAttrs("colspan", "rowspan").Matching(regexp.MustCompile(`^[0-9]{1,2}$`)).OnElements("td", "th")
 	p.AllowAttrs("start").Matching(regexp.MustCompile(`^[0-9]{1,4}$`)).OnElements("ol")
 	p.AllowAttrs("href", "title").OnElements("a")
-	p.AllowAttrs("src", "alt", "title").OnElements("img")
+	// Images come from the site itself (/media/…, /images/…) or over https:
+	// never http (mixed content), protocol-relative or other schemes.
+	p.AllowAttrs("src").Matching(imageSource).OnElements("img")
+	p.AllowAttrs("alt", "title").OnElements("img")
 	p.AllowAttrs("width", "height").Matching(regexp.MustCompile(`^[0-9]{1,4}$`)).OnElements("img")
 	p.AllowURLSchemes("http", "https", "mailto", "tel")
 	p.AllowRelativeURLs(true)
@@ -30,6 +33,10 @@ var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy {
 	p.AddTargetBlankToFullyQualifiedLinks(true)
 	return p
 })
+
+// imageSource is an img src the policy keeps: a site path or an https URL,
+// as PostFields.image_url allows for the hero image.
+var imageSource = regexp.MustCompile(`^(/[^/\\]|https://[^/\\])`)
 
 var strictPolicy = sync.OnceValue(bluemonday.StrictPolicy)
 

@@ -125,3 +125,52 @@ func TestIsHTML(t *testing.T) {
 	require.False(t, IsHTML("## x"))
 	require.False(t, IsHTML("< not a tag"))
 }
+
+// editorHTML is what the staff rich-text editor (TipTap, web/src/components/staff/rich-text-editor)
+// writes for every construct its toolbar offers.
+const editorHTML = `<h2>Why lining</h2><h3>In short</h3>` +
+	`<p>Plain, <strong>bold</strong>, <em>italic</em>, <u>underlined</u> and <s>struck</s> text,<br>a line break and ` +
+	`<a href="/contact">a site link</a>, <a href="https://www.azroc.gov/">an outside one</a>, ` +
+	`<a href="mailto:office@valleytrenchless.example">mail</a> and <a href="tel:+16025550100">a call</a>.</p>` +
+	`<ul><li><p>one</p></li><li><p>two</p><ol><li><p>nested</p></li></ol></li></ul>` +
+	`<ol><li><p>first</p></li></ol>` +
+	`<table style="min-width: 75px;"><colgroup><col style="min-width: 25px;"><col style="min-width: 25px;"></colgroup>` +
+	`<tbody><tr><th colspan="1" rowspan="1"><p>Era</p></th><th colspan="1" rowspan="1"><p>Risk</p></th></tr>` +
+	`<tr><td colspan="2" rowspan="1"><p>1945–1972 &amp; later</p></td></tr></tbody></table>` +
+	`<img src="/media/0123abcd.png?w=1600" alt="A lined pipe" width="1200" height="800">` +
+	`<img src="/images/article-default.svg" alt="">` +
+	`<img src="https://images.example/pipe.jpg" alt="Remote">` +
+	`<blockquote><p>Quoted</p></blockquote><pre><code>code</code></pre><hr><p></p>`
+
+func TestSanitizeKeepsWhatTheEditorWrites(t *testing.T) {
+	t.Parallel()
+	out := SanitizeBody(editorHTML)
+	for _, want := range []string{
+		"<h2>Why lining</h2>", "<h3>In short</h3>", "<strong>bold</strong>", "<em>italic</em>", "<u>underlined</u>",
+		"<s>struck</s>", "text,<br>a line break", `<a href="/contact">a site link</a>`,
+		`<a href="https://www.azroc.gov/" rel="nofollow noopener" target="_blank">an outside one</a>`,
+		`<a href="mailto:office@valleytrenchless.example"`, `<a href="tel:+16025550100"`,
+		"<ul><li><p>one</p></li><li><p>two</p><ol><li><p>nested</p></li></ol></li></ul>", "<ol><li><p>first</p></li></ol>",
+		`<table><tbody><tr><th colspan="1" rowspan="1"><p>Era</p></th>`, `<td colspan="2" rowspan="1"><p>1945–1972 &amp; later</p></td>`,
+		`<img src="/media/0123abcd.png?w=1600" alt="A lined pipe" width="1200" height="800">`,
+		`<img src="/images/article-default.svg" alt="">`, `<img src="https://images.example/pipe.jpg" alt="Remote">`,
+		"<blockquote><p>Quoted</p></blockquote>", "<pre><code>code</code></pre>", "<hr>",
+	} {
+		require.Contains(t, out, want)
+	}
+	// Layout hints the editor adds for itself are dropped; nothing else changes.
+	require.NotContains(t, out, "style=")
+	require.NotContains(t, out, "<col")
+	require.Equal(t, out, SanitizeBody(out), "sanitising is stable: saving a saved body changes nothing")
+}
+
+func TestSanitizeKeepsImagesOnTheSiteOrHTTPS(t *testing.T) {
+	t.Parallel()
+	for _, src := range []string{"http://example.com/a.png", "//evil.example/a.png", `/\evil.example/a.png`, "ftp://x/a.png",
+		"javascript:alert(1)", "data:image/png;base64,AAAA", "a.png", "https:/x.png", "https:///x.png"} {
+		out := SanitizeBody(`<p>x</p><img src="` + src + `" alt="a">`)
+		require.NotContains(t, out, "src=", src)
+	}
+	require.Contains(t, SanitizeBody(`<img src="/media/abc.jpg" alt="a">`), `src="/media/abc.jpg"`)
+	require.Contains(t, SanitizeBody(`<img src="https://cdn.example/a.jpg" alt="a">`), `src="https://cdn.example/a.jpg"`)
+}
