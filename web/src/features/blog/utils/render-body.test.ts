@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, isHtmlBody, renderBody, renderMarkdown, safeHref } from './render-body';
+import { escapeHtml, isHtmlBody, renderBody, renderMarkdown, safeHref, wrapHtmlTables } from './render-body';
 
 describe('renderMarkdown', () => {
   it('renders headings from h2, bold, bullets, paragraphs and line breaks', () => {
@@ -68,5 +68,16 @@ describe('renderBody', () => {
     expect(renderBody('<p>Already <strong>HTML</strong></p>')).toBe('<p>Already <strong>HTML</strong></p>');
     expect(renderBody('Plain *text*')).toBe('<p>Plain <em>text</em></p>');
     expect(escapeHtml(`<a href="x">'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&lt;/a&gt;');
+  });
+});
+
+describe('wrapHtmlTables', () => {
+  it('puts each table of an HTML body in a scrollable, focusable, named region, as markdown tables are', () => {
+    const body = '<p>Intro</p><table><tbody><tr><th><p>Era</p></th></tr><tr><td><p>1960</p></td></tr></tbody></table><p>Then</p><table><tbody><tr><td>x</td></tr></tbody></table>';
+    expect(renderBody(body)).toBe(
+      '<p>Intro</p><div class="article__table" role="region" tabindex="0" aria-label="Table 1"><table><tbody><tr><th><p>Era</p></th></tr><tr><td><p>1960</p></td></tr></tbody></table></div>' +
+        '<p>Then</p><div class="article__table" role="region" tabindex="0" aria-label="Table 2"><table><tbody><tr><td>x</td></tr></tbody></table></div>',
+    );
+    expect(wrapHtmlTables('<p>No tables, just &lt;table&gt; as text</p>')).toBe('<p>No tables, just &lt;table&gt; as text</p>');
   });
 });

@@ -130,7 +130,20 @@ export function renderMarkdown(md: string): string {
   return out.join('\n');
 }
 
-/** The body as HTML: server-sanitised HTML as it is, markdown rendered. */
+/**
+ * Server-sanitised HTML (the staff editor's) with each table put in the
+ * same scrollable, focusable, named region as a markdown table, so a wide
+ * one stays usable on a phone. The sanitiser escapes every "<" in text and
+ * attributes, so the only "<table" left is a tag.
+ */
+export function wrapHtmlTables(html: string): string {
+  let tables = 0;
+  return html
+    .replace(/<table\b[^>]*>/gi, (tag) => `<div class="article__table" role="region" tabindex="0" aria-label="Table ${++tables}">${tag}`)
+    .replace(/<\/table\s*>/gi, '</table></div>');
+}
+
+/** The body as HTML: server-sanitised HTML with its tables made scrollable, markdown rendered. */
 export function renderBody(body: string): string {
-  return isHtmlBody(body) ? body : renderMarkdown(body);
+  return isHtmlBody(body) ? wrapHtmlTables(body) : renderMarkdown(body);
 }
