@@ -58,8 +58,8 @@ lint: ## buf lint, gofmt and go vet
 	go vet ./...
 
 .PHONY: build
-build: ## Build the service binaries (and the lead notifier) into bin/
-	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway
+build: ## Build the service binaries (and the lead notifier and the development OIDC provider) into bin/
+	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev
 
 .PHONY: bench
 bench: ## Go benchmarks (needs Postgres/NATS like the tests); the load generator is scripts/loadgen against make run

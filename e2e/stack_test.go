@@ -60,7 +60,7 @@ func buildBinaries(t *testing.T) string {
 			return
 		}
 		out, err := exec.Command("go", "build", "-o", binsDir+string(filepath.Separator),
-			"../services/content", "../services/contact", "../services/media", "../services/gateway").CombinedOutput()
+			"../services/content", "../services/contact", "../services/media", "../services/gateway", "../scripts/oidcdev").CombinedOutput()
 		if err != nil {
 			binsErr = fmt.Errorf("go build: %v: %s", err, out)
 		}
@@ -139,6 +139,7 @@ type stack struct {
 	bins    string
 	dbURL   string
 	content *proc
+	gateway *proc
 }
 
 // startStack builds and starts the four services on their own database,
@@ -162,13 +163,13 @@ func startStack(t *testing.T, gatewayEnv ...string) *stack {
 	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
 		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)
 	metricsAddr := freeAddr(t)
-	start(t, filepath.Join(bins, "gateway"), append(append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
+	gateway := start(t, filepath.Join(bins, "gateway"), append(append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
 		"GATEWAY_DB_URL="+u, "GATEWAY_NATS_URL="+natsURL, "GATEWAY_PUBLIC_ORIGIN=http://"+httpAddr,
 		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir), gatewayEnv...)...)
 	base := "http://" + httpAddr
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
-	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content}
+	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, gateway: gateway}
 }
 
 func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {

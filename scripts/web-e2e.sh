@@ -29,8 +29,8 @@ psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $DB"
 DB_URL="postgres://postgres@127.0.0.1:5432/$DB?sslmode=disable"
 
 # Ports well away from make run's.
-NATS_PORT=14222 MINIO_PORT=19000 CONTENT=19101 CONTACT=19102 MEDIA=19103 HTTP=18080
-for p in $NATS_PORT $MINIO_PORT $CONTENT $CONTACT $MEDIA $HTTP; do
+NATS_PORT=14222 MINIO_PORT=19000 CONTENT=19101 CONTACT=19102 MEDIA=19103 HTTP=18080 OIDC=19096
+for p in $NATS_PORT $MINIO_PORT $CONTENT $CONTACT $MEDIA $HTTP $OIDC; do
   if port_open "$p"; then log "port $p is busy"; exit 1; fi
 done
 
@@ -51,9 +51,25 @@ PIDS+=($!)
 MEDIA_GRPC_ADDR=127.0.0.1:$MEDIA MEDIA_METRICS_ADDR= MEDIA_DB_URL=$DB_URL MEDIA_S3_ENDPOINT=127.0.0.1:$MINIO_PORT \
   MEDIA_S3_ACCESS_KEY=e2e MEDIA_S3_SECRET_KEY=e2e-secret-key bin/media >"$WORK/media.log" 2>&1 &
 PIDS+=($!)
+# "Sign in with Google" against the development OIDC provider; the tests
+# choose who signs in next with POST $E2E_OIDC_URL/next-user. The gateway
+# discovers the provider at start, so it must answer first.
+OIDC_URL="http://127.0.0.1:$OIDC" OIDC_CLIENT_ID=trenchless-web OIDC_CLIENT_SECRET=e2e-oidc-secret
+bin/oidcdev -addr 127.0.0.1:$OIDC -client-id $OIDC_CLIENT_ID -client-secret $OIDC_CLIENT_SECRET >"$WORK/oidcdev.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 40); do
+  curl -fsS -o /dev/null "$OIDC_URL/.well-known/openid-configuration" 2>/dev/null && break
+  sleep 0.25
+done
+if ! curl -fsS -o /dev/null "$OIDC_URL/.well-known/openid-configuration"; then
+  log "oidcdev not ready"; tail -n 20 "$WORK/oidcdev.log" >&2; exit 1
+fi
+
 GATEWAY_HTTP_ADDR=127.0.0.1:$HTTP GATEWAY_METRICS_ADDR= GATEWAY_DB_URL=$DB_URL GATEWAY_NATS_URL=$NATS_URL \
   GATEWAY_PUBLIC_ORIGIN=http://127.0.0.1:$HTTP GATEWAY_CONTENT_ADDR=127.0.0.1:$CONTENT GATEWAY_CONTACT_ADDR=127.0.0.1:$CONTACT \
-  GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_WEB_DIR="$ROOT/web/dist" bin/gateway >"$WORK/gateway.log" 2>&1 &
+  GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_WEB_DIR="$ROOT/web/dist" \
+  GATEWAY_OIDC_ISSUER=$OIDC_URL GATEWAY_OIDC_CLIENT_ID=$OIDC_CLIENT_ID GATEWAY_OIDC_CLIENT_SECRET=$OIDC_CLIENT_SECRET \
+  bin/gateway >"$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
 
 for _ in $(seq 1 120); do
@@ -69,5 +85,5 @@ printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users creat
 
 log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
 cd web
-E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
+E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
   npx vitest run --config vitest.e2e.config.ts "$@"

@@ -1,8 +1,9 @@
-// Package oidctest is a real, in-process OpenID Connect provider for tests:
-// discovery, JWKS, an authorization endpoint that signs in a queued user at
-// once, and a token endpoint that checks the client, the code and PKCE and
-// returns an RS256-signed ID token. Each field of the next token can be
-// tampered with to test a relying party's refusals.
+// Package oidctest is a real OpenID Connect provider for tests and local
+// development: discovery, JWKS, an authorization endpoint that signs in a
+// queued user at once, and a token endpoint that checks the client, the
+// code and PKCE and returns an RS256-signed ID token. Each field of the next
+// token can be tampered with to test a relying party's refusals. Start runs
+// one for a test; New and Handler let scripts/oidcdev serve one on its own.
 package oidctest
 
 import (
@@ -30,14 +31,20 @@ type User struct {
 	HD string
 }
 
-// Provider is a running OIDC provider.
+// Test client credentials: Start's defaults (New's too).
+const (
+	DefaultClientID     = "trenchless-web"
+	DefaultClientSecret = "s3cret-client"
+)
+
+// Provider is an OIDC provider. Issuer, ClientID and ClientSecret are read
+// by every request: set them before serving, never while.
 type Provider struct {
-	// Issuer is the provider's URL.
+	// Issuer is the provider's URL, as relying parties reach it.
 	Issuer       string
 	ClientID     string
 	ClientSecret string
 
-	srv *httptest.Server
 	key *rsa.PrivateKey
 
 	mu   sync.Mutex
@@ -55,22 +62,37 @@ type grant struct {
 	clientID  string
 }
 
-// Start runs a provider until the test ends.
-func Start(t testing.TB) *Provider {
-	t.Helper()
+// New returns a provider with a fresh signing key and the default client,
+// not yet serving: set Issuer to the URL Handler will be served at.
+func New() (*Provider, error) {
 	key, err := rsa.GenerateKey(rand.Reader, 2048)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	p := &Provider{ClientID: "trenchless-web", ClientSecret: "s3cret-client", key: key, codes: map[string]grant{}}
+	return &Provider{ClientID: DefaultClientID, ClientSecret: DefaultClientSecret, key: key, codes: map[string]grant{}}, nil
+}
+
+// Handler serves the provider's endpoints: discovery, JWKS, authorize and
+// token.
+func (p *Provider) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/openid-configuration", p.discovery)
 	mux.HandleFunc("GET /keys", p.jwks)
 	mux.HandleFunc("GET /authorize", p.authorize)
 	mux.HandleFunc("POST /token", p.token)
-	p.srv = httptest.NewServer(mux)
-	p.Issuer = p.srv.URL
-	t.Cleanup(p.srv.Close)
+	return mux
+}
+
+// Start runs a provider on a loopback port until the test ends.
+func Start(t testing.TB) *Provider {
+	t.Helper()
+	p, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(p.Handler())
+	p.Issuer = srv.URL
+	t.Cleanup(srv.Close)
 	return p
 }
 

@@ -33,6 +33,7 @@ import (
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
+	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
@@ -139,8 +140,10 @@ func run(ctx context.Context, log *slog.Logger) error {
 		*u.conn = c
 	}
 
-	// HTTP.
+	// HTTP. The live lead feed is fed from NATS below.
+	feed := leadfeed.NewBroker(leadfeed.DefaultBuffer)
 	e, err := edge.New(ctx, log, edge.Options{
+		LeadFeed:  feed,
 		Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: deps.Signer, Sessions: sessions,
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
 		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTileHost: cfg.MapTileHost, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
@@ -159,6 +162,12 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if _, err := nc.Subscribe("content.changed", func(*nats.Msg) { e.InvalidatePublicCache() }); err != nil {
 		return fmt.Errorf("subscribe content.changed: %w", err)
 	}
+	// One subscription per lead subject, fanned out to every open inbox.
+	unsubscribe, err := leadfeed.Attach(log, nc, feed)
+	if err != nil {
+		return err
+	}
+	defer unsubscribe()
 
 	reg := deps.Registry
 	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total", Help: "HTTP requests by code and method."}, []string{"code", "method"})
@@ -174,6 +183,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    64 << 10,
 	}
+	// Shutdown waits for requests to finish, and a live lead stream never
+	// does on its own: end them all as the drain begins.
+	srv.RegisterOnShutdown(feed.Close)
 	ln, err := net.Listen("tcp", cfg.HTTPAddr)
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)

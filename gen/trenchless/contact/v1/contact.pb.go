@@ -676,7 +676,10 @@ type ListLeadsResponse struct {
 	// NextPageToken fetches the next page; empty on the last page.
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// UnreadCount is the number of unread, non-spam leads.
-	UnreadCount   int32 `protobuf:"varint,3,opt,name=unread_count,json=unreadCount,proto3" json:"unread_count,omitempty"`
+	UnreadCount int32 `protobuf:"varint,3,opt,name=unread_count,json=unreadCount,proto3" json:"unread_count,omitempty"`
+	// OverdueCount is the number of unread, non-spam leads past respond_by
+	// (the 24-hour reply promise).
+	OverdueCount  int32 `protobuf:"varint,4,opt,name=overdue_count,json=overdueCount,proto3" json:"overdue_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -732,6 +735,105 @@ func (x *ListLeadsResponse) GetUnreadCount() int32 {
 	return 0
 }
 
+func (x *ListLeadsResponse) GetOverdueCount() int32 {
+	if x != nil {
+		return x.OverdueCount
+	}
+	return 0
+}
+
+// GetLeadRequest names a lead.
+type GetLeadRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the lead.
+	Id            string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLeadRequest) Reset() {
+	*x = GetLeadRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeadRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeadRequest) ProtoMessage() {}
+
+func (x *GetLeadRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeadRequest.ProtoReflect.Descriptor instead.
+func (*GetLeadRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *GetLeadRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+// GetLeadResponse carries the lead.
+type GetLeadResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Submission is the lead as stored.
+	Submission    *Lead `protobuf:"bytes,1,opt,name=submission,proto3" json:"submission,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLeadResponse) Reset() {
+	*x = GetLeadResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeadResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeadResponse) ProtoMessage() {}
+
+func (x *GetLeadResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeadResponse.ProtoReflect.Descriptor instead.
+func (*GetLeadResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *GetLeadResponse) GetSubmission() *Lead {
+	if x != nil {
+		return x.Submission
+	}
+	return nil
+}
+
 // ExportLeadsRequest filters the export.
 type ExportLeadsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -743,7 +845,7 @@ type ExportLeadsRequest struct {
 
 func (x *ExportLeadsRequest) Reset() {
 	*x = ExportLeadsRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -755,7 +857,7 @@ func (x *ExportLeadsRequest) String() string {
 func (*ExportLeadsRequest) ProtoMessage() {}
 
 func (x *ExportLeadsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -768,7 +870,7 @@ func (x *ExportLeadsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportLeadsRequest.ProtoReflect.Descriptor instead.
 func (*ExportLeadsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{6}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ExportLeadsRequest) GetFilter() string {
@@ -791,7 +893,7 @@ type UpdateLeadRequest struct {
 
 func (x *UpdateLeadRequest) Reset() {
 	*x = UpdateLeadRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -803,7 +905,7 @@ func (x *UpdateLeadRequest) String() string {
 func (*UpdateLeadRequest) ProtoMessage() {}
 
 func (x *UpdateLeadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -816,7 +918,7 @@ func (x *UpdateLeadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLeadRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLeadRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{7}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *UpdateLeadRequest) GetId() string {
@@ -844,7 +946,7 @@ type UpdateLeadResponse struct {
 
 func (x *UpdateLeadResponse) Reset() {
 	*x = UpdateLeadResponse{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -856,7 +958,7 @@ func (x *UpdateLeadResponse) String() string {
 func (*UpdateLeadResponse) ProtoMessage() {}
 
 func (x *UpdateLeadResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -869,7 +971,7 @@ func (x *UpdateLeadResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLeadResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLeadResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{8}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpdateLeadResponse) GetSubmission() *Lead {
@@ -966,11 +1068,18 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\tpage_size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\bpageSize\x12'\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"\x9d\x01\n" +
+	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"\xc2\x01\n" +
 	"\x11ListLeadsResponse\x12=\n" +
 	"\vsubmissions\x18\x01 \x03(\v2\x1b.trenchless.contact.v1.LeadR\vsubmissions\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12!\n" +
-	"\funread_count\x18\x03 \x01(\x05R\vunreadCount\"\xa2\x01\n" +
+	"\funread_count\x18\x03 \x01(\x05R\vunreadCount\x12#\n" +
+	"\roverdue_count\x18\x04 \x01(\x05R\foverdueCount\"*\n" +
+	"\x0eGetLeadRequest\x12\x18\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"N\n" +
+	"\x0fGetLeadResponse\x12;\n" +
+	"\n" +
+	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
+	"submission\"\xa2\x01\n" +
 	"\x12ExportLeadsRequest\x12\x8b\x01\n" +
 	"\x06filter\x18\x01 \x01(\tBs\xbaHp\xba\x01m\n" +
 	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\"F\n" +
@@ -982,10 +1091,12 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
 	"submission2\xb4\x01\n" +
 	"\x0eContactService\x12\xa1\x01\n" +
-	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact2\xac\x03\n" +
+	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact2\xbc\x04\n" +
 	"\x10LeadInboxService\x12\x80\x01\n" +
-	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x12{\n" +
-	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\"+\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv\x12\x97\x01\n" +
+	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x12\x8b\x01\n" +
+	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"1\x82\xd3\xe4\x93\x02+b\n" +
+	"submission\x12\x1d/api/contact-submissions/{id}\x12}\n" +
+	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\"+\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv0\x01\x12\x97\x01\n" +
 	"\n" +
 	"UpdateLead\x12(.trenchless.contact.v1.UpdateLeadRequest\x1a).trenchless.contact.v1.UpdateLeadResponse\"4\x82\xd3\xe4\x93\x02.:\x01*b\n" +
 	"submission2\x1d/api/contact-submissions/{id}BFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
@@ -1002,7 +1113,7 @@ func file_trenchless_contact_v1_contact_proto_rawDescGZIP() []byte {
 	return file_trenchless_contact_v1_contact_proto_rawDescData
 }
 
-var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
 var file_trenchless_contact_v1_contact_proto_goTypes = []any{
 	(*Attribution)(nil),                     // 0: trenchless.contact.v1.Attribution
 	(*SubmitInspectionRequestRequest)(nil),  // 1: trenchless.contact.v1.SubmitInspectionRequestRequest
@@ -1010,34 +1121,39 @@ var file_trenchless_contact_v1_contact_proto_goTypes = []any{
 	(*Lead)(nil),                            // 3: trenchless.contact.v1.Lead
 	(*ListLeadsRequest)(nil),                // 4: trenchless.contact.v1.ListLeadsRequest
 	(*ListLeadsResponse)(nil),               // 5: trenchless.contact.v1.ListLeadsResponse
-	(*ExportLeadsRequest)(nil),              // 6: trenchless.contact.v1.ExportLeadsRequest
-	(*UpdateLeadRequest)(nil),               // 7: trenchless.contact.v1.UpdateLeadRequest
-	(*UpdateLeadResponse)(nil),              // 8: trenchless.contact.v1.UpdateLeadResponse
-	(*timestamppb.Timestamp)(nil),           // 9: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 10: google.api.HttpBody
+	(*GetLeadRequest)(nil),                  // 6: trenchless.contact.v1.GetLeadRequest
+	(*GetLeadResponse)(nil),                 // 7: trenchless.contact.v1.GetLeadResponse
+	(*ExportLeadsRequest)(nil),              // 8: trenchless.contact.v1.ExportLeadsRequest
+	(*UpdateLeadRequest)(nil),               // 9: trenchless.contact.v1.UpdateLeadRequest
+	(*UpdateLeadResponse)(nil),              // 10: trenchless.contact.v1.UpdateLeadResponse
+	(*timestamppb.Timestamp)(nil),           // 11: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 12: google.api.HttpBody
 }
 var file_trenchless_contact_v1_contact_proto_depIdxs = []int32{
 	0,  // 0: trenchless.contact.v1.SubmitInspectionRequestRequest.attribution:type_name -> trenchless.contact.v1.Attribution
-	9,  // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
-	9,  // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
+	11, // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
+	11, // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
 	0,  // 3: trenchless.contact.v1.Lead.attribution:type_name -> trenchless.contact.v1.Attribution
-	9,  // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
-	9,  // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
+	11, // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
+	11, // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
 	3,  // 6: trenchless.contact.v1.ListLeadsResponse.submissions:type_name -> trenchless.contact.v1.Lead
-	3,  // 7: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
-	1,  // 8: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
-	4,  // 9: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
-	6,  // 10: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
-	7,  // 11: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
-	2,  // 12: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
-	5,  // 13: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
-	10, // 14: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
-	8,  // 15: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
-	12, // [12:16] is the sub-list for method output_type
-	8,  // [8:12] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	3,  // 7: trenchless.contact.v1.GetLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	3,  // 8: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	1,  // 9: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
+	4,  // 10: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
+	6,  // 11: trenchless.contact.v1.LeadInboxService.GetLead:input_type -> trenchless.contact.v1.GetLeadRequest
+	8,  // 12: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
+	9,  // 13: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
+	2,  // 14: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
+	5,  // 15: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
+	7,  // 16: trenchless.contact.v1.LeadInboxService.GetLead:output_type -> trenchless.contact.v1.GetLeadResponse
+	12, // 17: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
+	10, // 18: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
+	14, // [14:19] is the sub-list for method output_type
+	9,  // [9:14] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_contact_proto_init() }
@@ -1051,7 +1167,7 @@ func file_trenchless_contact_v1_contact_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_contact_v1_contact_proto_rawDesc), len(file_trenchless_contact_v1_contact_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   9,
+			NumMessages:   11,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

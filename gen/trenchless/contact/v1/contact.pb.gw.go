@@ -97,9 +97,48 @@ func local_request_LeadInboxService_ListLeads_0(ctx context.Context, marshaler r
 	return msg, metadata, err
 }
 
+func request_LeadInboxService_GetLead_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetLeadRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetLead(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_LeadInboxService_GetLead_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetLeadRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "id")
+	}
+	protoReq.Id, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "id", err)
+	}
+	msg, err := server.GetLead(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 var filter_LeadInboxService_ExportLeads_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
 
-func request_LeadInboxService_ExportLeads_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+func request_LeadInboxService_ExportLeads_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (LeadInboxService_ExportLeadsClient, runtime.ServerMetadata, error) {
 	var (
 		protoReq ExportLeadsRequest
 		metadata runtime.ServerMetadata
@@ -113,23 +152,16 @@ func request_LeadInboxService_ExportLeads_0(ctx context.Context, marshaler runti
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
 	}
-	msg, err := client.ExportLeads(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
-	return msg, metadata, err
-}
-
-func local_request_LeadInboxService_ExportLeads_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
-	var (
-		protoReq ExportLeadsRequest
-		metadata runtime.ServerMetadata
-	)
-	if err := req.ParseForm(); err != nil {
-		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	stream, err := client.ExportLeads(ctx, &protoReq)
+	if err != nil {
+		return nil, metadata, err
 	}
-	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_LeadInboxService_ExportLeads_0); err != nil {
-		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	header, err := stream.Header()
+	if err != nil {
+		return nil, metadata, err
 	}
-	msg, err := server.ExportLeads(ctx, &protoReq)
-	return msg, metadata, err
+	metadata.HeaderMD = header
+	return stream, metadata, nil
 }
 
 func request_LeadInboxService_UpdateLead_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
@@ -233,25 +265,32 @@ func RegisterLeadInboxServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 		}
 		forward_LeadInboxService_ListLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
-	mux.Handle(http.MethodGet, pattern_LeadInboxService_ExportLeads_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_GetLead_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
 		var stream runtime.ServerTransportStream
 		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
 		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
-		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/ExportLeads", runtime.WithHTTPPathPattern("/api/contact-submissions/export.csv"))
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/GetLead", runtime.WithHTTPPathPattern("/api/contact-submissions/{id}"))
 		if err != nil {
 			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
 			return
 		}
-		resp, md, err := local_request_LeadInboxService_ExportLeads_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		resp, md, err := local_request_LeadInboxService_GetLead_0(annotatedContext, inboundMarshaler, server, req, pathParams)
 		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
 		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
 		if err != nil {
 			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
 			return
 		}
-		forward_LeadInboxService_ExportLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+		forward_LeadInboxService_GetLead_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_GetLead_0{resp.(*GetLeadResponse)}, mux.GetForwardResponseOptions()...)
+	})
+
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_ExportLeads_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		err := status.Error(codes.Unimplemented, "streaming calls are not yet supported in the in-process transport")
+		_, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+		return
 	})
 	mux.Handle(http.MethodPatch, pattern_LeadInboxService_UpdateLead_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -394,6 +433,23 @@ func RegisterLeadInboxServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		}
 		forward_LeadInboxService_ListLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_GetLead_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/GetLead", runtime.WithHTTPPathPattern("/api/contact-submissions/{id}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_LeadInboxService_GetLead_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_GetLead_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_GetLead_0{resp.(*GetLeadResponse)}, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodGet, pattern_LeadInboxService_ExportLeads_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -409,7 +465,7 @@ func RegisterLeadInboxServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
 			return
 		}
-		forward_LeadInboxService_ExportLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+		forward_LeadInboxService_ExportLeads_0(annotatedContext, mux, outboundMarshaler, w, req, func() (proto.Message, error) { return resp.Recv() }, mux.GetForwardResponseOptions()...)
 	})
 	mux.Handle(http.MethodPatch, pattern_LeadInboxService_UpdateLead_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -431,6 +487,15 @@ func RegisterLeadInboxServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 	return nil
 }
 
+type response_LeadInboxService_GetLead_0 struct {
+	*GetLeadResponse
+}
+
+func (m response_LeadInboxService_GetLead_0) XXX_ResponseBody() interface{} {
+	response := m.GetLeadResponse
+	return response.Submission
+}
+
 type response_LeadInboxService_UpdateLead_0 struct {
 	*UpdateLeadResponse
 }
@@ -442,12 +507,14 @@ func (m response_LeadInboxService_UpdateLead_0) XXX_ResponseBody() interface{} {
 
 var (
 	pattern_LeadInboxService_ListLeads_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"api", "contact-submissions"}, ""))
+	pattern_LeadInboxService_GetLead_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
 	pattern_LeadInboxService_ExportLeads_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "contact-submissions", "export.csv"}, ""))
 	pattern_LeadInboxService_UpdateLead_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
 )
 
 var (
 	forward_LeadInboxService_ListLeads_0   = runtime.ForwardResponseMessage
-	forward_LeadInboxService_ExportLeads_0 = runtime.ForwardResponseMessage
+	forward_LeadInboxService_GetLead_0     = runtime.ForwardResponseMessage
+	forward_LeadInboxService_ExportLeads_0 = runtime.ForwardResponseStream
 	forward_LeadInboxService_UpdateLead_0  = runtime.ForwardResponseMessage
 )

@@ -135,6 +135,7 @@ var ContactService_ServiceDesc = grpc.ServiceDesc{
 
 const (
 	LeadInboxService_ListLeads_FullMethodName   = "/trenchless.contact.v1.LeadInboxService/ListLeads"
+	LeadInboxService_GetLead_FullMethodName     = "/trenchless.contact.v1.LeadInboxService/GetLead"
 	LeadInboxService_ExportLeads_FullMethodName = "/trenchless.contact.v1.LeadInboxService/ExportLeads"
 	LeadInboxService_UpdateLead_FullMethodName  = "/trenchless.contact.v1.LeadInboxService/UpdateLead"
 )
@@ -148,10 +149,15 @@ const (
 type LeadInboxServiceClient interface {
 	// ListLeads returns leads newest first, filtered and paged.
 	ListLeads(ctx context.Context, in *ListLeadsRequest, opts ...grpc.CallOption) (*ListLeadsResponse, error)
-	// ExportLeads returns every lead matching the filter as a CSV download.
+	// GetLead returns one lead with every field the visitor gave.
+	GetLead(ctx context.Context, in *GetLeadRequest, opts ...grpc.CallOption) (*GetLeadResponse, error)
+	// ExportLeads streams every lead matching the filter as a CSV download:
+	// the header row first, then the rows in chunks, read from the database
+	// by cursor, so neither side holds the whole file in memory however many
+	// leads there are.
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// (HttpBody is how grpc-gateway returns a non-JSON body.)
-	ExportLeads(ctx context.Context, in *ExportLeadsRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error)
+	ExportLeads(ctx context.Context, in *ExportLeadsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[httpbody.HttpBody], error)
 	// UpdateLead sets a lead's read flag and publishes leads.updated.
 	UpdateLead(ctx context.Context, in *UpdateLeadRequest, opts ...grpc.CallOption) (*UpdateLeadResponse, error)
 }
@@ -174,15 +180,34 @@ func (c *leadInboxServiceClient) ListLeads(ctx context.Context, in *ListLeadsReq
 	return out, nil
 }
 
-func (c *leadInboxServiceClient) ExportLeads(ctx context.Context, in *ExportLeadsRequest, opts ...grpc.CallOption) (*httpbody.HttpBody, error) {
+func (c *leadInboxServiceClient) GetLead(ctx context.Context, in *GetLeadRequest, opts ...grpc.CallOption) (*GetLeadResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
-	out := new(httpbody.HttpBody)
-	err := c.cc.Invoke(ctx, LeadInboxService_ExportLeads_FullMethodName, in, out, cOpts...)
+	out := new(GetLeadResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_GetLead_FullMethodName, in, out, cOpts...)
 	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
+
+func (c *leadInboxServiceClient) ExportLeads(ctx context.Context, in *ExportLeadsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[httpbody.HttpBody], error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	stream, err := c.cc.NewStream(ctx, &LeadInboxService_ServiceDesc.Streams[0], LeadInboxService_ExportLeads_FullMethodName, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	x := &grpc.GenericClientStream[ExportLeadsRequest, httpbody.HttpBody]{ClientStream: stream}
+	if err := x.ClientStream.SendMsg(in); err != nil {
+		return nil, err
+	}
+	if err := x.ClientStream.CloseSend(); err != nil {
+		return nil, err
+	}
+	return x, nil
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type LeadInboxService_ExportLeadsClient = grpc.ServerStreamingClient[httpbody.HttpBody]
 
 func (c *leadInboxServiceClient) UpdateLead(ctx context.Context, in *UpdateLeadRequest, opts ...grpc.CallOption) (*UpdateLeadResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
@@ -203,10 +228,15 @@ func (c *leadInboxServiceClient) UpdateLead(ctx context.Context, in *UpdateLeadR
 type LeadInboxServiceServer interface {
 	// ListLeads returns leads newest first, filtered and paged.
 	ListLeads(context.Context, *ListLeadsRequest) (*ListLeadsResponse, error)
-	// ExportLeads returns every lead matching the filter as a CSV download.
+	// GetLead returns one lead with every field the visitor gave.
+	GetLead(context.Context, *GetLeadRequest) (*GetLeadResponse, error)
+	// ExportLeads streams every lead matching the filter as a CSV download:
+	// the header row first, then the rows in chunks, read from the database
+	// by cursor, so neither side holds the whole file in memory however many
+	// leads there are.
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// (HttpBody is how grpc-gateway returns a non-JSON body.)
-	ExportLeads(context.Context, *ExportLeadsRequest) (*httpbody.HttpBody, error)
+	ExportLeads(*ExportLeadsRequest, grpc.ServerStreamingServer[httpbody.HttpBody]) error
 	// UpdateLead sets a lead's read flag and publishes leads.updated.
 	UpdateLead(context.Context, *UpdateLeadRequest) (*UpdateLeadResponse, error)
 	mustEmbedUnimplementedLeadInboxServiceServer()
@@ -222,8 +252,11 @@ type UnimplementedLeadInboxServiceServer struct{}
 func (UnimplementedLeadInboxServiceServer) ListLeads(context.Context, *ListLeadsRequest) (*ListLeadsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method ListLeads not implemented")
 }
-func (UnimplementedLeadInboxServiceServer) ExportLeads(context.Context, *ExportLeadsRequest) (*httpbody.HttpBody, error) {
-	return nil, status.Error(codes.Unimplemented, "method ExportLeads not implemented")
+func (UnimplementedLeadInboxServiceServer) GetLead(context.Context, *GetLeadRequest) (*GetLeadResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetLead not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) ExportLeads(*ExportLeadsRequest, grpc.ServerStreamingServer[httpbody.HttpBody]) error {
+	return status.Error(codes.Unimplemented, "method ExportLeads not implemented")
 }
 func (UnimplementedLeadInboxServiceServer) UpdateLead(context.Context, *UpdateLeadRequest) (*UpdateLeadResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateLead not implemented")
@@ -267,23 +300,34 @@ func _LeadInboxService_ListLeads_Handler(srv interface{}, ctx context.Context, d
 	return interceptor(ctx, in, info, handler)
 }
 
-func _LeadInboxService_ExportLeads_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
-	in := new(ExportLeadsRequest)
+func _LeadInboxService_GetLead_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetLeadRequest)
 	if err := dec(in); err != nil {
 		return nil, err
 	}
 	if interceptor == nil {
-		return srv.(LeadInboxServiceServer).ExportLeads(ctx, in)
+		return srv.(LeadInboxServiceServer).GetLead(ctx, in)
 	}
 	info := &grpc.UnaryServerInfo{
 		Server:     srv,
-		FullMethod: LeadInboxService_ExportLeads_FullMethodName,
+		FullMethod: LeadInboxService_GetLead_FullMethodName,
 	}
 	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
-		return srv.(LeadInboxServiceServer).ExportLeads(ctx, req.(*ExportLeadsRequest))
+		return srv.(LeadInboxServiceServer).GetLead(ctx, req.(*GetLeadRequest))
 	}
 	return interceptor(ctx, in, info, handler)
 }
+
+func _LeadInboxService_ExportLeads_Handler(srv interface{}, stream grpc.ServerStream) error {
+	m := new(ExportLeadsRequest)
+	if err := stream.RecvMsg(m); err != nil {
+		return err
+	}
+	return srv.(LeadInboxServiceServer).ExportLeads(m, &grpc.GenericServerStream[ExportLeadsRequest, httpbody.HttpBody]{ServerStream: stream})
+}
+
+// This type alias is provided for backwards compatibility with existing code that references the prior non-generic stream type by name.
+type LeadInboxService_ExportLeadsServer = grpc.ServerStreamingServer[httpbody.HttpBody]
 
 func _LeadInboxService_UpdateLead_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(UpdateLeadRequest)
@@ -315,14 +359,20 @@ var LeadInboxService_ServiceDesc = grpc.ServiceDesc{
 			Handler:    _LeadInboxService_ListLeads_Handler,
 		},
 		{
-			MethodName: "ExportLeads",
-			Handler:    _LeadInboxService_ExportLeads_Handler,
+			MethodName: "GetLead",
+			Handler:    _LeadInboxService_GetLead_Handler,
 		},
 		{
 			MethodName: "UpdateLead",
 			Handler:    _LeadInboxService_UpdateLead_Handler,
 		},
 	},
-	Streams:  []grpc.StreamDesc{},
+	Streams: []grpc.StreamDesc{
+		{
+			StreamName:    "ExportLeads",
+			Handler:       _LeadInboxService_ExportLeads_Handler,
+			ServerStreams: true,
+		},
+	},
 	Metadata: "trenchless/contact/v1/contact.proto",
 }

@@ -118,6 +118,9 @@ type Page struct {
 	Leads       []Lead
 	NextCursor  string
 	UnreadCount int
+	// OverdueCount is the unread, non-spam leads past RespondBy: the
+	// replies the office has already promised and not yet given.
+	OverdueCount int
 }
 
 // Store is the persistence the domain needs.
@@ -130,6 +133,10 @@ type Store interface {
 	// and returns the earlier lead with created=false.
 	InsertLead(ctx context.Context, l Lead, msgs []OutboxMessage) (stored Lead, created bool, err error)
 	ListLeads(ctx context.Context, f Filter, now time.Time, limit int, cursor string) (Page, error)
+	// GetLead returns one lead, or ErrNotFound.
+	GetLead(ctx context.Context, id string) (Lead, error)
+	// ExportLeads calls each for every matching lead, newest first, as the
+	// rows arrive: it never holds the whole result in memory.
 	ExportLeads(ctx context.Context, f Filter, now time.Time, each func(Lead) error) error
 	// SetRead updates the flag and stores msg in the same transaction.
 	SetRead(ctx context.Context, id string, isRead bool, msg OutboxMessage) (Lead, error)
@@ -190,12 +197,17 @@ func (s *Service) List(ctx context.Context, f Filter, limit int, cursor string) 
 	if limit <= 0 {
 		limit = 50
 	}
-	return s.store.ListLeads(ctx, defaultFilter(f), s.now(), limit, cursor)
+	return s.store.ListLeads(ctx, DefaultFilter(f), s.now(), limit, cursor)
+}
+
+// Get returns one lead.
+func (s *Service) Get(ctx context.Context, id string) (Lead, error) {
+	return s.store.GetLead(ctx, id)
 }
 
 // Export streams every lead matching f, newest first.
 func (s *Service) Export(ctx context.Context, f Filter, each func(Lead) error) error {
-	return s.store.ExportLeads(ctx, defaultFilter(f), s.now(), each)
+	return s.store.ExportLeads(ctx, DefaultFilter(f), s.now(), each)
 }
 
 // SetRead marks a lead read or unread and queues leads.updated.
@@ -207,7 +219,8 @@ func (s *Service) SetRead(ctx context.Context, id string, isRead bool, by string
 	return s.store.SetRead(ctx, id, isRead, msg)
 }
 
-func defaultFilter(f Filter) Filter {
+// DefaultFilter reads an empty filter as FilterAll.
+func DefaultFilter(f Filter) Filter {
 	if f == "" {
 		return FilterAll
 	}

@@ -106,7 +106,22 @@ func (s *Server) ListLeads(ctx context.Context, req *contactv1.ListLeadsRequest)
 	for i, l := range p.Leads {
 		out[i] = contactnats.ToProtoLead(l)
 	}
-	return &contactv1.ListLeadsResponse{Submissions: out, NextPageToken: p.NextCursor, UnreadCount: int32(p.UnreadCount)}, nil
+	return &contactv1.ListLeadsResponse{
+		Submissions: out, NextPageToken: p.NextCursor,
+		UnreadCount: int32(p.UnreadCount), OverdueCount: int32(p.OverdueCount),
+	}, nil
+}
+
+// GetLead returns one lead.
+func (s *Server) GetLead(ctx context.Context, req *contactv1.GetLeadRequest) (*contactv1.GetLeadResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	l, err := s.svc.Get(ctx, req.GetId())
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	return &contactv1.GetLeadResponse{Submission: contactnats.ToProtoLead(l)}, nil
 }
 
 // UpdateLead sets the read flag.
@@ -127,18 +142,55 @@ var CSVHeader = []string{"id", "createdAt", "respondBy", "formVariant", "firstNa
 	"address", "city", "urgency", "issues", "homeAge", "previousRepairs", "description", "preferredContactTime",
 	"hasVideo", "sourcePage", "utmSource", "utmMedium", "utmCampaign", "gclid", "userAgent", "isRead", "isSpam", "duplicateOf"}
 
-// ExportLeads returns the matching leads as CSV.
-func (s *Server) ExportLeads(ctx context.Context, req *contactv1.ExportLeadsRequest) (*httpbody.HttpBody, error) {
+// ExportChunk caps the CSV bytes of one stream message. gRPC refuses
+// messages over 4 MiB, which a whole-file answer passed at about 9,000
+// leads; rows are gathered into messages of at most this size instead.
+const ExportChunk = 64 << 10
+
+// csvContentType is the export's media type.
+const csvContentType = "text/csv; charset=utf-8"
+
+// ExportLeads streams the matching leads as CSV: the header row first, then
+// the rows, in messages of at most ExportChunk bytes, as the store reads
+// them. Nothing is sent until the first chunk is full (or the export is
+// done), so a failure to read the leads still reaches the caller as an
+// error status rather than as a cut-off file.
+func (s *Server) ExportLeads(req *contactv1.ExportLeadsRequest, stream grpc.ServerStreamingServer[httpbody.HttpBody]) error {
+	ctx := stream.Context()
 	if _, err := identity.RequireStaff(ctx); err != nil {
-		return nil, err
+		return err
 	}
-	var buf bytes.Buffer
-	buf.WriteString("\ufeff") // Excel reads UTF-8 only with a BOM
-	w := csv.NewWriter(&buf)
-	_ = w.Write(CSVHeader)
-	err := s.svc.Export(ctx, contact.Filter(req.GetFilter()), func(l contact.Lead) error {
+	f := contact.DefaultFilter(contact.Filter(req.GetFilter()))
+	name := fmt.Sprintf("leads-%s-%s.csv", f, time.Now().UTC().Format("2006-01-02"))
+	if err := stream.SetHeader(metadata.Pairs("content-disposition", `attachment; filename="`+name+`"`)); err != nil {
+		return s.errToStatus(ctx, err)
+	}
+
+	out := &chunker{send: func(b []byte) error {
+		return stream.Send(&httpbody.HttpBody{ContentType: csvContentType, Data: b})
+	}}
+	var row bytes.Buffer
+	w := csv.NewWriter(&row)
+	// writeRow encodes one record and hands it to the chunker whole, so a
+	// message ends on a row boundary whenever a row fits.
+	writeRow := func(cells []string) error {
+		row.Reset()
+		if err := w.Write(cells); err != nil {
+			return err
+		}
+		w.Flush()
+		if err := w.Error(); err != nil {
+			return err
+		}
+		return out.add(row.Bytes())
+	}
+	out.buf.WriteString("\ufeff") // Excel reads UTF-8 only with a BOM
+	if err := writeRow(CSVHeader); err != nil {
+		return s.errToStatus(ctx, err)
+	}
+	err := s.svc.Export(ctx, f, func(l contact.Lead) error {
 		a := l.Attribution
-		return w.Write(SafeCells([]string{
+		return writeRow(SafeCells([]string{
 			l.ID, l.CreatedAt.UTC().Format(time.RFC3339), l.RespondBy.UTC().Format(time.RFC3339), l.FormVariant,
 			l.FirstName, l.LastName, l.Email, l.Phone, l.Address, l.City, l.Urgency, strings.Join(l.Issues, "; "),
 			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, strconv.FormatBool(l.HasVideo),
@@ -146,16 +198,54 @@ func (s *Server) ExportLeads(ctx context.Context, req *contactv1.ExportLeadsRequ
 			strconv.FormatBool(l.IsRead), strconv.FormatBool(l.IsSpam), l.DuplicateOf,
 		}))
 	})
+	if err == nil {
+		err = out.flush()
+	}
 	if err != nil {
-		return nil, s.errToStatus(ctx, err)
+		if ctx.Err() != nil {
+			// The caller left or its deadline passed: nothing to log.
+			return status.FromContextError(ctx.Err()).Err()
+		}
+		return s.errToStatus(ctx, err)
 	}
-	w.Flush()
-	if err := w.Error(); err != nil {
-		return nil, s.errToStatus(ctx, err)
+	return nil
+}
+
+// chunker gathers rows into messages of at most ExportChunk bytes.
+type chunker struct {
+	buf  bytes.Buffer
+	send func([]byte) error
+}
+
+// add appends one encoded row, first sending what is gathered if the row
+// would not fit. A row longer than a whole message (the stored field caps
+// make that impossible today) is split, so the bound holds regardless.
+func (c *chunker) add(row []byte) error {
+	if c.buf.Len()+len(row) > ExportChunk {
+		if err := c.flush(); err != nil {
+			return err
+		}
 	}
-	name := fmt.Sprintf("leads-%s.csv", time.Now().UTC().Format("2006-01-02"))
-	_ = grpc.SetHeader(ctx, metadata.Pairs("content-disposition", `attachment; filename="`+name+`"`))
-	return &httpbody.HttpBody{ContentType: "text/csv; charset=utf-8", Data: buf.Bytes()}, nil
+	for len(row) > ExportChunk {
+		if err := c.send(row[:ExportChunk]); err != nil {
+			return err
+		}
+		row = row[ExportChunk:]
+	}
+	c.buf.Write(row)
+	return nil
+}
+
+// flush sends what is gathered, if anything.
+func (c *chunker) flush() error {
+	if c.buf.Len() == 0 {
+		return nil
+	}
+	// Send marshals the message before returning, so the buffer can be
+	// reused at once.
+	err := c.send(c.buf.Bytes())
+	c.buf.Reset()
+	return err
 }
 
 // SafeCells neutralises spreadsheet formulas: a cell starting with = + - @

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
@@ -322,6 +324,47 @@ func TestInboxFiltersPagingReadFlagAndAccess(t *testing.T) {
 	require.Equal(t, ids[1], overdue.GetSubmissions()[0].GetId())
 }
 
+// export reads a whole export stream: the bytes, each message's size and
+// the response header.
+func export(t *testing.T, inbox contactv1.LeadInboxServiceClient, ctx context.Context, filter string) ([]byte, []int, metadata.MD) {
+	t.Helper()
+	stream, err := inbox.ExportLeads(ctx, &contactv1.ExportLeadsRequest{Filter: filter})
+	require.NoError(t, err)
+	var data []byte
+	var sizes []int
+	for {
+		m, err := stream.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		require.NoError(t, err)
+		require.Equal(t, "text/csv; charset=utf-8", m.GetContentType())
+		data = append(data, m.GetData()...)
+		sizes = append(sizes, len(m.GetData()))
+	}
+	hdr, err := stream.Header()
+	require.NoError(t, err)
+	return data, sizes, hdr
+}
+
+// exportErr is the status an export stream ends with before any data.
+func exportErr(inbox contactv1.LeadInboxServiceClient, ctx context.Context, filter string) error {
+	stream, err := inbox.ExportLeads(ctx, &contactv1.ExportLeadsRequest{Filter: filter})
+	if err != nil {
+		return err
+	}
+	_, err = stream.Recv()
+	return err
+}
+
+func csvRows(t *testing.T, data []byte) [][]string {
+	t.Helper()
+	require.True(t, bytes.HasPrefix(data, []byte("\ufeff")), "starts with the BOM Excel needs")
+	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(data, []byte("\ufeff")))).ReadAll()
+	require.NoError(t, err)
+	return rows
+}
+
 func TestExportIsCSVWithFormulasNeutralised(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -333,13 +376,9 @@ func TestExportIsCSVWithFormulasNeutralised(t *testing.T) {
 	_, err := e.contact.SubmitInspectionRequest(context.Background(), f)
 	require.NoError(t, err)
 
-	var hdr metadata.MD
-	body, err := e.inbox.ExportLeads(e.staff, &contactv1.ExportLeadsRequest{}, grpc.Header(&hdr))
-	require.NoError(t, err)
-	require.Equal(t, "text/csv; charset=utf-8", body.GetContentType())
-	require.Contains(t, hdr.Get("content-disposition")[0], `attachment; filename="leads-`)
-	rows, err := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(body.GetData(), []byte("\ufeff")))).ReadAll()
-	require.NoError(t, err)
+	data, _, hdr := export(t, e.inbox, e.staff, "")
+	require.Equal(t, `attachment; filename="leads-all-`+time.Now().UTC().Format("2006-01-02")+`.csv"`, hdr.Get("content-disposition")[0])
+	rows := csvRows(t, data)
 	require.Len(t, rows, 2)
 	require.Equal(t, contactgrpc.CSVHeader, rows[0])
 	row := map[string]string{}
@@ -353,8 +392,111 @@ func TestExportIsCSVWithFormulasNeutralised(t *testing.T) {
 	require.Equal(t, "slow-drains; water-backups", row["issues"])
 	require.Equal(t, "480-555-0199", row["phone"], "a phone starting with a digit is untouched")
 
-	_, err = e.inbox.ExportLeads(e.visitor, &contactv1.ExportLeadsRequest{})
+	// The filter names the file and selects the rows; with none, the
+	// header row still comes.
+	data, _, hdr = export(t, e.inbox, e.staff, "spam")
+	require.Contains(t, hdr.Get("content-disposition")[0], `filename="leads-spam-`)
+	require.Equal(t, [][]string{contactgrpc.CSVHeader}, csvRows(t, data))
+
+	require.Equal(t, codes.PermissionDenied, status.Code(exportErr(e.inbox, e.visitor, "")))
+	require.Equal(t, codes.Unauthenticated, status.Code(exportErr(e.inbox, context.Background(), "")))
+	require.Equal(t, codes.InvalidArgument, status.Code(exportErr(e.inbox, e.staff, "everything")))
+}
+
+// TestExportStreams100kLeadsInSmallMessages is the regression test for the
+// export that failed at ~15,000 leads ("received message larger than max"):
+// 100,000 leads arrive whole, through a client with gRPC's default 4 MiB
+// receive limit, and no message is over ExportChunk.
+func TestExportStreams100kLeadsInSmallMessages(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	const n = 100_000
+	_, err := e.pool.Exec(context.Background(), `INSERT INTO contact.submissions
+		(id, form_variant, first_name, last_name, email, phone, city, issues, description, user_agent, created_at, respond_by)
+		SELECT gen_random_uuid(), 'home', 'Lead', 'Number ' || i, 'lead' || i || '@example.com',
+			'602-555-' || lpad((i % 10000)::text, 4, '0'), 'mesa', '{frequent-clogs,gurgling}',
+			'Roots in the line; the kitchen sink backs up after every rain. ' || repeat('More detail. ', i % 40),
+			'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+			now() - make_interval(secs => i), now() - make_interval(secs => i) + interval '24 hours'
+		FROM generate_series(1, $1::int) AS i`, n)
+	require.NoError(t, err)
+
+	data, sizes, _ := export(t, e.inbox, e.staff, "all")
+	rows := csvRows(t, data)
+	require.Len(t, rows, n+1, "the header and every lead")
+	require.Equal(t, contactgrpc.CSVHeader, rows[0])
+	require.Equal(t, "Number 1", rows[1][5], "newest first")
+	require.Equal(t, "Number 100000", rows[n][5])
+	require.Greater(t, len(data), 4<<20, "more than one old-style message could carry")
+	for i, size := range sizes {
+		require.LessOrEqual(t, size, contactgrpc.ExportChunk, "message %d", i)
+	}
+	require.Greater(t, len(sizes), len(data)/contactgrpc.ExportChunk, "rows are sent as they come, not gathered")
+}
+
+func TestGetLead(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	sent, err := e.contact.SubmitInspectionRequest(context.Background(), homeForm())
+	require.NoError(t, err)
+
+	got, err := e.inbox.GetLead(e.staff, &contactv1.GetLeadRequest{Id: sent.GetId()})
+	require.NoError(t, err)
+	l := got.GetSubmission()
+	require.Equal(t, sent.GetId(), l.GetId())
+	require.Equal(t, "Maria", l.GetFirstName())
+	require.Equal(t, []string{"frequent-clogs", "gurgling"}, l.GetIssues())
+	require.Equal(t, "sewer-fall", l.GetAttribution().GetUtmCampaign())
+	require.Equal(t, sent.GetRespondBy().AsTime(), l.GetRespondBy().AsTime())
+
+	_, err = e.inbox.GetLead(e.staff, &contactv1.GetLeadRequest{Id: "00000000-0000-4000-8000-000000000000"})
+	require.Equal(t, codes.NotFound, status.Code(err))
+	_, err = e.inbox.GetLead(e.staff, &contactv1.GetLeadRequest{Id: "export.csv"})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	_, err = e.inbox.GetLead(e.visitor, &contactv1.GetLeadRequest{Id: sent.GetId()})
 	require.Equal(t, codes.PermissionDenied, status.Code(err))
+}
+
+func TestOverdueCountIsUnreadNonSpamPastRespondBy(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	submit := func(i int, spam bool) string {
+		f := contactPageForm()
+		f.Email, f.Phone = fmt.Sprintf("lead%d@example.com", i), fmt.Sprintf("480-555-01%02d", i)
+		if spam {
+			f.Website = "http://spam.example"
+		}
+		r, err := e.contact.SubmitInspectionRequest(context.Background(), f)
+		require.NoError(t, err)
+		return r.GetId()
+	}
+	overdue, read, spam := submit(1, false), submit(2, false), submit(3, true)
+	submit(4, false) // unread, still within its 24 hours
+	_, err := e.pool.Exec(context.Background(), `UPDATE contact.submissions
+		SET created_at = now() - interval '25 hours', respond_by = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`,
+		[]string{overdue, read, spam})
+	require.NoError(t, err)
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: read, IsRead: true})
+	require.NoError(t, err)
+
+	for _, filter := range []string{"all", "unread", "overdue", "spam"} {
+		p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: filter})
+		require.NoError(t, err)
+		require.EqualValues(t, 1, p.GetOverdueCount(), "filter %s: only the unread, non-spam lead past respond_by", filter)
+		require.EqualValues(t, 2, p.GetUnreadCount(), "filter %s", filter)
+	}
+	p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "overdue"})
+	require.NoError(t, err)
+	require.Len(t, p.GetSubmissions(), 1, "the badge and the overdue filter agree")
+	require.Equal(t, overdue, p.GetSubmissions()[0].GetId())
+
+	// Answering it clears the badge.
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: overdue, IsRead: true})
+	require.NoError(t, err)
+	p, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	require.Zero(t, p.GetOverdueCount())
+	require.EqualValues(t, 1, p.GetUnreadCount())
 }
 
 func TestPostgresDownAnswersUnavailable(t *testing.T) {

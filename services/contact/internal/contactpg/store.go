@@ -202,13 +202,35 @@ func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, 
 		p.NextCursor = encodeCursor(leads[limit-1])
 	}
 	p.Leads = leads
-	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM contact.submissions WHERE NOT is_spam AND NOT is_read`).Scan(&p.UnreadCount); err != nil {
+	// Overdue is defined as in filterSQL (respond_by before now), so the
+	// badge and the overdue filter always agree.
+	if err := s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE respond_by < $1)
+		FROM contact.submissions WHERE NOT is_spam AND NOT is_read`, now).Scan(&p.UnreadCount, &p.OverdueCount); err != nil {
 		return contact.Page{}, fmt.Errorf("count unread: %w", err)
 	}
 	return p, nil
 }
 
-// ExportLeads streams every matching lead, newest first.
+// GetLead returns one lead by id.
+func (s *Store) GetLead(ctx context.Context, id string) (contact.Lead, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions WHERE id = $1`, id)
+	if err != nil {
+		return contact.Lead{}, fmt.Errorf("get lead: %w", err)
+	}
+	l, err := pgx.CollectExactlyOneRow(rows, scanLead)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return contact.Lead{}, contact.ErrNotFound
+	}
+	if err != nil {
+		return contact.Lead{}, fmt.Errorf("get lead: %w", err)
+	}
+	return l, nil
+}
+
+// ExportLeads streams every matching lead, newest first. pgx hands rows
+// over as they are read from the connection, so however many leads there
+// are only one is decoded at a time; the connection is held until the
+// caller has taken the last row.
 func (s *Store) ExportLeads(ctx context.Context, f contact.Filter, now time.Time, each func(contact.Lead) error) error {
 	where, err := filterSQL(f)
 	if err != nil {

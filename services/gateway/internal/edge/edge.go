@@ -23,6 +23,7 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
@@ -66,6 +67,15 @@ type Options struct {
 	Limits map[string]RateLimit
 	// CacheTTL is the backstop lifetime of cached public reads.
 	CacheTTL time.Duration
+	// ExportTimeout bounds the CSV export instead of UpstreamTimeout;
+	// zero means DefaultExportTimeout.
+	ExportTimeout time.Duration
+	// LeadFeed feeds GET /api/contact-submissions/events; nil serves no
+	// live stream.
+	LeadFeed *leadfeed.Broker
+	// EventsHeartbeat is the live stream's keep-alive interval; zero means
+	// DefaultEventsHeartbeat.
+	EventsHeartbeat time.Duration
 }
 
 // DefaultLimits are the per-IP token buckets of the abuse-prone routes.
@@ -101,6 +111,12 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	if o.Limits == nil {
 		o.Limits = DefaultLimits
+	}
+	if o.ExportTimeout == 0 {
+		o.ExportTimeout = DefaultExportTimeout
+	}
+	if o.EventsHeartbeat == 0 {
+		o.EventsHeartbeat = DefaultEventsHeartbeat
 	}
 	if o.CompanyName == "" {
 		o.CompanyName = "Valley Trenchless Pros"
@@ -179,6 +195,14 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	mux.Handle("POST /api/upload-image", limit("/api/upload-image",
 		staffOnly(log, caller, withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))))
 	mux.Handle("GET /media/{key}", mediaHandler(log, mediaClient))
+	// The lead export and the live lead stream are long-lived answers:
+	// routed here, ahead of the /api/ catch-all, they skip UpstreamTimeout
+	// and the public cache, and keep the staff-only check.
+	mux.Handle("GET /api/contact-submissions/export.csv", staffOnly(log, caller,
+		exportHandler(log, contactv1.NewLeadInboxServiceClient(u.Contact), outgoing, o.ExportTimeout)))
+	if o.LeadFeed != nil {
+		mux.Handle("GET /api/contact-submissions/events", staffOnly(log, caller, leadEvents(log, o.LeadFeed, o.EventsHeartbeat)))
+	}
 	if o.Sessions != nil {
 		o.Sessions.Register(mux, func(path string, h http.Handler) http.Handler {
 			if strings.HasPrefix(path, "/api/") {

@@ -1,7 +1,7 @@
 // Package signin is the gateway's sign-in surface: the company-domain OIDC
-// flow (/auth/google), local-account login, logout, the current user and
-// (when opened by configuration) registration, all on server-side sessions
-// carried by one cookie.
+// flow (/auth/google), local-account login, logout, the current user, which
+// ways of signing in are configured, and (when opened by configuration)
+// registration, all on server-side sessions carried by one cookie.
 package signin
 
 import (
@@ -134,6 +134,7 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 		{"POST", "/api/login", h.login},
 		{"POST", "/api/logout", h.logout},
 		{"GET", "/api/user", h.user},
+		{"GET", "/api/auth/providers", h.providers},
 		{"POST", "/api/register", h.register},
 	} {
 		mux.Handle(r.method+" "+r.path, wrap(r.path, r.h))
@@ -235,6 +236,20 @@ func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, toJSON(s.User))
 }
 
+// providersJSON tells the sign-in page which ways in exist, so it can say
+// so when Google sign-in is not configured instead of sending staff to a
+// dead end.
+type providersJSON struct {
+	// Google is true when an OIDC issuer is configured.
+	Google bool `json:"google"`
+	// StaffDomain is the only e-mail domain Google sign-in admits.
+	StaffDomain string `json:"staffDomain"`
+}
+
+func (h *Handler) providers(w http.ResponseWriter, _ *http.Request) {
+	writeJSON(w, http.StatusOK, providersJSON{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
+}
+
 func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 	if !h.cfg.RegistrationOpen {
 		writeErr(w, http.StatusForbidden, "permission_denied", "Registration is disabled")
@@ -315,7 +330,11 @@ func random() string {
 // Where failures and successes land.
 const (
 	deniedURL = "/auth?error=access_denied"
-	adminURL  = "/admin"
+	// unavailableURL is where /auth/google sends staff when no OIDC
+	// provider is configured: the sign-in page explains it and offers the
+	// local login, rather than a bare error page.
+	unavailableURL = "/auth?error=google_unavailable"
+	adminURL       = "/admin"
 )
 
 func (h *Handler) deny(w http.ResponseWriter, r *http.Request, reason string, args ...any) {
@@ -326,7 +345,8 @@ func (h *Handler) deny(w http.ResponseWriter, r *http.Request, reason string, ar
 
 func (h *Handler) startOIDC(w http.ResponseWriter, r *http.Request) {
 	if h.provider == nil {
-		h.deny(w, r, "no OIDC provider is configured")
+		h.log.WarnContext(r.Context(), "Google sign-in requested but no OIDC provider is configured")
+		http.Redirect(w, r, unavailableURL, http.StatusFound)
 		return
 	}
 	f := flow{State: random(), Nonce: random(), Verifier: oauth2.GenerateVerifier(), Expires: h.now().Add(10 * time.Minute).Unix()}
