@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import dialogCss from '../confirm-dialog.css?url';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_LABEL, uploadImage } from '../upload-image';
 import { uploadEditorImage, type EditorImage } from './insert-image';
 
@@ -21,7 +20,6 @@ export function ImageDialog({ open, onClose, onInsert, onFailed }: ImageDialogPr
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
-        <link rel="stylesheet" href={dialogCss} precedence="staff" />
         <Dialog.Overlay className="staff-dialog__overlay" />
         <Dialog.Content className="staff-dialog" onCloseAutoFocus={(e) => e.preventDefault()}>
           {open && <ImageForm onClose={onClose} onInsert={onInsert} onFailed={onFailed} />}

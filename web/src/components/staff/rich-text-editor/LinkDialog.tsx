@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
-import dialogCss from '../confirm-dialog.css?url';
 import { normalizeLinkUrl } from './link-url';
 
 export type LinkDialogRequest = {
@@ -26,7 +25,6 @@ export function LinkDialog({ request, onClose, onSave, onRemove }: LinkDialogPro
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <link rel="stylesheet" href={dialogCss} precedence="staff" />
         <Dialog.Overlay className="staff-dialog__overlay" />
         <Dialog.Content className="staff-dialog" onCloseAutoFocus={(e) => e.preventDefault()}>
           {request && <LinkForm request={request} onClose={onClose} onSave={onSave} onRemove={onRemove} />}

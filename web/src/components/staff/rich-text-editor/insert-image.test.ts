@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ARTICLE_IMAGE } from '@/features/blog/components/ArticleView';
 import { ApiError } from '@/lib/api-client';
 import type { UploadedImage, UploadOptions } from '../upload-image';
-import { bodyImageSrc, FALLBACK_IMAGE_SRC, uploadEditorImage } from './insert-image';
+import { displayImageSrc, FALLBACK_IMAGE_SRC, uploadEditorImage } from './insert-image';
 
 const file = new File([new Uint8Array([137, 80, 78, 71])], 'trench.png', { type: 'image/png' });
 
@@ -53,11 +53,11 @@ describe('uploadEditorImage', () => {
   });
 });
 
-describe('bodyImageSrc', () => {
+describe('displayImageSrc', () => {
   it('asks the media service for the 1600-wide rendition of its own images only', () => {
-    expect(bodyImageSrc('/media/abc.jpg')).toBe('/media/abc.jpg?w=1600');
-    expect(bodyImageSrc('/media/abc.jpg?w=960')).toBe('/media/abc.jpg?w=960');
-    expect(bodyImageSrc('/images/article-default.svg')).toBe('/images/article-default.svg');
-    expect(bodyImageSrc('https://cdn.example/x.jpg')).toBe('https://cdn.example/x.jpg');
+    expect(displayImageSrc('/media/abc.jpg')).toBe('/media/abc.jpg?w=1600');
+    expect(displayImageSrc('/media/abc.jpg?w=960')).toBe('/media/abc.jpg?w=960');
+    expect(displayImageSrc('/images/article-default.svg')).toBe('/images/article-default.svg');
+    expect(displayImageSrc('https://cdn.example/x.jpg')).toBe('https://cdn.example/x.jpg');
   });
 });

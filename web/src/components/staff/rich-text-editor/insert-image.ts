@@ -22,8 +22,8 @@ export type ImageUploadResult =
   | { ok: true; image: EditorImage }
   | { ok: false; image: EditorImage; message: string };
 
-/** The body's address for an uploaded image: the 1600-wide rendition of a /media/ image. */
-export function bodyImageSrc(url: string): string {
+/** Where to show an uploaded image: the 1600-wide rendition of a /media/ image; other addresses as they are. */
+export function displayImageSrc(url: string): string {
   return url.startsWith('/media/') && !url.includes('?') ? `${url}?w=${BODY_IMAGE_WIDTH}` : url;
 }
 
@@ -50,7 +50,7 @@ export async function uploadEditorImage(
   const text = alt.trim();
   try {
     const uploaded = await upload(file, options);
-    const image: EditorImage = { src: bodyImageSrc(uploaded.url), alt: text };
+    const image: EditorImage = { src: displayImageSrc(uploaded.url), alt: text };
     if (uploaded.width > 0 && uploaded.height > 0) {
       image.width = uploaded.width;
       image.height = uploaded.height;

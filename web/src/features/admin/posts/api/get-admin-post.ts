@@ -1,0 +1,25 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, queryKeyToPath } from '@/lib/api-client';
+import { adminPostsQueryKey, type AdminPost } from './get-admin-posts';
+
+export const adminPostQueryKey = (id: string) => [...adminPostsQueryKey, id] as const;
+
+/** GET /api/admin/blog-posts/{id}: one post in whatever state it is. */
+export async function getAdminPost(id: string, signal?: AbortSignal): Promise<AdminPost> {
+  return apiGet<AdminPost>(queryKeyToPath(adminPostQueryKey(id)), { signal });
+}
+
+export const getAdminPostQueryOptions = (id: string) =>
+  queryOptions({ queryKey: adminPostQueryKey(id), queryFn: ({ signal }) => getAdminPost(id, signal) });
+
+/**
+ * One post. The list's copy of it shows at once while the full post loads
+ * (the list carries every field), so opening a post from the list is instant.
+ */
+export function useAdminPost(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...getAdminPostQueryOptions(id),
+    placeholderData: () => queryClient.getQueryData<AdminPost[]>(adminPostsQueryKey)?.find((p) => p.id === id),
+  });
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { displayImageSrc, FALLBACK_IMAGE_SRC } from '@/components/staff/rich-text-editor';
+import { uploadFailureMessage } from '@/components/staff/rich-text-editor/insert-image';
+import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_LABEL, uploadImage } from '@/components/staff/upload-image';
+import { toast } from '@/components/ui/use-toast';
+import { isValidImageUrl } from '../utils/post-schema';
+
+type PostImageFieldProps = {
+  /** The field's registered input (react-hook-form), spread on the URL input. */
+  input: UseFormRegisterReturn<'imageUrl'>;
+  value: string;
+  onUploaded: (url: string) => void;
+  onUploadFailed: (message: string) => void;
+  onRemove: () => void;
+  error?: string;
+};
+
+/**
+ * The post's hero image: an address typed or pasted, or a file uploaded
+ * (with its progress), and a thumbnail of what the article will show —
+ * the site's default image when there is none.
+ */
+export function PostImageField({ input, value, onUploaded, onUploadFailed, onRemove, error }: PostImageFieldProps) {
+  const id = useId();
+  const file = useRef<HTMLInputElement>(null);
+  const abort = useRef<AbortController | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const upload = async (chosen: File) => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress(0);
+    try {
+      const uploaded = await uploadImage(chosen, { onProgress: setProgress, signal: controller.signal });
+      onUploaded(displayImageSrc(uploaded.url));
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+      const message = uploadFailureMessage(err);
+      toast({ variant: 'destructive', title: 'Image upload failed', description: message });
+      onUploadFailed(message);
+    } finally {
+      abort.current = null;
+      setProgress(null);
+      if (file.current) file.current.value = '';
+    }
+  };
+
+  const url = value.trim();
+  const thumb = url !== '' && isValidImageUrl(url) ? url : FALLBACK_IMAGE_SRC;
+  const percent = Math.round((progress ?? 0) * 100);
+  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <fieldset className="staff-field post-image" aria-describedby={`${id}-caption`}>
+      <legend>Image</legend>
+      <div className="post-image__layout">
+        <figure className="post-image__figure">
+          <img className="post-image__thumb" src={thumb} alt="" width={240} height={126} />
+          <figcaption id={`${id}-caption`} className="staff-field__hint">
+            {url === '' ? 'No image chosen: the article shows the default image.' : 'The article’s hero image.'}
+          </figcaption>
+        </figure>
+        <div className="post-image__controls">
+          <div className="staff-field">
+            <label htmlFor={`${id}-url`}>Image URL</label>
+            <input
+              id={`${id}-url`}
+              type="text"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              {...input}
+            />
+            <p id={`${id}-hint`} className="staff-field__hint">
+              A site path (/media/…) or an https:// address; or upload a JPEG, PNG, WebP or GIF up to {MAX_UPLOAD_LABEL}.
+            </p>
+            {error && (
+              <p id={`${id}-error`} className="staff-field__error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="post-image__actions">
+            <button
+              type="button"
+              className="button button--small"
+              aria-disabled={progress !== null || undefined}
+              onClick={() => progress === null && file.current?.click()}
+            >
+              {url === '' ? 'Upload image…' : 'Upload another image…'}
+            </button>
+            {url !== '' && progress === null && (
+              <button type="button" className="button button--small button--danger" onClick={onRemove}>
+                Remove image
+              </button>
+            )}
+            {progress !== null && (
+              <button type="button" className="button button--small" onClick={() => abort.current?.abort()}>
+                Cancel upload
+              </button>
+            )}
+            <input
+              ref={file}
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES}
+              hidden
+              aria-label="Image file to upload"
+              onChange={(e) => {
+                const chosen = e.currentTarget.files?.[0];
+                if (chosen) void upload(chosen);
+              }}
+            />
+          </div>
+          {progress !== null && (
+            <div className="post-image__progress">
+              <label htmlFor={`${id}-progress`}>Uploading image…</label>
+              <progress id={`${id}-progress`} max={100} value={percent}>
+                {percent}%
+              </progress>
+              <span aria-hidden="true">{percent}%</span>
+            </div>
+          )}
+        </div>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,246 @@
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
+import { formatDateTime, parseTimestamp } from '@/components/staff/format';
+import { Spinner } from '@/components/staff/Spinner';
+import { useNow } from '@/components/staff/use-now';
+import { errorMessage } from '@/lib/api-client';
+import { useDeletePost } from '../api/delete-post';
+import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
+import { postStatus, type PostStatus } from '../utils/post-status';
+import { countText, filterAndSortPosts, type PostSort } from '../utils/post-list';
+import { StatusBadge } from './StatusBadge';
+
+const SORTS: Record<PostSort, { column: 'title' | 'date'; aria: 'ascending' | 'descending' }> = {
+  newest: { column: 'date', aria: 'descending' },
+  oldest: { column: 'date', aria: 'ascending' },
+  title: { column: 'title', aria: 'ascending' },
+};
+
+function readSort(value: string | null): PostSort {
+  return value === 'oldest' || value === 'title' ? value : 'newest';
+}
+
+/**
+ * /admin/posts: every post, drafts and scheduled ones included, with its
+ * status and date; search by title and sorting live in the address (?q=,
+ * ?sort=), so back, forward and reload keep them.
+ */
+export function PostList() {
+  const posts = useAdminPosts();
+  const now = useNow();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const sort = readSort(params.get('sort'));
+  const deferredQuery = useDeferredValue(query);
+  const ids = { search: useId(), count: useId(), caption: useId() };
+  const [toDelete, setToDelete] = useState<AdminPost | null>(null);
+  const remove = useDeletePost();
+
+  const setParam = (name: string, value: string, fallback: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === fallback) next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  const searchInput = useRef<HTMLInputElement>(null);
+  const clearSearch = () => {
+    setParam('q', '', '');
+    searchInput.current?.focus();
+  };
+
+  const shown = useMemo(
+    () => filterAndSortPosts(posts.data ?? [], deferredQuery, sort),
+    [posts.data, deferredQuery, sort],
+  );
+
+  return (
+    <section aria-labelledby="posts-heading">
+      <div className="admin-toolbar">
+        <h1 id="posts-heading">Blog posts</h1>
+        <Link to="/admin/posts/new" className="button button--primary">
+          New post
+        </Link>
+      </div>
+
+      <div className="admin-card">
+        <div className="posts-search">
+          <div className="staff-field">
+            <label htmlFor={ids.search}>Search by title</label>
+            <div className="posts-search__row">
+              <input
+                ref={searchInput}
+                id={ids.search}
+                type="search"
+                value={query}
+                onChange={(e) => setParam('q', e.currentTarget.value, '')}
+                aria-controls="posts-table"
+                aria-describedby={ids.count}
+                autoComplete="off"
+              />
+              {query !== '' && (
+                <button type="button" className="button button--small" onClick={clearSearch}>
+                  Clear search
+                </button>
+              )}
+            </div>
+          </div>
+          <p id={ids.count} className="posts-search__count" role="status">
+            {posts.data ? countText(shown.length, posts.data.length, deferredQuery) : ''}
+          </p>
+        </div>
+
+        {posts.isPending ? (
+          <Spinner label="Loading posts…" />
+        ) : posts.isError ? (
+          <div className="staff-alert staff-alert--error" role="alert">
+            <p>The posts could not be loaded: {errorMessage(posts.error)}</p>
+            <button type="button" className="button button--small" onClick={() => void posts.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : posts.data.length === 0 ? (
+          <p className="admin-empty">
+            No posts yet. <Link to="/admin/posts/new">Write the first one</Link>.
+          </p>
+        ) : shown.length === 0 ? (
+          <p className="admin-empty">
+            No post title contains “{deferredQuery.trim()}”.{' '}
+            <button type="button" className="staff-linkbutton" onClick={clearSearch}>
+              Clear search
+            </button>
+          </p>
+        ) : (
+          <div className="posts-table-wrap" role="region" aria-labelledby={ids.caption} tabIndex={0}>
+            <table id="posts-table" className="admin-table posts-table">
+              <caption id={ids.caption} className="visually-hidden">
+                Blog posts, {sortCaption(sort)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col" aria-sort={SORTS[sort].column === 'title' ? SORTS[sort].aria : undefined}>
+                    <SortButton active={sort === 'title'} onClick={() => setParam('sort', 'title', 'newest')}>
+                      Title
+                    </SortButton>
+                  </th>
+                  <th scope="col">Status</th>
+                  <th scope="col" aria-sort={SORTS[sort].column === 'date' ? SORTS[sort].aria : undefined}>
+                    <SortButton
+                      active={SORTS[sort].column === 'date'}
+                      direction={sort === 'oldest' ? 'up' : 'down'}
+                      onClick={() => setParam('sort', sort === 'newest' ? 'oldest' : 'newest', 'newest')}
+                      hint={sort === 'newest' ? 'show oldest first' : 'show newest first'}
+                    >
+                      Publish date
+                    </SortButton>
+                  </th>
+                  <th scope="col">Last saved</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((post) => (
+                  <PostRow key={post.id} post={post} status={postStatus(post, now)} onDelete={() => setToDelete(post)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete this post?"
+        description={
+          <p>
+            “{toDelete?.title}” and all its revisions will be deleted. {toDelete?.isPublished ? 'It disappears from the site at once. ' : ''}
+            This cannot be undone.
+          </p>
+        }
+        confirmLabel="Delete post"
+        pendingLabel="Deleting…"
+        destructive
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, { onSettled: () => setToDelete(null) });
+        }}
+      />
+    </section>
+  );
+}
+
+function PostRow({ post, status, onDelete }: { post: AdminPost; status: PostStatus; onDelete: () => void }) {
+  const published = parseTimestamp(post.publishedAt);
+  const saved = parseTimestamp(post.updatedAt);
+  return (
+    <tr>
+      <td>
+        <Link to={`/admin/posts/${post.id}`} className="posts-table__title">
+          {post.title}
+        </Link>
+        <span className="posts-table__slug">/blog/{post.slug}</span>
+      </td>
+      <td>
+        <StatusBadge status={status} />
+      </td>
+      <td>
+        {published ? (
+          <time dateTime={post.publishedAt}>
+            {status === 'scheduled' && <span className="posts-table__when">Goes live </span>}
+            {formatDateTime(published)}
+          </time>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td>
+        {saved ? <time dateTime={post.updatedAt}>{formatDateTime(saved)}</time> : '—'}
+        {post.updatedBy && <span className="posts-table__by">by {post.updatedBy}</span>}
+      </td>
+      <td>
+        <div className="posts-table__actions">
+          <Link to={`/admin/preview/${post.id}`} className="button button--small">
+            Preview<span className="visually-hidden"> “{post.title}”</span>
+          </Link>
+          <button type="button" className="button button--small button--danger" onClick={onDelete}>
+            Delete<span className="visually-hidden"> “{post.title}”</span>
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+type SortButtonProps = {
+  active: boolean;
+  direction?: 'up' | 'down';
+  hint?: string;
+  onClick: () => void;
+  children: string;
+};
+
+function SortButton({ active, direction = 'up', hint, onClick, children }: SortButtonProps) {
+  return (
+    <button type="button" className="posts-sort" onClick={onClick}>
+      {children}
+      <span aria-hidden="true" className={active ? 'posts-sort__arrow posts-sort__arrow--on' : 'posts-sort__arrow'}>
+        {active ? (direction === 'up' ? '▲' : '▼') : '↕'}
+      </span>
+      {hint && active && <span className="visually-hidden">, {hint}</span>}
+      {!active && <span className="visually-hidden">, sort by {children.toLowerCase()}</span>}
+    </button>
+  );
+}
+
+function sortCaption(sort: PostSort): string {
+  return sort === 'title' ? 'sorted by title' : sort === 'oldest' ? 'oldest first' : 'newest first';
+}

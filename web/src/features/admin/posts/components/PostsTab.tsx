@@ -1,0 +1,43 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { Spinner } from '@/components/staff/Spinner';
+import type { AdminPost } from '../api/get-admin-posts';
+import postsCss from '../posts.css?url';
+import dialogCss from '@/components/staff/confirm-dialog.css?url';
+import { PostList } from './PostList';
+
+// The editor (TipTap) loads only when a post is opened, not with the list.
+const PostCreatePage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostCreatePage }));
+const PostEditPage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostEditPage }));
+
+export type PostsTabProps = {
+  /** The public body renderer (features/blog renderBody): a stored body as the HTML visitors see. */
+  toHtml: (body: string) => string;
+  /** The public article component (features/blog ArticleView) showing a post: the preview. */
+  renderPreview: (post: AdminPost) => ReactNode;
+};
+
+/**
+ * The Blog Posts tab. SPEC §4's editor modes are addresses: none is
+ * /admin/posts (the list), creating /admin/posts/new, editing
+ * /admin/posts/:id; so back, forward, reload and links all work.
+ */
+export function PostsTab(props: PostsTabProps) {
+  return (
+    <>
+      <link rel="stylesheet" href={postsCss} precedence="staff" />
+      {/* The confirmation dialogs' styles, loaded up front: a stylesheet that
+          starts loading when a dialog opens suspends that render, which
+          resets the unsaved-changes blocker (its effect re-runs). */}
+      <link rel="stylesheet" href={dialogCss} precedence="staff" />
+      <Suspense fallback={<Spinner label="Loading the editor…" />}>
+        <Routes>
+          <Route index element={<PostList />} />
+          <Route path="new" element={<PostCreatePage {...props} />} />
+          <Route path=":id" element={<PostEditPage {...props} />} />
+          <Route path="*" element={<Navigate to="/admin/posts" replace />} />
+        </Routes>
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { useId, useState, type ReactNode } from 'react';
+import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
+import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { Spinner } from '@/components/staff/Spinner';
+import { useNow } from '@/components/staff/use-now';
+import { errorMessage } from '@/lib/api-client';
+import type { AdminPost } from '../api/get-admin-posts';
+import { usePostRevisions, type PostRevision } from '../api/get-post-revisions';
+import { useRestorePostRevision } from '../api/restore-post-revision';
+import { revisionToPost } from '../utils/revision';
+import { PreviewDialog } from './PreviewDialog';
+
+type RevisionsPanelProps = {
+  post: AdminPost;
+  /** The form has changes a restore would replace. */
+  dirty: boolean;
+  renderPreview: (post: AdminPost) => ReactNode;
+};
+
+/**
+ * The post's earlier versions, newest first: who replaced each and when
+ * (savedBy, savedAt); each can be viewed as the site showed it, and
+ * restored after a confirmation. Restoring keeps the current version as a
+ * revision too, so nothing is lost; the restored post reaches the form
+ * through the query cache.
+ */
+export function RevisionsPanel({ post, dirty, renderPreview }: RevisionsPanelProps) {
+  const revisions = usePostRevisions(post.id);
+  const restore = useRestorePostRevision();
+  const now = useNow();
+  const headingId = useId();
+  const [viewing, setViewing] = useState<PostRevision | null>(null);
+  const [restoring, setRestoring] = useState<PostRevision | null>(null);
+
+  return (
+    <section className="admin-card post-revisions" aria-labelledby={headingId}>
+      <h2 id={headingId}>Revisions</h2>
+      {revisions.isPending ? (
+        <Spinner label="Loading revisions…" />
+      ) : revisions.isError ? (
+        <div className="staff-alert staff-alert--error" role="alert">
+          <p>The revisions could not be loaded: {errorMessage(revisions.error)}</p>
+          <button type="button" className="button button--small" onClick={() => void revisions.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : revisions.data.length === 0 ? (
+        <p className="staff-note">No earlier versions yet. Each time the post is saved, the version it replaces is kept here.</p>
+      ) : (
+        <ol className="post-revisions__list">
+          {revisions.data.map((revision) => {
+            const at = parseTimestamp(revision.savedAt);
+            return (
+              <li key={revision.id} className="post-revisions__item">
+                <p className="post-revisions__what">{revision.title}</p>
+                <p className="post-revisions__when">
+                  Replaced{' '}
+                  {at ? (
+                    <time dateTime={revision.savedAt} title={formatDateTime(at)}>
+                      {formatRelativeTime(at, now)}
+                    </time>
+                  ) : (
+                    'at an unknown time'
+                  )}
+                  {revision.savedBy && <> by {revision.savedBy}</>}
+                </p>
+                <div className="post-revisions__actions">
+                  <button type="button" className="button button--small" onClick={() => setViewing(revision)}>
+                    View<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
+                  </button>
+                  <button type="button" className="button button--small" onClick={() => setRestoring(revision)}>
+                    Restore<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      <PreviewDialog
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title="Earlier version"
+        note={viewing ? revisionNote(viewing) : undefined}
+      >
+        {viewing && renderPreview(revisionToPost(viewing, post))}
+      </PreviewDialog>
+
+      <ConfirmDialog
+        open={restoring !== null}
+        onOpenChange={(open) => !open && setRestoring(null)}
+        title="Restore this version?"
+        description={
+          <>
+            <p>
+              The post becomes “{restoring?.title}” as it was before {restoring ? revisionWhen(restoring) : ''}. The current
+              version is kept as a revision, so you can go back to it.
+            </p>
+            {dirty && <p>Your unsaved changes in the form will be lost.</p>}
+          </>
+        }
+        confirmLabel="Restore version"
+        pendingLabel="Restoring…"
+        pending={restore.isPending}
+        onConfirm={() => {
+          if (!restoring) return;
+          restore.mutate(
+            { postId: post.id, revisionId: restoring.id },
+            {
+              onSettled: () => setRestoring(null),
+            },
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+function revisionWhen(revision: PostRevision): string {
+  const at = parseTimestamp(revision.savedAt);
+  return at ? formatDateTime(at) : 'an unknown time';
+}
+
+function revisionNote(revision: PostRevision): string {
+  return `The post as it was until ${revisionWhen(revision)}${revision.savedBy ? `, when ${revision.savedBy} replaced it` : ''}.`;
+}

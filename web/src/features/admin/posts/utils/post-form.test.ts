@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderBody } from '@/features/blog/utils/render-body';
+import type { AdminPost } from '../api/get-admin-posts';
+import {
+  EMPTY_POST_FORM,
+  formValuesToPayload,
+  formValuesToPreviewPost,
+  fromDateTimeLocal,
+  postToFormValues,
+  toDateTimeLocal,
+} from './post-form';
+
+// Staff work in Phoenix (UTC−7 all year, no daylight saving): the form's
+// datetime-local text is their wall clock.
+const savedTz = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'America/Phoenix';
+});
+afterAll(() => {
+  process.env.TZ = savedTz;
+});
+
+const stored: AdminPost = {
+  id: '9c4493b7-8603-463a-a0ab-d420f477495c',
+  slug: 'orangeburg-pipe-guide',
+  title: 'How to Tell If You Have Orangeburg Pipe',
+  excerpt: 'Some Valley homes still have Orangeburg sewer pipe.',
+  content: '## What it is\n\nFiber and **tar**.\n\n- Soft\n- Black',
+  imageUrl: '/media/abc.jpg',
+  publishedAt: '2026-05-21T16:00:42.5Z',
+  isPublished: true,
+  category: 'Pipe Types',
+  readTimeMinutes: 5,
+  createdAt: '2026-05-20T16:00:00Z',
+  updatedAt: '2026-05-20T16:00:00Z',
+  updatedBy: 'ana@valleytrenchless.example',
+};
+
+describe('datetime-local ⇄ RFC 3339', () => {
+  it('shows a stored time on the local wall clock, to the minute', () => {
+    expect(toDateTimeLocal('2026-05-21T16:00:42.5Z')).toBe('2026-05-21T09:00');
+    expect(toDateTimeLocal('2027-01-01T06:59:00Z')).toBe('2026-12-31T23:59');
+    expect(toDateTimeLocal('')).toBe('');
+    expect(toDateTimeLocal(null)).toBe('');
+    expect(toDateTimeLocal('not a time')).toBe('');
+  });
+
+  it('reads the wall clock back as UTC', () => {
+    expect(fromDateTimeLocal('2026-05-21T09:00')).toBe('2026-05-21T16:00:00Z');
+    expect(fromDateTimeLocal('2026-12-31T23:59:30')).toBe('2027-01-01T06:59:30Z');
+    expect(fromDateTimeLocal(toDateTimeLocal('2026-11-23T18:05:00Z'))).toBe('2026-11-23T18:05:00Z');
+  });
+
+  it('refuses text that is not a real time', () => {
+    for (const bad of ['', '2026-02-30T10:00', '2026-13-01T10:00', '2026-05-21', '21/05/2026 09:00', '2026-05-21T25:00']) {
+      expect(fromDateTimeLocal(bad), bad).toBeNull();
+    }
+  });
+});
+
+describe('postToFormValues', () => {
+  it('shows a markdown body as the HTML visitors see, and the time on the local clock', () => {
+    const values = postToFormValues(stored, renderBody);
+    expect(values).toEqual({
+      title: stored.title,
+      slug: 'orangeburg-pipe-guide',
+      excerpt: stored.excerpt,
+      content: '<h2>What it is</h2>\n<p>Fiber and <strong>tar</strong>.</p>\n<ul><li>Soft</li><li>Black</li></ul>',
+      imageUrl: '/media/abc.jpg',
+      category: '',
+      isPublished: true,
+      publishedAt: '2026-05-21T09:00',
+    });
+  });
+
+  it('keeps a chosen category, and shows the title’s own as automatic', () => {
+    expect(postToFormValues({ ...stored, category: 'Seasonal' }, renderBody).category).toBe('Seasonal');
+    expect(postToFormValues({ ...stored, category: 'Pipe Types' }, renderBody).category).toBe('');
+  });
+});
+
+describe('formValuesToPayload', () => {
+  it('sends a new post’s fields trimmed, published by default, and no time when none was given (now)', () => {
+    const payload = formValuesToPayload({ ...EMPTY_POST_FORM, title: '  New  ', slug: 'new', excerpt: ' Short. ', content: '<p>Body</p>' });
+    expect(payload).toEqual({
+      title: 'New',
+      slug: 'new',
+      excerpt: 'Short.',
+      content: '<p>Body</p>',
+      imageUrl: '',
+      isPublished: true,
+      category: '',
+    });
+    expect('publishedAt' in payload).toBe(false);
+  });
+
+  it('schedules at the local time given', () => {
+    const payload = formValuesToPayload({ ...EMPTY_POST_FORM, isPublished: true, publishedAt: '2030-01-02T08:30' });
+    expect(payload.publishedAt).toBe('2030-01-02T15:30:00Z');
+  });
+
+  it('sends an untouched time of a stored post exactly as stored (the form has no seconds)', () => {
+    const values = postToFormValues(stored, renderBody);
+    expect(formValuesToPayload(values, stored).publishedAt).toBe('2026-05-21T16:00:42.5Z');
+    expect(formValuesToPayload({ ...values, publishedAt: '2026-05-21T10:00' }, stored).publishedAt).toBe('2026-05-21T17:00:00Z');
+    expect('publishedAt' in formValuesToPayload({ ...values, publishedAt: '' }, stored)).toBe(false);
+  });
+
+  it('makes a draft', () => {
+    expect(formValuesToPayload({ ...EMPTY_POST_FORM, isPublished: false }).isPublished).toBe(false);
+  });
+});
+
+describe('formValuesToPreviewPost', () => {
+  const now = new Date('2026-11-23T18:00:00Z');
+
+  it('gives an unsaved post the category, read time and date the site would', () => {
+    const post = formValuesToPreviewPost(
+      { ...EMPTY_POST_FORM, title: 'CIPP in July', slug: 'cipp-in-july', excerpt: 'E', content: `<p>${'word '.repeat(201)}</p>` },
+      undefined,
+      now,
+    );
+    expect(post).toMatchObject({
+      id: 'unsaved',
+      slug: 'cipp-in-july',
+      title: 'CIPP in July',
+      category: 'Technology',
+      readTimeMinutes: 2,
+      publishedAt: '2026-11-23T18:00:00.000Z',
+      imageUrl: '',
+    });
+  });
+
+  it('keeps a stored post’s id and date, and follows the form', () => {
+    const values = { ...postToFormValues(stored, renderBody), title: 'Orangeburg, revised', category: 'Seasonal' as const };
+    const post = formValuesToPreviewPost(values, stored, now);
+    expect(post).toMatchObject({ id: stored.id, title: 'Orangeburg, revised', category: 'Seasonal', publishedAt: stored.publishedAt });
+  });
+});

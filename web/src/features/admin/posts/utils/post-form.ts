@@ -1,0 +1,124 @@
+// The post form's values and their conversions: from a stored post (its
+// body shown as the HTML visitors see), to the API's PostFields, and the
+// browser's datetime-local text ⇄ RFC 3339.
+import type { PostFieldsJson } from '@/gen/trenchless/content/v1/content_pb';
+import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
+import type { AdminPost } from '../api/get-admin-posts';
+import { deriveCategory, isPostCategory, type PostCategory } from './category';
+
+export type PostFormValues = {
+  title: string;
+  slug: string;
+  excerpt: string;
+  /** HTML from the rich-text editor; '' when empty. */
+  content: string;
+  imageUrl: string;
+  /** '' = derived from the title (the content service's rule). */
+  category: '' | PostCategory;
+  isPublished: boolean;
+  /** datetime-local text in the browser's time zone, or '' (now, or unchanged). */
+  publishedAt: string;
+};
+
+/** SPEC §4: new posts are published by default. */
+export const EMPTY_POST_FORM: PostFormValues = {
+  title: '',
+  slug: '',
+  excerpt: '',
+  content: '',
+  imageUrl: '',
+  category: '',
+  isPublished: true,
+  publishedAt: '',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An RFC 3339 time as datetime-local text ("2026-05-21T09:00") in the browser's time zone; '' if there is none. */
+export function toDateTimeLocal(rfc3339: string | null | undefined): string {
+  if (!rfc3339) return '';
+  const d = new Date(rfc3339);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** datetime-local text, read in the browser's time zone, as RFC 3339 UTC; null if it is not a valid time. */
+export function fromDateTimeLocal(local: string): string | null {
+  const m = LOCAL.exec(local.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0)) as [number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  // Reject impossible dates (Feb 30 rolls over into March).
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d) return null;
+  return date.toISOString().replace('.000Z', 'Z');
+}
+
+/**
+ * The form's values for a stored post. The body is shown as the HTML
+ * visitors see (`toHtml`: the public renderer), so a light-markdown post is
+ * edited as it looks; it is saved as HTML from then on. A category equal to
+ * the title's own is shown as automatic, so a later title change still moves it.
+ */
+export function postToFormValues(post: AdminPost, toHtml: (body: string) => string): PostFormValues {
+  const category = isPostCategory(post.category) && post.category !== deriveCategory(post.title) ? post.category : '';
+  return {
+    title: post.title,
+    slug: post.slug,
+    excerpt: post.excerpt,
+    content: post.content.trim() === '' ? '' : toHtml(post.content),
+    imageUrl: post.imageUrl,
+    category,
+    isPublished: post.isPublished,
+    publishedAt: toDateTimeLocal(post.publishedAt),
+  };
+}
+
+/**
+ * The API's PostFields for the form's values. An untouched publish time of
+ * an existing post is sent as stored (datetime-local has no seconds); an
+ * empty one is left out: now for a new post, unchanged for an existing one.
+ */
+export function formValuesToPayload(values: PostFormValues, original?: AdminPost): PostFieldsJson {
+  const fields: PostFieldsJson = {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    excerpt: values.excerpt.trim(),
+    content: values.content,
+    imageUrl: values.imageUrl.trim(),
+    isPublished: values.isPublished,
+    category: values.category,
+  };
+  if (values.publishedAt !== '') {
+    const unchanged = original && values.publishedAt === toDateTimeLocal(original.publishedAt);
+    const at = unchanged ? original.publishedAt : fromDateTimeLocal(values.publishedAt);
+    if (at) fields.publishedAt = at;
+  }
+  return fields;
+}
+
+/**
+ * The form as the public article page would show it (for the preview): the
+ * category and read time the content service would give it, the publish
+ * time it would get.
+ */
+export function formValuesToPreviewPost(values: PostFormValues, original: AdminPost | undefined, now: Date): AdminPost {
+  const payload = formValuesToPayload(values, original);
+  const nowText = now.toISOString();
+  return {
+    id: original?.id ?? 'unsaved',
+    slug: payload.slug ?? '',
+    title: payload.title ?? '',
+    excerpt: payload.excerpt ?? '',
+    content: values.content,
+    imageUrl: payload.imageUrl ?? '',
+    publishedAt: payload.publishedAt ?? original?.publishedAt ?? nowText,
+    isPublished: values.isPublished,
+    category: values.category || deriveCategory(values.title),
+    readTimeMinutes: readTimeMinutes(values.content),
+    createdAt: original?.createdAt ?? nowText,
+    updatedAt: nowText,
+    updatedBy: original?.updatedBy ?? '',
+  };
+}

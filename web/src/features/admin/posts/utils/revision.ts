@@ -1,0 +1,22 @@
+// An earlier version of a post, as the public article page would show it.
+import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
+import type { AdminPost } from '../api/get-admin-posts';
+import type { PostRevision } from '../api/get-post-revisions';
+import { deriveCategory } from './category';
+
+/** The post with the revision's fields, its category and read time worked out as the content service would. */
+export function revisionToPost(revision: PostRevision, post: AdminPost): AdminPost {
+  return {
+    ...post,
+    title: revision.title,
+    slug: revision.slug,
+    excerpt: revision.excerpt,
+    content: revision.content,
+    imageUrl: revision.imageUrl,
+    publishedAt: revision.publishedAt,
+    isPublished: revision.isPublished,
+    category: revision.category || deriveCategory(revision.title),
+    readTimeMinutes: readTimeMinutes(revision.content),
+    updatedAt: revision.savedAt,
+  };
+}
