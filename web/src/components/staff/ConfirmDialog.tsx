@@ -40,8 +40,11 @@ export function ConfirmDialog({
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
+      {/* Loaded with the page, not when the dialog opens: a stylesheet still
+          loading suspends the render, and the page behind would be replaced
+          by its loading state (and lose what was typed). */}
+      <link rel="stylesheet" href={dialogCss} precedence="staff" />
       <Dialog.Portal>
-        <link rel="stylesheet" href={dialogCss} precedence="staff" />
         <Dialog.Overlay className="staff-dialog__overlay" />
         <Dialog.Content
           className="staff-dialog"
