@@ -1,0 +1,195 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, launch, openPage } from './browser';
+import { axeViolations, signInAsStaff, toastText } from './staff';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+type Item = { contentKey: string; content: string; contentType: string; category: string; description: string };
+
+async function publicItems(context: BrowserContext): Promise<Item[]> {
+  const res = await context.request.get(`${BASE_URL}/api/editable-content`);
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Item[];
+}
+
+async function openContent(path = '/admin/content') {
+  const opened = await openPage(browser);
+  await signInAsStaff(opened.context);
+  await opened.page.goto(path);
+  return opened;
+}
+
+/** The list item of a key, inside its category's section. */
+const row = (page: Page, key: string) => page.locator(`li[data-content-key="${key}"]`);
+const group = (page: Page, label: string) =>
+  page.locator('section.content-group').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${label}`) }) });
+
+describe('the Site Content tab', () => {
+  it('lists items by category, searches them, and passes axe', async () => {
+    const { page, context, errors } = await openContent();
+    await page.getByRole('heading', { level: 1, name: 'Site Content' }).waitFor();
+    await page.locator('li.content-item').first().waitFor();
+    const items = await publicItems(context);
+    expect(items.length).toBeGreaterThan(0);
+    // Every item is listed, under its category's heading, in the site's order.
+    const headings = await page.locator('.content-group__title').evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent?.trim()));
+    const order = ['Homepage', 'Services', 'About', 'Contact', 'General'];
+    expect(headings.every((h) => order.includes(h ?? ''))).toBe(true);
+    expect([...headings].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(headings);
+    await expect(page.locator('li.content-item').count()).resolves.toBe(items.length);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Search by key: only matching items stay, the query is in the address.
+    const target = items[0]!;
+    await page.getByRole('searchbox', { name: 'Search content' }).fill(target.contentKey);
+    await expect.poll(() => page.locator('li.content-item').count()).toBeLessThanOrEqual(items.length);
+    await row(page, target.contentKey).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(target.contentKey);
+    await page.getByRole('searchbox', { name: 'Search content' }).fill('zz-no-such-text-zz');
+    await page.getByText('No content matches “zz-no-such-text-zz”.').waitFor();
+    // Refresh keeps the search.
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Search content' }).inputValue()).resolves.toBe('zz-no-such-text-zz');
+    await page.getByRole('button', { name: 'Clear the search' }).click();
+    await row(page, target.contentKey).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates an item: save waits for a key, the item appears in its group, a duplicate key is refused at the field', async () => {
+    const { page, context, errors } = await openContent();
+    await page.getByRole('link', { name: 'New content item' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New content item' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/content/new');
+
+    const save = page.getByRole('button', { name: 'Create content item' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    await page.getByText('Enter a content key to save.').waitFor();
+    // HTML is preselected (SPEC §3), the category defaults to general.
+    await expect(page.getByRole('radio', { name: 'Formatted text (HTML)' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByLabel('Category').inputValue()).resolves.toBe('general');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const key = `e2e.promo.${Date.now()}`;
+    await page.getByLabel('Content key').fill(key);
+    await expect(save.isEnabled()).resolves.toBe(true);
+    await page.getByLabel('Category').selectOption('homepage');
+    await page.getByLabel('Description (optional)').fill('Promo banner above the hero');
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+    await editor.click();
+    await page.keyboard.type('Spring special: ');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type('10% off');
+    await page.keyboard.press('Control+B');
+    await page.keyboard.type(' camera inspections.');
+    await save.click();
+
+    await expect.poll(() => toastText(page)).toBe('Success Content created successfully');
+    await page.waitForURL((u) => u.pathname === '/admin/content');
+    // It is listed under Homepage, pointed out, with its text as words.
+    const created = group(page, 'Homepage').locator(`li[data-content-key="${key}"]`);
+    await created.waitFor();
+    await expect(created.getAttribute('class')).resolves.toContain('content-item--saved');
+    await expect(created.innerText()).resolves.toContain('Spring special: 10% off camera inspections.');
+    await expect(created.innerText()).resolves.toContain('Promo banner above the hero');
+    const stored = (await publicItems(context)).find((i) => i.contentKey === key);
+    expect(stored).toMatchObject({ contentType: 'html', category: 'homepage', description: 'Promo banner above the hero' });
+    expect(stored?.content).toContain('<strong>10% off</strong>');
+
+    // The same key again: the server's reason, at the key field.
+    await page.getByRole('link', { name: 'New content item' }).click();
+    await page.getByLabel('Content key').fill(key);
+    await page.getByRole('radio', { name: 'Plain text' }).check();
+    // A text item is edited in a plain textarea.
+    await expect(page.getByLabel('Content', { exact: true }).evaluate((el) => el.tagName)).resolves.toBe('TEXTAREA');
+    await page.getByLabel('Content', { exact: true }).fill('Duplicate');
+    await page.getByRole('button', { name: 'Create content item' }).click();
+    const message = `A content item with the key "${key}" already exists. Edit it instead.`;
+    await expect.poll(() => toastText(page)).toBe(`Error ${message}`);
+    const keyField = page.getByLabel('Content key');
+    await expect(keyField.getAttribute('aria-invalid')).resolves.toBe('true');
+    const errorId = (await keyField.getAttribute('aria-describedby'))!.split(' ').pop()!;
+    await expect(page.locator(`[id="${errorId}"]`).innerText()).resolves.toBe(message);
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('contentKey');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A malformed key is refused before it is sent, at the field.
+    await keyField.fill('has spaces');
+    await page.getByRole('button', { name: 'Create content item' }).click();
+    await page
+      .getByText('Content key is required and may use letters, digits, dots, hyphens and underscores (up to 100 characters)')
+      .waitFor();
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
+    await context.close();
+  });
+
+  it('edits the content only, with the key read-only, and the public list has the change', async () => {
+    const { page, context, errors } = await openContent();
+    const key = `e2e.edit.${Date.now()}`;
+    const created = await context.request.post(`${BASE_URL}/api/admin/editable-content`, {
+      data: { contentKey: key, content: '<p>Before the edit</p>', contentType: 'html', category: 'services', description: 'Edit test' },
+      headers: { Origin: BASE_URL },
+    });
+    expect(created.status()).toBe(200);
+    await page.reload();
+    await row(page, key).getByRole('link', { name: `Edit ${key}` }).click();
+    await page.getByRole('heading', { level: 1, name: 'Edit content' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/content/edit/${key}`);
+
+    const keyField = page.getByLabel('Content key');
+    await expect(keyField.inputValue()).resolves.toBe(key);
+    await expect(keyField.getAttribute('readonly')).resolves.not.toBeNull();
+    await expect(page.locator('.content-form__facts').innerText()).resolves.toMatch(/Services/);
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await expect(save.isDisabled()).resolves.toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const editor = page.getByRole('textbox', { name: 'Content', exact: true });
+    await expect(editor.innerText()).resolves.toBe('Before the edit');
+    await editor.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('After the edit');
+
+    // Leaving with unsaved changes asks first; staying keeps the text.
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Site Content' }).click();
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await leave.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(`/admin/content/edit/${key}`);
+    await expect(editor.innerText()).resolves.toBe('After the edit');
+
+    await save.click();
+    await expect.poll(() => toastText(page)).toBe('Success Content updated successfully');
+    await page.waitForURL((u) => u.pathname === '/admin/content');
+    await expect(row(page, key).innerText()).resolves.toContain('After the edit');
+    // Focus is back on the saved item's Edit link.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(`Edit ${key}`);
+    const item = (await publicItems(context)).find((i) => i.contentKey === key);
+    expect(item?.content).toBe('<p>After the edit</p>');
+    expect(item?.category).toBe('services');
+
+    // Leaving after a change and confirming discards it.
+    await row(page, key).getByRole('link', { name: `Edit ${key}` }).click();
+    await editor.click();
+    await page.keyboard.type(' (draft)');
+    await page.goBack();
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'Leave and discard changes' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/content');
+    expect((await publicItems(context)).find((i) => i.contentKey === key)?.content).toBe('<p>After the edit</p>');
+
+    // An unknown key says so.
+    await page.goto('/admin/content/edit/no.such.key');
+    await page.getByRole('heading', { level: 1, name: 'Content item not found' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

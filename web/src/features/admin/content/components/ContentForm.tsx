@@ -1,0 +1,437 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { formatDateTime, parseTimestamp } from '@/components/staff/format';
+import { Spinner } from '@/components/staff/Spinner';
+import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, errorMessage, serverMessage } from '@/lib/api-client';
+import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
+import { useCreateEditableContent } from '../api/create-editable-content';
+import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
+import { useUpdateEditableContent } from '../api/update-editable-content';
+import {
+  CONTENT_CATEGORIES,
+  CONTENT_TYPES,
+  categoryLabel,
+  plainText,
+  textToHtml,
+  type ContentCategory,
+  type ContentType,
+} from '../utils/content-items';
+import { ContentBodyField, ContentBodyLabel } from './ContentBodyField';
+import type { SavedState } from './ContentList';
+
+// The server's own rules and words (proto content.v1), checked here first
+// so most mistakes are shown before a round trip.
+const KEY_MESSAGE =
+  'Content key is required and may use letters, digits, dots, hyphens and underscores (up to 100 characters)';
+const CONTENT_REQUIRED = 'Content is required';
+const CONTENT_MAX = 20_000;
+
+const contentRule = (type: ContentType, content: string, ctx: z.RefinementCtx) => {
+  const words = type === 'html' ? plainText(content) : content.trim();
+  if (words === '') ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['content'], message: CONTENT_REQUIRED });
+  else if (content.length > CONTENT_MAX)
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ['content'], message: 'Content must be 20,000 characters or fewer' });
+};
+
+const categoryValues = CONTENT_CATEGORIES.map((c) => c.value) as [ContentCategory, ...ContentCategory[]];
+
+const createSchema = z
+  .object({
+    contentKey: z
+      .string()
+      .trim()
+      .max(100, KEY_MESSAGE)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, KEY_MESSAGE),
+    category: z.enum(categoryValues),
+    contentType: z.enum(['html', 'text']),
+    description: z.string().max(500, 'Description must be 500 characters or fewer'),
+    content: z.string(),
+  })
+  .superRefine((v, ctx) => contentRule(v.contentType, v.content, ctx));
+
+type CreateValues = z.infer<typeof createSchema>;
+
+/** Page order, for focusing the first problem and placing the server's. */
+const CREATE_FIELDS: FieldPath<CreateValues>[] = ['contentKey', 'category', 'contentType', 'description', 'content'];
+
+/** The item-creation form: key, category, type (HTML preselected, SPEC §3), description and the content. */
+export function ContentCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateEditableContent();
+  const ids = useFieldIds();
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(createSchema),
+    defaultValues: { contentKey: '', category: 'general', contentType: 'html', description: '', content: '' },
+  });
+  const { register, control, handleSubmit, setError, setFocus, setValue, getValues, watch, formState } = form;
+  const { errors, isDirty } = formState;
+  const guard = useUnsavedChanges(isDirty && !create.isSuccess);
+  const contentKey = watch('contentKey');
+  const contentType = watch('contentType');
+  const keyMissing = contentKey.trim() === '';
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      create.mutate(values, {
+        onSuccess: (item) => {
+          guard.release();
+          toast({ title: 'Success', description: 'Content created successfully' });
+          navigate('/admin/content', { state: { saved: item.contentKey } satisfies SavedState });
+        },
+        onError: (err) => {
+          const shown = showServerFieldErrors(err, CREATE_FIELDS, setError, setFocus);
+          // A key in use (409) is the key field's problem, though the answer has no per-field details.
+          if (shown === 0 && err instanceof ApiError && err.status === 409) {
+            setError('contentKey', { type: 'server', message: serverMessage(err) ?? errorMessage(err) });
+            setFocus('contentKey');
+          }
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'Failed to create content' });
+        },
+      }),
+    (errs) => focusFirstError(errs, CREATE_FIELDS, setFocus),
+  );
+
+  return (
+    <FormFrame title="New content item" prompt={guard.prompt}>
+      <form className="staff-form content-form" onSubmit={onSubmit} noValidate aria-labelledby="content-form-title">
+        <div className="staff-field">
+          <label htmlFor={ids.key}>Content key</label>
+          <input
+            id={ids.key}
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            className="content-form__key"
+            aria-invalid={errors.contentKey ? true : undefined}
+            aria-describedby={describedBy(ids.keyHint, errors.contentKey && ids.keyError)}
+            {...register('contentKey')}
+          />
+          <p id={ids.keyHint} className="staff-field__hint">
+            Letters, digits, dots, hyphens and underscores, for example <code>hero.title</code>. It cannot be changed
+            later.
+          </p>
+          <FieldError id={ids.keyError} message={errors.contentKey?.message} />
+        </div>
+
+        <div className="content-form__row">
+          <div className="staff-field">
+            <label htmlFor={ids.category}>Category</label>
+            <select
+              id={ids.category}
+              aria-invalid={errors.category ? true : undefined}
+              aria-describedby={describedBy(errors.category && ids.categoryError)}
+              {...register('category')}
+            >
+              {CONTENT_CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={ids.categoryError} message={errors.category?.message} />
+          </div>
+
+          <fieldset className="staff-field content-form__types" aria-describedby={describedBy(errors.contentType && ids.typeError)}>
+            <legend>Content type</legend>
+            {CONTENT_TYPES.map((t) => (
+              <label key={t.value} className="staff-field--inline">
+                <input
+                  type="radio"
+                  value={t.value}
+                  {...register('contentType', {
+                    // Switching keeps what was written: HTML becomes its words, text becomes paragraphs.
+                    onChange: (e: { target: { value: string } }) => {
+                      const content = getValues('content');
+                      if (!content) return;
+                      const next = e.target.value === 'text' ? plainText(content) : textToHtml(content);
+                      setValue('content', next, { shouldDirty: true });
+                    },
+                  })}
+                />
+                {t.label}
+              </label>
+            ))}
+            <FieldError id={ids.typeError} message={errors.contentType?.message} />
+          </fieldset>
+        </div>
+
+        <div className="staff-field">
+          <label htmlFor={ids.description}>
+            Description <span className="content-form__optional">(optional)</span>
+          </label>
+          <input
+            id={ids.description}
+            type="text"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy(ids.descriptionHint, errors.description && ids.descriptionError)}
+            {...register('description')}
+          />
+          <p id={ids.descriptionHint} className="staff-field__hint">
+            Where the text appears, so others can find it, for example “Headline at the top of the home page”.
+          </p>
+          <FieldError id={ids.descriptionError} message={errors.description?.message} />
+        </div>
+
+        <div className="staff-field">
+          <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={contentType} />
+          <Controller
+            control={control}
+            name="content"
+            render={({ field, fieldState }) => (
+              <ContentBodyField
+                key={contentType}
+                id={ids.content}
+                labelId={ids.contentLabel}
+                type={contentType}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                focusRef={field.ref}
+                invalid={fieldState.invalid}
+                describedBy={describedBy(fieldState.error && ids.contentError)}
+              />
+            )}
+          />
+          <FieldError id={ids.contentError} message={errors.content?.message} />
+        </div>
+
+        <div className="content-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={keyMissing || create.isPending}
+            aria-describedby={keyMissing ? ids.saveHint : undefined}
+          >
+            {create.isPending ? 'Creating…' : 'Create content item'}
+          </button>
+          <Link to="/admin/content" className="button">
+            Cancel
+          </Link>
+          {keyMissing && (
+            <p id={ids.saveHint} className="staff-field__hint">
+              Enter a content key to save.
+            </p>
+          )}
+        </div>
+      </form>
+    </FormFrame>
+  );
+}
+
+/** /admin/content/edit/{contentKey}: the item from the list, or a way back when it is not there. */
+export function ContentEditPage() {
+  const { contentKey = '' } = useParams();
+  const list = useEditableContentList();
+  if (list.isPending) return <Spinner label="Loading the content item…" />;
+  if (list.isError) {
+    return (
+      <FormFrame title="Edit content">
+        <div className="staff-alert staff-alert--error" role="alert">
+          The content item could not be loaded: {errorMessage(list.error)}{' '}
+          <button type="button" className="staff-linkbutton" onClick={() => void list.refetch()}>
+            Try again
+          </button>
+        </div>
+      </FormFrame>
+    );
+  }
+  const item = list.data.find((i) => i.contentKey === contentKey);
+  if (!item) {
+    return (
+      <FormFrame title="Content item not found">
+        <p>
+          There is no content item with the key <code>{contentKey}</code>. It may have been renamed in the code or never
+          created.
+        </p>
+        <Link to="/admin/content" className="button">
+          Back to Site Content
+        </Link>
+      </FormFrame>
+    );
+  }
+  return <ContentEditForm key={item.contentKey} item={item} />;
+}
+
+const editSchema = (type: ContentType) =>
+  z.object({ content: z.string() }).superRefine((v, ctx) => contentRule(type, v.content, ctx));
+
+type EditValues = { content: string };
+
+/** SPEC §4: editing changes the content only; the key is shown, read-only. */
+function ContentEditForm({ item }: { item: EditableContent }) {
+  const navigate = useNavigate();
+  const update = useUpdateEditableContent();
+  const ids = useFieldIds();
+  const type: ContentType = item.contentType === 'text' ? 'text' : 'html';
+  const { control, handleSubmit, setError, setFocus, formState } = useForm<EditValues>({
+    resolver: zodResolver(editSchema(type)),
+    defaultValues: { content: item.content },
+  });
+  const { errors, isDirty } = formState;
+  const guard = useUnsavedChanges(isDirty && !update.isSuccess);
+  const updated = parseTimestamp(item.updatedAt);
+
+  const onSubmit = handleSubmit(
+    ({ content }) =>
+      update.mutate(
+        { contentKey: item.contentKey, content },
+        {
+          onSuccess: (saved) => {
+            guard.release();
+            toast({ title: 'Success', description: 'Content updated successfully' });
+            navigate('/admin/content', { state: { saved: saved.contentKey } satisfies SavedState });
+          },
+          onError: (err) => {
+            showServerFieldErrors(err, ['content'], setError, setFocus);
+            toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'Failed to update content' });
+          },
+        },
+      ),
+    () => setFocus('content'),
+  );
+
+  return (
+    <FormFrame title="Edit content" prompt={guard.prompt}>
+      <form className="staff-form content-form" onSubmit={onSubmit} noValidate aria-labelledby="content-form-title">
+        <div className="staff-field">
+          <label htmlFor={ids.key}>Content key</label>
+          <input
+            id={ids.key}
+            type="text"
+            className="content-form__key"
+            value={item.contentKey}
+            readOnly
+            aria-describedby={ids.keyHint}
+          />
+          <p id={ids.keyHint} className="staff-field__hint">
+            The key cannot be changed: the site’s pages look the text up by it.
+          </p>
+        </div>
+
+        <dl className="content-form__facts">
+          <div>
+            <dt>Category</dt>
+            <dd>{categoryLabel(item.category)}</dd>
+          </div>
+          <div>
+            <dt>Content type</dt>
+            <dd>{CONTENT_TYPES.find((t) => t.value === type)?.label}</dd>
+          </div>
+          {updated && (
+            <div>
+              <dt>Last updated</dt>
+              <dd>
+                <time dateTime={item.updatedAt}>{formatDateTime(updated)}</time>
+              </dd>
+            </div>
+          )}
+          {item.description && (
+            <div className="content-form__facts-wide">
+              <dt>Description</dt>
+              <dd>{item.description}</dd>
+            </div>
+          )}
+        </dl>
+
+        <div className="staff-field">
+          <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={type} />
+          <Controller
+            control={control}
+            name="content"
+            render={({ field, fieldState }) => (
+              <ContentBodyField
+                id={ids.content}
+                labelId={ids.contentLabel}
+                type={type}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                focusRef={field.ref}
+                invalid={fieldState.invalid}
+                describedBy={describedBy(fieldState.error && ids.contentError)}
+              />
+            )}
+          />
+          <FieldError id={ids.contentError} message={errors.content?.message} />
+        </div>
+
+        <div className="content-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={!isDirty || update.isPending}
+            aria-describedby={!isDirty ? ids.saveHint : undefined}
+          >
+            {update.isPending ? 'Saving…' : 'Save changes'}
+          </button>
+          <Link to="/admin/content" className="button">
+            Cancel
+          </Link>
+          {!isDirty && (
+            <p id={ids.saveHint} className="staff-field__hint">
+              No changes to save yet.
+            </p>
+          )}
+        </div>
+      </form>
+    </FormFrame>
+  );
+}
+
+function FormFrame({ title, prompt, children }: { title: string; prompt?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="content-tab">
+      <nav aria-label="Breadcrumb" className="content-breadcrumb">
+        <Link to="/admin/content">Site Content</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{title}</span>
+      </nav>
+      <div className="admin-card content-form-card">
+        <h1 id="content-form-title" className="content-form__title">
+          {title}
+        </h1>
+        {children}
+      </div>
+      {prompt}
+    </div>
+  );
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="staff-field__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter((id): id is string => typeof id === 'string' && id !== '');
+  return list.length > 0 ? list.join(' ') : undefined;
+}
+
+function useFieldIds() {
+  const base = useId();
+  const id = (name: string) => `${base}-${name}`;
+  return {
+    key: id('key'),
+    keyHint: id('key-hint'),
+    keyError: id('key-error'),
+    category: id('category'),
+    categoryError: id('category-error'),
+    typeError: id('type-error'),
+    description: id('description'),
+    descriptionHint: id('description-hint'),
+    descriptionError: id('description-error'),
+    content: id('content'),
+    contentLabel: id('content-label'),
+    contentError: id('content-error'),
+    saveHint: id('save-hint'),
+  };
+}

@@ -1,0 +1,23 @@
+import { Navigate, Route, Routes } from 'react-router';
+import contentCss from './content.css?url';
+import { ContentCreatePage, ContentEditPage } from './ContentForm';
+import { ContentList } from './ContentList';
+
+/**
+ * The Site Content tab (SPEC §2 "Admin", §4 "Content editor"): its own
+ * addresses under /admin/content, so back/forward, refresh and links work:
+ * the list (?q= search), /new and /edit/{contentKey}.
+ */
+export function ContentTab() {
+  return (
+    <>
+      <link rel="stylesheet" href={contentCss} precedence="staff" />
+      <Routes>
+        <Route index element={<ContentList />} />
+        <Route path="new" element={<ContentCreatePage />} />
+        <Route path="edit/:contentKey" element={<ContentEditPage />} />
+        <Route path="*" element={<Navigate to="/admin/content" replace />} />
+      </Routes>
+    </>
+  );
+}
