@@ -1,0 +1,53 @@
+import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey } from '@tanstack/react-query';
+import type { LeadJson, ListLeadsResponseJson } from '@/gen/trenchless/contact/v1/contact_pb';
+import { apiGet, queryKeyToPath } from '@/lib/api-client';
+import type { Emitted } from '@/lib/api-types';
+import type { LeadFilter } from '../utils/lead-labels';
+
+export type Lead = Emitted<LeadJson>;
+export type LeadsPage = { submissions: Lead[]; nextPageToken: string; unreadCount: number; overdueCount: number };
+export type LeadsData = InfiniteData<LeadsPage, string>;
+
+/** Leads per 'Load more'. */
+export const LEADS_PAGE_SIZE = 25;
+
+/** Every inbox read (lists, counts, one lead) lives under this prefix. */
+export const leadsQueryPrefix = ['/api/contact-submissions'] as const;
+
+export const leadsQueryKey = (filter: LeadFilter) =>
+  ['/api/contact-submissions', { filter, pageSize: LEADS_PAGE_SIZE }] as const;
+
+/**
+ * The queries a lead's arrival or read flag can change: every list and the
+ * counts (keys with a query-string object), not the single-lead reads.
+ */
+export function isLeadListKey(key: QueryKey): boolean {
+  return key[0] === leadsQueryPrefix[0] && typeof key[1] === 'object' && key[1] !== null;
+}
+
+/** GET /api/contact-submissions?filter=&pageSize=&pageToken=: newest first, with the inbox's counts. */
+export async function listLeads(filter: LeadFilter, pageToken: string, signal?: AbortSignal): Promise<LeadsPage> {
+  const path = queryKeyToPath([
+    '/api/contact-submissions',
+    { filter, pageSize: LEADS_PAGE_SIZE, pageToken: pageToken || undefined },
+  ]);
+  const page = await apiGet<Emitted<ListLeadsResponseJson>>(path, { signal });
+  return {
+    submissions: (page.submissions ?? []) as Lead[],
+    nextPageToken: page.nextPageToken ?? '',
+    unreadCount: page.unreadCount ?? 0,
+    overdueCount: page.overdueCount ?? 0,
+  };
+}
+
+export const listLeadsQueryOptions = (filter: LeadFilter) =>
+  infiniteQueryOptions({
+    queryKey: leadsQueryKey(filter),
+    queryFn: ({ pageParam, signal }) => listLeads(filter, pageParam, signal),
+    initialPageParam: '',
+    getNextPageParam: (last: LeadsPage) => last.nextPageToken || undefined,
+  });
+
+export function useLeads(filter: LeadFilter) {
+  return useInfiniteQuery(listLeadsQueryOptions(filter));
+}

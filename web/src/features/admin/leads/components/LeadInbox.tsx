@@ -1,0 +1,209 @@
+import type { MouseEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { Spinner } from '@/components/staff/Spinner';
+import { useNow } from '@/components/staff/use-now';
+import { errorMessage } from '@/lib/api-client';
+import { useLeadCounts } from '../api/get-lead-counts';
+import type { LiveStatus } from '../api/lead-events';
+import { useLeads, type Lead } from '../api/list-leads';
+import { issueLabels, LEAD_FILTERS, optionLabel, parseLeadFilter, type LeadFilter } from '../utils/lead-labels';
+import { isOverdue, replyDueText } from '../utils/reply-due';
+import { useLeadOptions } from './lead-options';
+import { LiveIndicator } from './LiveIndicator';
+import { ReadToggle } from './ReadToggle';
+
+const EMPTY: Record<LeadFilter, string> = {
+  all: 'No leads yet. Requests from the website’s forms appear here the moment they arrive.',
+  unread: 'No unread leads. You’re all caught up.',
+  overdue: 'Nothing overdue: every unread lead is still within the 24-hour reply promise.',
+  spam: 'No spam caught.',
+};
+
+/** Where a lead's page leads back to: the inbox view it was opened from. */
+export type FromState = { from?: string };
+
+/** The inbox: newest first, filtered by the query string (?filter=unread), live. */
+export function LeadInbox({
+  live,
+  arrived,
+}: {
+  live: { status: LiveStatus; reconnect: () => void };
+  arrived: ReadonlySet<string>;
+}) {
+  const [params] = useSearchParams();
+  const filter = parseLeadFilter(params.get('filter'));
+  const filterLabel = LEAD_FILTERS.find((f) => f.value === filter)?.label ?? 'All';
+  const leads = useLeads(filter);
+  const counts = useLeadCounts();
+  const now = useNow();
+  const all = leads.data?.pages.flatMap((p) => p.submissions) ?? [];
+  const countOf = (f: LeadFilter) =>
+    f === 'unread' ? counts.data?.unread : f === 'overdue' ? counts.data?.overdue : undefined;
+
+  return (
+    <div className="leads-tab">
+      <div className="admin-toolbar">
+        <div>
+          <h1>Leads</h1>
+          <LiveIndicator status={live.status} onReconnect={live.reconnect} />
+        </div>
+        <a className="button" href={`/api/contact-submissions/export.csv?filter=${filter}`} download>
+          Export CSV<span className="visually-hidden"> of {filterLabel.toLowerCase()} leads</span>
+        </a>
+      </div>
+
+      <nav aria-label="Lead filters" className="leads-filters">
+        <ul role="list">
+          {LEAD_FILTERS.map((f) => {
+            const count = countOf(f.value);
+            return (
+              <li key={f.value}>
+                <Link
+                  to={{ pathname: '/admin/leads', search: f.value === 'all' ? '' : `?filter=${f.value}` }}
+                  className="leads-filter"
+                  aria-current={f.value === filter ? 'page' : undefined}
+                >
+                  {f.label}
+                  {count !== undefined && (
+                    <span className={f.value === 'overdue' && count > 0 ? 'leads-filter__count leads-filter__count--danger' : 'leads-filter__count'}>
+                      {count}
+                    </span>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      {leads.isPending ? (
+        <Spinner label="Loading leads…" />
+      ) : !leads.data ? (
+        <div className="staff-alert staff-alert--error" role="alert">
+          The leads could not be loaded: {errorMessage(leads.error)}{' '}
+          <button type="button" className="staff-linkbutton" onClick={() => void leads.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : all.length === 0 ? (
+        <div className="admin-card admin-empty">
+          <p>{EMPTY[filter]}</p>
+        </div>
+      ) : (
+        <>
+          <div className="leads-table-wrap" role="region" aria-label={`${filterLabel} leads`} tabIndex={0}>
+            <table className="admin-table leads-table">
+              <caption className="visually-hidden">{filterLabel} leads, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Read status</span>
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Contact</th>
+                  <th scope="col">City</th>
+                  <th scope="col">Issues</th>
+                  <th scope="col">Received</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {all.map((lead) => (
+                  <LeadRow key={lead.id} lead={lead} now={now} isNew={arrived.has(lead.id)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {leads.error && (
+            <div className="staff-alert staff-alert--error" role="alert">
+              {leads.isFetchNextPageError ? 'More leads could not be loaded' : 'The leads could not be refreshed'}:{' '}
+              {errorMessage(leads.error)}
+            </div>
+          )}
+          <div className="leads-more">
+            <p className="staff-note">
+              {all.length === 1 ? '1 lead' : `${all.length} leads`} shown{leads.hasNextPage ? '' : ', the oldest last'}
+            </p>
+            {leads.hasNextPage && (
+              <button
+                type="button"
+                className="button"
+                onClick={() => void leads.fetchNextPage()}
+                disabled={leads.isFetchingNextPage}
+              >
+                {leads.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function LeadRow({ lead, now, isNew }: { lead: Lead; now: Date; isNew: boolean }) {
+  const options = useLeadOptions();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const created = parseTimestamp(lead.createdAt);
+  const overdue = isOverdue(lead, now);
+  const due = replyDueText(lead, now);
+  const issues = issueLabels(lead.issues, lead.formVariant, options);
+  const to = `/admin/leads/${lead.id}`;
+  const state: FromState = { from: location.search };
+  // The whole row opens the lead for a mouse; the name is the link for keyboards and screen readers.
+  const onRowClick = (e: MouseEvent<HTMLTableRowElement>) => {
+    if ((e.target as HTMLElement).closest('a, button, input, textarea, select')) return;
+    if (window.getSelection()?.toString()) return; // selecting text to copy is not a click
+    navigate(to, { state });
+  };
+  const classes = ['leads-row', !lead.isRead && 'leads-row--unread', isNew && 'leads-row--new'].filter(Boolean).join(' ');
+  return (
+    <tr className={classes} onClick={onRowClick} data-lead-id={lead.id}>
+      <td className="leads-row__status">
+        {!lead.isRead && (
+          <span className="leads-dot" title="Unread">
+            <span className="visually-hidden">Unread</span>
+          </span>
+        )}
+      </td>
+      <td>
+        <Link to={to} state={state} className="leads-row__name">
+          {lead.firstName} {lead.lastName}
+        </Link>
+        <div className="leads-badges">
+          {isNew && <span className="lead-badge lead-badge--new">New</span>}
+          {overdue && (
+            <span className="lead-badge lead-badge--overdue" title={due ?? undefined}>
+              Overdue
+            </span>
+          )}
+          {lead.isSpam && <span className="lead-badge lead-badge--spam">Spam</span>}
+          {lead.duplicateOf && <span className="lead-badge">Possible duplicate</span>}
+        </div>
+      </td>
+      <td className="leads-row__contact">
+        <span>{lead.email}</span>
+        <span>{lead.phone}</span>
+      </td>
+      <td>{lead.city ? optionLabel(options.cities, lead.city) : <span className="lead-none">—</span>}</td>
+      <td className="leads-row__issues">{issues.length > 0 ? issues.join(', ') : <span className="lead-none">—</span>}</td>
+      <td className="leads-row__received">
+        {created && (
+          <>
+            <time dateTime={lead.createdAt} title={formatDateTime(created)}>
+              {formatRelativeTime(created, now)}
+            </time>
+            <span className="leads-row__abs">{formatDateTime(created)}</span>
+          </>
+        )}
+      </td>
+      <td className="leads-row__actions">
+        <ReadToggle lead={lead} compact />
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,43 @@
+import { useCallback, useState } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useAnnouncer } from '@/components/staff/use-announcer';
+import { useLeadEvents } from '../api/lead-events';
+import type { Lead } from '../api/list-leads';
+import { optionLabel, type LeadOptionLists } from '../utils/lead-labels';
+import { LeadDetail } from './LeadDetail';
+import { LeadInbox } from './LeadInbox';
+import { LeadOptionsProvider } from './lead-options';
+import leadsCss from './leads.css?url';
+
+/**
+ * The lead inbox at /admin/leads (?filter=) and one lead at /admin/leads/{id}.
+ * While either is open, new leads arrive live (server-sent events): they
+ * come first in the list, are marked new and are announced.
+ */
+export function LeadsTab({ options }: { options: LeadOptionLists }) {
+  const [arrived, setArrived] = useState<ReadonlySet<string>>(() => new Set());
+  const [announcement, announce] = useAnnouncer();
+  const onLead = useCallback(
+    (lead: Lead) => {
+      setArrived((ids) => new Set(ids).add(lead.id));
+      const where = lead.city ? `, ${optionLabel(options.cities, lead.city)}` : '';
+      announce(`New lead: ${lead.firstName} ${lead.lastName}${where}`);
+    },
+    [options, announce],
+  );
+  const live = useLeadEvents(onLead);
+
+  return (
+    <LeadOptionsProvider value={options}>
+      <link rel="stylesheet" href={leadsCss} precedence="staff" />
+      <Routes>
+        <Route index element={<LeadInbox live={live} arrived={arrived} />} />
+        <Route path=":id" element={<LeadDetail />} />
+        <Route path="*" element={<Navigate to="/admin/leads" replace />} />
+      </Routes>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="leads-announcer">
+        {announcement}
+      </p>
+    </LeadOptionsProvider>
+  );
+}

@@ -1,0 +1,80 @@
+// How a lead's stored values read for staff. The option lists are the
+// public forms' own (features/lead-form/options.ts), handed in by the
+// routes layer, so a label changed on the form changes here too.
+
+export type OptionList = readonly { readonly value: string; readonly label: string }[];
+
+/** The public forms' option lists the inbox needs. */
+export type LeadOptionLists = {
+  cities: OptionList;
+  homeAges: OptionList;
+  urgencies: OptionList;
+  /** The shared form's issues (home, city and service pages). */
+  homeIssues: OptionList;
+  /** The /contact page's problems. */
+  contactProblems: OptionList;
+};
+
+/** 'water-backups' → 'Water backups': for a value no list knows (an option since retired). */
+export function humanize(value: string): string {
+  const words = value.replace(/[-_]+/g, ' ').trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
+}
+
+export function optionLabel(list: OptionList, value: string): string {
+  return list.find((o) => o.value === value)?.label ?? humanize(value);
+}
+
+/**
+ * The issues as labels. Both forms send 'bad-odors' with different labels,
+ * so the list of the form the lead came from is asked first.
+ */
+export function issueLabels(issues: readonly string[], formVariant: string, lists: LeadOptionLists): string[] {
+  const [first, second] =
+    formVariant === 'contact' ? [lists.contactProblems, lists.homeIssues] : [lists.homeIssues, lists.contactProblems];
+  return issues.map(
+    (value) => first.find((o) => o.value === value)?.label ?? second.find((o) => o.value === value)?.label ?? humanize(value),
+  );
+}
+
+export function formVariantLabel(formVariant: string): string {
+  switch (formVariant) {
+    case 'home':
+      return 'Inspection form (home, city or service page)';
+    case 'contact':
+      return 'Contact page form';
+    default:
+      return formVariant ? humanize(formVariant) : 'Unknown';
+  }
+}
+
+export type LeadFilter = 'all' | 'unread' | 'overdue' | 'spam';
+
+/** The inbox's views, in tab order (the server's ListLeads filters). */
+export const LEAD_FILTERS: readonly { value: LeadFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'unread', label: 'Unread' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'spam', label: 'Spam' },
+];
+
+/** The filter of a query string value; anything unknown is 'all'. */
+export function parseLeadFilter(value: string | null): LeadFilter {
+  return LEAD_FILTERS.some((f) => f.value === value) ? (value as LeadFilter) : 'all';
+}
+
+/** A tel: address for a phone as typed: digits and a leading +. */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^\d]/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/**
+ * The source page as a same-site link, or null when it is not a site path
+ * (the value comes from the visitor's browser, so "javascript:" or another
+ * host is shown as text, never linked).
+ */
+export function sourcePageHref(sourcePage: string): string | null {
+  return /^\/(?![/\\])/.test(sourcePage) ? sourcePage : null;
+}
