@@ -31,19 +31,20 @@ tools: ## Build the pinned tools (buf, protoc plugins, MinIO) into the cache, on
 	@scripts/tools.sh
 
 .PHONY: generate
-generate: tools ## Regenerate third_party/proto and gen/ from proto/
+generate: tools web-deps ## Regenerate third_party/proto, gen/ and web/src/gen from proto/
 	go run ./scripts/protovendor third_party/proto
-	rm -rf gen
+	rm -rf gen web/src/gen
 	buf generate
 
 .PHONY: check-generated
-check-generated: ## Fail when committed gen/ or third_party/proto differ from a fresh generation
+check-generated: web-deps ## Fail when committed gen/, web/src/gen or third_party/proto differ from a fresh generation
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	go run ./scripts/protovendor "$$tmp/third_party/proto"; \
 	buf generate --output "$$tmp"; \
-	if ! diff -r third_party/proto "$$tmp/third_party/proto" >/dev/null || ! diff -r gen "$$tmp/gen" >/dev/null; then \
+	if ! diff -r third_party/proto "$$tmp/third_party/proto" >/dev/null || ! diff -r gen "$$tmp/gen" >/dev/null \
+		|| ! diff -r web/src/gen "$$tmp/web/src/gen" >/dev/null; then \
 		echo "generated code is stale: run 'make generate' and commit the result" >&2; \
-		diff -r gen "$$tmp/gen" | head -40 >&2 || true; exit 1; \
+		diff -r gen "$$tmp/gen" | head -40 >&2 || true; diff -r web/src/gen "$$tmp/web/src/gen" | head -40 >&2 || true; exit 1; \
 	fi; echo "generated code is up to date"
 
 .PHONY: check-tracked

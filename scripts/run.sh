@@ -57,6 +57,25 @@ fi
 "$ROOT/bin/gateway" users create --email "$STAFF_EMAIL" --password-stdin --if-missing <"$STAFF_PASSWORD_FILE" >"$RUN_DIR/logs/users.log" 2>&1 ||
   { cat "$RUN_DIR/logs/users.log" >&2; exit 1; }
 
+# --- Development Google sign-in ---------------------------------------------------
+# A local OpenID Connect provider (scripts/oidcdev) stands in for Google, so
+# "Sign in with Google" on /auth works on this machine: it signs in the
+# development staff account at once. Setting GATEWAY_OIDC_ISSUER (real Google)
+# leaves it out.
+if [ -z "${GATEWAY_OIDC_ISSUER:-}" ]; then
+  if port_open 9096; then
+    log "port 9096 is already in use; stop whatever runs there (a previous 'make run'?) and try again"
+    exit 1
+  fi
+  "$ROOT/bin/oidcdev" -addr 127.0.0.1:9096 -email "$STAFF_EMAIL" >"$RUN_DIR/logs/oidcdev.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 40); do
+    curl -fsS -o /dev/null http://127.0.0.1:9096/.well-known/openid-configuration 2>/dev/null && break
+    sleep 0.25
+  done
+  export GATEWAY_OIDC_ISSUER=http://127.0.0.1:9096 GATEWAY_OIDC_CLIENT_ID=trenchless-web GATEWAY_OIDC_CLIENT_SECRET=dev-oidc-secret
+fi
+
 # --- Services -------------------------------------------------------------------
 for svc in content contact media gateway; do
   port=$(case $svc in content) echo 9101;; contact) echo 9102;; media) echo 9103;; gateway) echo 8080;; esac)
@@ -89,7 +108,8 @@ cat <<MSG
 
   The site is running: http://127.0.0.1:8080
   API example:         curl -s 'http://127.0.0.1:8080/api/blog-posts?limit=3'
-  Staff sign-in:       $STAFF_EMAIL / $(cat "$STAFF_PASSWORD_FILE")   (at http://127.0.0.1:8080/auth)
+  Staff sign-in:       http://127.0.0.1:8080/auth — $STAFF_EMAIL / $(cat "$STAFF_PASSWORD_FILE"),
+                       or "Sign in with Google" (a local development provider signs in $STAFF_EMAIL)
   Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)
   Ctrl-C stops everything this command started.
 

@@ -10,6 +10,10 @@ TOOLS_BIN="${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools/bin"
 log() { echo "web-e2e: $*" >&2; }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# One run at a time on a machine: the ports, bin/ and web/dist are shared.
+exec 9>"${TMPDIR:-/tmp}/trenchless-web-e2e.lock"
+flock 9
+
 make tools >/dev/null
 make build >/dev/null
 make web-build >/dev/null
@@ -67,7 +71,7 @@ fi
 
 GATEWAY_HTTP_ADDR=127.0.0.1:$HTTP GATEWAY_METRICS_ADDR= GATEWAY_DB_URL=$DB_URL GATEWAY_NATS_URL=$NATS_URL \
   GATEWAY_PUBLIC_ORIGIN=http://127.0.0.1:$HTTP GATEWAY_CONTENT_ADDR=127.0.0.1:$CONTENT GATEWAY_CONTACT_ADDR=127.0.0.1:$CONTACT \
-  GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_WEB_DIR="$ROOT/web/dist" \
+  GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_TRUSTED_PROXY_HEADER=X-Forwarded-For GATEWAY_WEB_DIR="$ROOT/web/dist" \
   GATEWAY_OIDC_ISSUER=$OIDC_URL GATEWAY_OIDC_CLIENT_ID=$OIDC_CLIENT_ID GATEWAY_OIDC_CLIENT_SECRET=$OIDC_CLIENT_SECRET \
   bin/gateway >"$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
@@ -82,8 +86,12 @@ fi
 
 STAFF_EMAIL=e2e@valleytrenchless.example STAFF_PASSWORD=e2e-staff-password-1
 printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $STAFF_EMAIL --password-stdin >/dev/null
+# A signed-in user without staff rights, for the admin guard's third case.
+VISITOR_EMAIL=visitor@example.com VISITOR_PASSWORD=e2e-visitor-password-1
+printf '%s\n' "$VISITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $VISITOR_EMAIL --staff=false --password-stdin >/dev/null
 
 log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
 cd web
 E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
+  E2E_VISITOR_EMAIL=$VISITOR_EMAIL E2E_VISITOR_PASSWORD=$VISITOR_PASSWORD \
   npx vitest run --config vitest.e2e.config.ts "$@"

@@ -70,7 +70,9 @@ export default defineConfig(({ mode }) => {
               },
               {
                 name: 'app',
-                test: /[\\/]src[\\/]((components|lib|config|app)[\\/]|content[\\/](cities|risk)\.ts)/,
+                // Never the staff area's shared pieces (components/staff): grouped
+                // here they would ride along on every public page.
+                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/])|lib[\\/]|config[\\/]|app[\\/])|content[\\/](cities|risk)\.ts)/,
                 minShareCount: 2,
                 priority: 10,
               },

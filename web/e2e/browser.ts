@@ -12,9 +12,23 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+let visitors = 0;
+/** A client address of its own for each browser context (10.77.x.y). */
+export function nextVisitorIp(): string {
+  visitors += 1;
+  return `10.77.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
+}
+
 /** A page that records console errors and failed same-origin requests. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context: BrowserContext = await browser.newContext({ viewport, baseURL: BASE_URL });
+  // Each context is its own visitor: the stack trusts X-Forwarded-For as an
+  // ingress would (scripts/web-e2e.sh), so per-IP rate limits (login,
+  // contact) count each test's requests on their own.
+  const context: BrowserContext = await browser.newContext({
+    viewport,
+    baseURL: BASE_URL,
+    extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorIp() },
+  });
   const page: Page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {

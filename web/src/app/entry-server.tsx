@@ -7,10 +7,10 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { pageModules, routes, staticPaths } from './router';
+import { pageModules, publicRoutes, routes, staticPaths } from './router';
 
-/** The public pages to prerender: every path the route table names. */
-export const PRERENDER_PATHS: readonly string[] = staticPaths(routes);
+/** The public pages to prerender: every path the public route table names (never the staff area). */
+export const PRERENDER_PATHS: readonly string[] = staticPaths(publicRoutes);
 
 /**
  * Fizz outlines a Suspense boundary bigger than progressiveChunkSize into a

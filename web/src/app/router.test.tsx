@@ -1,6 +1,7 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
-import { loadMatchedRoutes, routes, staticPaths } from './router';
+import { loadMatchedRoutes, publicRoutes, routes, staticPaths } from './router';
 import { PRERENDER_PATHS } from './entry-server';
 
 /** The page's HTML exactly as scripts/prerender.mjs gets it. */
@@ -94,7 +95,17 @@ describe('routes', () => {
     expect(typeof (home as { Component?: unknown }).Component).toBe('function');
     // The real table: /contact's module is untouched while / loads.
     await loadMatchedRoutes(routes, '/');
-    expect(typeof routes[0]!.children![1]!.lazy).toBe('function');
+    expect(typeof publicRoutes[0]!.children![1]!.lazy).toBe('function');
+  });
+
+  it('keeps the staff area out of the prerender, and matches it before the public not-found', async () => {
+    expect(PRERENDER_PATHS.some((p) => p.startsWith('/admin') || p === '/auth')).toBe(false);
+    expect(PRERENDER_PATHS).toContain('/contact');
+    const ids = (path: string) => (matchRoutes(routes, path) ?? []).map((m) => m.route.id);
+    expect(ids('/auth')).toEqual(['auth']);
+    expect(ids('/admin/posts/new')[0]).toBe('admin');
+    expect(ids('/admin')[0]).toBe('admin');
+    expect(ids('/administrator')).toEqual(['root', 'not-found']);
   });
 });
 

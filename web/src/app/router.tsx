@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
 import { CITY_SLUGS } from '@/content/cities';
 import { NotFoundRoute } from '@/routes/not-found';
@@ -27,12 +27,57 @@ const loadCity = async () => ({ Component: (await import('@/routes/city')).CityR
 const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
 
 /**
- * The route table (SPEC §2). Each page is its own chunk (`lazy`), so a page
+ * The staff area (SPEC §2 "Staff sign-in", "Admin"): outside the public
+ * frame, never prerendered (it depends on who is signed in), and split into
+ * its own chunks so visitors never download it. Each tab owns the addresses
+ * under its path (`posts/*`, …) with descendant routes.
+ */
+export const staffRoutes: RouteObject[] = [
+  {
+    id: 'auth',
+    path: '/auth',
+    errorElement: <RouteErrorRoute />,
+    lazy: async () => ({ Component: (await import('@/routes/auth')).AuthRoute }),
+  },
+  {
+    id: 'admin',
+    path: '/admin',
+    errorElement: <RouteErrorRoute />,
+    lazy: async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute }),
+    children: [
+      { index: true, element: <Navigate to="/admin/posts" replace /> },
+      {
+        path: 'posts/*',
+        lazy: async () => ({ Component: (await import('@/routes/admin/posts')).AdminPostsRoute }),
+      },
+      {
+        path: 'content/*',
+        lazy: async () => ({ Component: (await import('@/routes/admin/content')).AdminContentRoute }),
+      },
+      {
+        path: 'media/*',
+        lazy: async () => ({ Component: (await import('@/routes/admin/media')).AdminMediaRoute }),
+      },
+      {
+        path: 'preview/*',
+        lazy: async () => ({ Component: (await import('@/routes/admin/preview')).AdminPreviewRoute }),
+      },
+      {
+        path: 'leads/*',
+        lazy: async () => ({ Component: (await import('@/routes/admin/leads')).AdminLeadsRoute }),
+      },
+      { path: '*', element: <Navigate to="/admin/posts" replace /> },
+    ],
+  },
+];
+
+/**
+ * The public site's route table (SPEC §2). Each page is its own chunk (`lazy`), so a page
  * loads only its own code; `handle.module` names that chunk's module so the
  * prerender can preload it, and main.tsx resolves the matched modules
  * before hydrating.
  */
-export const routes: RouteObject[] = [
+export const publicRoutes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
@@ -68,6 +113,9 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Every route of the app: the staff area first, so /auth and /admin win over the public not-found. */
+export const routes: RouteObject[] = [...staffRoutes, ...publicRoutes];
 
 /** Every path the table names outright (no parameters, no splat), e.g. for prerendering. */
 export function staticPaths(table: readonly RouteObject[], parent = ''): string[] {

@@ -413,11 +413,15 @@ func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
-	for p, want := range map[string]string{"/": "Site", "/contact": "Contact", "/mesa": "Mesa", "/auth": "Shell"} {
+	for p, want := range map[string]string{"/": "Site", "/contact": "Contact", "/mesa": "Mesa", "/auth": "Shell",
+		"/admin": "Shell", "/admin/posts": "Shell", "/admin/leads/0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10": "Shell"} {
 		code, body := get(p)
 		require.Equal(t, 200, code, p)
 		require.Contains(t, body, want, p)
 	}
+	// Not an admin address: the not-found page, not the shell.
+	code, _ := get("/administrator")
+	require.Equal(t, 404, code)
 	for _, p := range []string{"/privacy", "/risk-map", "/services/cipp-lining", "/tempe"} {
 		code, body := get(p)
 		require.Equal(t, 404, code, p)

@@ -28,6 +28,13 @@ var PublicRoutes = []string{
 // appRoutes are served by the app but never indexed.
 var appRoutes = map[string]bool{"/auth": true, "/admin": true}
 
+// isAppRoute reports whether the app shell answers route: the sign-in page
+// and every address of the admin (each tab and item has its own, so a
+// refresh or a deep link lands where it was).
+func isAppRoute(route string) bool {
+	return appRoutes[route] || strings.HasPrefix(route, "/admin/")
+}
+
 type siteOptions struct {
 	dir     string
 	origin  string
@@ -90,7 +97,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case s.public[route] && s.hasPage(route):
 		s.servePage(w, r, route, http.StatusOK)
-	case appRoutes[route]:
+	case isAppRoute(route):
 		w.Header().Set("X-Robots-Tag", "noindex")
 		s.servePage(w, r, route, http.StatusOK)
 	case strings.HasPrefix(route, "/blog/") && strings.Count(route, "/") == 2:

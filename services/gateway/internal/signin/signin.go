@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -20,6 +21,10 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+
+	gatewayv1 "github.com/valleytrenchless/site/gen/trenchless/gateway/v1"
 
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 )
@@ -141,15 +146,26 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 	}
 }
 
-// userJSON is the signed-in user as the web app sees it.
-type userJSON struct {
-	ID       string `json:"id"`
-	Username string `json:"username"`
-	IsStaff  bool   `json:"isStaff"`
+// toProto is the signed-in user as the web app sees it: the User message
+// of proto/trenchless/gateway/v1/signin.proto, whose generated TypeScript
+// type the web app reads.
+func toProto(u accounts.User) *gatewayv1.User {
+	return &gatewayv1.User{Id: u.ID, Username: u.Username, IsStaff: u.IsStaff}
 }
 
-func toJSON(u accounts.User) userJSON {
-	return userJSON{ID: u.ID, Username: u.Username, IsStaff: u.IsStaff}
+// jsonOut marshals like the grpc-gateway mux: camelCase names, every field.
+var jsonOut = protojson.MarshalOptions{EmitUnpopulated: true}
+
+func writeProto(w http.ResponseWriter, code int, m proto.Message) {
+	b, err := jsonOut.Marshal(m)
+	if err != nil { // cannot happen for these flat messages
+		writeErr(w, http.StatusInternalServerError, "internal", "internal error")
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_, _ = w.Write(b)
 }
 
 func writeJSON(w http.ResponseWriter, code int, v any) {
@@ -177,15 +193,12 @@ func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u accounts.User
 	return nil
 }
 
-type credentials struct {
-	Username string `json:"username"`
-	Password string `json:"password"`
-}
-
-func readCredentials(r *http.Request) (credentials, bool) {
-	var c credentials
-	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, 4<<10))
-	if err := dec.Decode(&c); err != nil {
+// readCredentials reads a LoginRequest (at most 4 KiB; unknown fields are
+// ignored) and reports whether both fields are filled.
+func readCredentials(r *http.Request) (*gatewayv1.LoginRequest, bool) {
+	c := &gatewayv1.LoginRequest{}
+	b, err := io.ReadAll(http.MaxBytesReader(nil, r.Body, 4<<10))
+	if err != nil || (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(b, c) != nil {
 		return c, false
 	}
 	c.Username = strings.TrimSpace(c.Username)
@@ -212,7 +225,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
 		return
 	}
-	writeJSON(w, http.StatusOK, toJSON(u))
+	writeProto(w, http.StatusOK, toProto(u))
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
@@ -233,21 +246,14 @@ func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusUnauthorized, "unauthenticated", "Not signed in.")
 		return
 	}
-	writeJSON(w, http.StatusOK, toJSON(s.User))
+	writeProto(w, http.StatusOK, toProto(s.User))
 }
 
-// providersJSON tells the sign-in page which ways in exist, so it can say
-// so when Google sign-in is not configured instead of sending staff to a
-// dead end.
-type providersJSON struct {
-	// Google is true when an OIDC issuer is configured.
-	Google bool `json:"google"`
-	// StaffDomain is the only e-mail domain Google sign-in admits.
-	StaffDomain string `json:"staffDomain"`
-}
-
+// providers tells the sign-in page which ways in exist, so it can say so
+// when Google sign-in is not configured instead of sending staff to a dead
+// end.
 func (h *Handler) providers(w http.ResponseWriter, _ *http.Request) {
-	writeJSON(w, http.StatusOK, providersJSON{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
+	writeProto(w, http.StatusOK, &gatewayv1.AuthProviders{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
 }
 
 func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
@@ -282,7 +288,7 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
 		return
 	}
-	writeJSON(w, http.StatusOK, toJSON(u))
+	writeProto(w, http.StatusOK, toProto(u))
 }
 
 // flow is the state kept in the browser during the OIDC round trip,

@@ -1,13 +1,11 @@
 // Where a visitor came from (UTM tags, Google Ads click id). Read once from
 // the URL the visitor landed on and kept in sessionStorage, so a form sent
 // pages later in the same visit still carries it (first touch wins).
+import type { AttributionJson } from '@/gen/trenchless/contact/v1/contact_pb';
+import type { Emitted } from '@/lib/api-types';
 
-export type Attribution = {
-  utmSource: string;
-  utmMedium: string;
-  utmCampaign: string;
-  gclid: string;
-};
+/** The proto's Attribution message (contact.proto) as JSON. */
+export type Attribution = Emitted<AttributionJson>;
 
 export const EMPTY_ATTRIBUTION: Readonly<Attribution> = Object.freeze({
   utmSource: '',

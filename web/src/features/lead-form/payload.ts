@@ -1,5 +1,7 @@
 // The two POST /api/contact bodies of SPEC §7, built from validated form data.
 import { currentAttribution, type Attribution } from './attribution';
+import type { SubmitInspectionRequestRequestJson } from '@/gen/trenchless/contact/v1/contact_pb';
+import type { Emitted } from '@/lib/api-types';
 import type { ContactPageData, HomeLeadData } from './schema';
 
 /** Where the request was sent from; the same for both forms. */
@@ -9,43 +11,34 @@ export type SubmissionContext = {
   attribution: Attribution;
 };
 
-/** The shared form of the home, city and service pages. */
-export type HomeInspectionRequest = {
-  formVariant: 'home';
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  homeAge: string;
-  issues: string[];
-  description: string;
-  urgency: string;
-  sourcePage: string;
-  attribution: Attribution;
-  website: string;
-};
+/**
+ * The request's fields as the proto names them (web/src/gen): a field
+ * renamed or removed in contact.proto breaks the build here, not in
+ * production.
+ */
+type Fields = Emitted<SubmitInspectionRequestRequestJson>;
 
-/** The /contact page form: the fields it does not ask for are sent as null. */
-export type ContactPageInspectionRequest = {
+/** The shared form of the home, city and service pages. */
+export type HomeInspectionRequest = Pick<
+  Fields,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'homeAge' | 'issues' | 'description' | 'urgency' | 'sourcePage' | 'website'
+> & { formVariant: 'home'; attribution: Attribution };
+
+/** The /contact page form: the fields it does not ask for are sent as null (SPEC §7). */
+export type ContactPageInspectionRequest = Pick<
+  Fields,
+  'firstName' | 'lastName' | 'email' | 'phone' | 'description' | 'sourcePage' | 'website'
+> & {
   formVariant: 'contact';
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: string | null;
-  city: string | null;
+  address: Fields['address'] | null;
+  city: Fields['city'] | null;
   urgency: null;
-  issues: string[] | null;
+  issues: Fields['issues'] | null;
   homeAge: null;
   previousRepairs: null;
-  description: string;
   preferredContactTime: null;
   hasVideo: false;
-  sourcePage: string;
   attribution: Attribution;
-  website: string;
 };
 
 export type InspectionRequest = HomeInspectionRequest | ContactPageInspectionRequest;

@@ -14,6 +14,10 @@ const post: BlogPost = {
   publishedAt: '2026-05-21T16:00:00Z',
   category: 'Pipe Types',
   readTimeMinutes: 5,
+  isPublished: true,
+  createdAt: '2026-05-20T16:00:00Z',
+  updatedAt: '2026-05-20T16:00:00Z',
+  updatedBy: '',
 };
 
 describe('ArticleView (SPEC §2 "Article page")', () => {

@@ -25,8 +25,10 @@ const posts: BlogPostSummary[] = [
     slug: 'signs-your-sewer-line-is-failing',
     title: '5 Warning Signs Your Sewer Line Is Failing',
     excerpt: 'Gurgling drains and slow tubs are early hints.',
-    imageUrl: null,
+    imageUrl: '',
     publishedAt: '2025-03-05T17:00:00Z',
+    category: 'Maintenance',
+    readTimeMinutes: 6,
   },
   {
     id: 'a2',
@@ -35,6 +37,8 @@ const posts: BlogPostSummary[] = [
     excerpt: 'Which trenchless method fits your home?',
     imageUrl: '/media/cipp.jpg',
     publishedAt: '2025-01-01T06:30:00Z',
+    category: 'Technology',
+    readTimeMinutes: 7,
   },
 ];
 

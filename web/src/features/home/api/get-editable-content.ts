@@ -1,19 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EditableContentJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
+import type { Emitted } from '@/lib/api-types';
 
-/** One editable site text (SPEC §3 "editable_content") as GET /api/editable-content lists it. */
-export type EditableContentItem = {
-  id?: string;
-  /** e.g. "hero.title"; never changes. */
-  contentKey: string;
-  content: string;
-  /** 'text' is plain text; 'html' is sanitised HTML. */
-  contentType: 'html' | 'text' | (string & {});
-  category?: string;
-  description?: string;
-  createdAt?: string;
-  updatedAt?: string;
-};
+/**
+ * One editable site text (SPEC §3 "editable_content") as GET
+ * /api/editable-content lists it (the proto's EditableContent as JSON).
+ * contentType 'text' is plain text; 'html' is sanitised HTML.
+ */
+export type EditableContentItem = Pick<Emitted<EditableContentJson>, 'contentKey' | 'content' | 'contentType'> &
+  Partial<Emitted<EditableContentJson>>;
 
 // Staff edits invalidate this key so every page re-reads the list.
 export const editableContentQueryKey = ['/api/editable-content'] as const;

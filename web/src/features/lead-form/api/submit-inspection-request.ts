@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ApiError, errorMessage, throwIfResNotOk } from '@/lib/api-client';
+import type { SubmitInspectionRequestResponseJson } from '@/gen/trenchless/contact/v1/contact_pb';
+import { throwIfResNotOk } from '@/lib/api-client';
+import type { Emitted } from '@/lib/api-types';
 import type { InspectionRequest } from '../payload';
 
 export const CONTACT_PATH = '/api/contact';
@@ -9,14 +11,7 @@ export const CONTACT_PATH = '/api/contact';
 export const contactSubmissionsQueryKey = ['/api/contact-submissions'] as const;
 
 /** 200 from POST /api/contact: the stored lead and its reply deadline (RFC 3339). */
-export type InspectionRequestReceipt = {
-  id: string;
-  createdAt: string;
-  respondBy: string;
-};
-
-/** One per-field problem from a 400 answer (`details`), e.g. {field: 'firstName', …}. */
-export type FieldViolation = { field: string; message: string; rule?: string };
+export type InspectionRequestReceipt = Emitted<SubmitInspectionRequestResponseJson>;
 
 /**
  * POST /api/contact. The Idempotency-Key makes a repeated request (a retry
@@ -72,36 +67,5 @@ export function useSubmitInspectionRequest() {
   });
 }
 
-function errorBody(err: unknown): Record<string, unknown> | null {
-  if (!(err instanceof ApiError)) return null;
-  try {
-    const parsed: unknown = JSON.parse(err.bodyText);
-    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * The server's message for a failed submission, or null when the failure
- * has none written for people (network error, a proxy's HTML error page);
- * the form then shows its own fallback text.
- */
-export function serverMessage(err: unknown): string | null {
-  const body = errorBody(err);
-  return body && typeof body.message === 'string' && body.message !== '' ? errorMessage(err) : null;
-}
-
-/** The per-field problems of a 400 answer; empty for anything else. */
-export function fieldViolations(err: unknown): FieldViolation[] {
-  const details = errorBody(err)?.details;
-  if (!Array.isArray(details)) return [];
-  return details.flatMap((d: unknown): FieldViolation[] => {
-    if (typeof d !== 'object' || d === null) return [];
-    const { field, message, rule } = d as Record<string, unknown>;
-    if (typeof field !== 'string' || typeof message !== 'string' || field === '' || message === '') return [];
-    return [typeof rule === 'string' ? { field, message, rule } : { field, message }];
-  });
-}
+// The lead forms' error helpers live with the API client; re-exported for the forms' existing imports.
+export { fieldViolations, serverMessage, type FieldViolation } from '@/lib/api-client';

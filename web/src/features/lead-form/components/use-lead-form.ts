@@ -12,7 +12,7 @@ import type { ZodType, ZodTypeDef } from 'zod';
 import { toast } from '@/components/ui/use-toast';
 import { trackConversion } from '@/lib/analytics';
 import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
-import { focusFirstError, showServerFieldErrors } from '../form-errors';
+import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { currentSubmissionContext, type InspectionRequest, type SubmissionContext } from '../payload';
 
 /** A form's SPEC §8 toast texts. */

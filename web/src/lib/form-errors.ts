@@ -1,8 +1,8 @@
-// Shows errors the way both forms need: the first invalid field (in page
+// Shows errors the way every form needs: the first invalid field (in page
 // order, not validation order) gets focus, and the server's per-field
 // problems appear next to their fields like the client's own.
 import type { FieldErrors, FieldPath, FieldValues, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
-import { fieldViolations } from './api/submit-inspection-request';
+import { fieldViolations } from './api-client';
 
 /** The first name in `order` that has an error, if any. */
 export function firstInvalidField<T extends FieldValues>(
