@@ -8,8 +8,14 @@ import { png } from './images';
 import { axeViolations, signInAsStaff, STAFF_EMAIL, toastText } from './staff';
 
 let browser: Browser;
+/** One staff session for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
+let staffCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
 beforeAll(async () => {
   browser = await launch();
+  const { context } = await openPage(browser);
+  await signInAsStaff(context);
+  staffCookies = await context.cookies();
+  await context.close();
 });
 afterAll(async () => {
   await browser?.close();
@@ -36,9 +42,10 @@ async function adminPosts(context: BrowserContext): Promise<Post[]> {
   return (await res.json()) as Post[];
 }
 
-async function staffPage(viewport?: { width: number; height: number }) {
-  const opened = await openPage(browser, viewport);
-  await signInAsStaff(opened.context);
+/** A page signed in as staff (with the file's session). */
+async function staffPage() {
+  const opened = await openPage(browser);
+  await opened.context.addCookies(staffCookies);
   return opened;
 }
 
@@ -50,6 +57,16 @@ async function fieldError(page: Page, label: string): Promise<string> {
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });
+
+/**
+ * Waits until the text has the focus back (after a dialog or menu). ProseMirror
+ * puts its own selection back 20 ms after it regains focus, so keys pressed
+ * sooner than a person could would be undone; wait that out too.
+ */
+async function backInTheText(page: Page) {
+  await expect.poll(() => editor(page).evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.waitForTimeout(50);
+}
 
 describe('the post list', () => {
   it('lists drafts and scheduled posts with their status, searches by title, and passes axe', async () => {
@@ -124,6 +141,7 @@ describe('creating a post', () => {
     await page.keyboard.press('Enter');
     await expect(toolbar.getByRole('button', { name: 'H2' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await page.keyboard.press('Escape');
+    await backInTheText(page);
     await page.keyboard.type('Why lining works');
     await page.keyboard.press('Enter');
     await page.keyboard.type('Cast iron rusts from the inside. ');
@@ -138,8 +156,10 @@ describe('creating a post', () => {
     await page.keyboard.type('Done in a day');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
+
     await toolbar.getByRole('button', { name: 'Table' }).click();
     await page.getByRole('menuitem', { name: 'Insert table' }).click();
+    await backInTheText(page);
     await page.keyboard.type('Pipe');
     await page.keyboard.press('Tab');
     await page.keyboard.type('Life');
@@ -147,6 +167,7 @@ describe('creating a post', () => {
     await page.keyboard.press('Tab');
     await toolbar.getByRole('button', { name: 'Table' }).click();
     await page.getByRole('menuitem', { name: 'Delete column' }).click();
+    await backInTheText(page);
     await expect(editor(page).locator('table tr').first().locator('th').count()).resolves.toBe(2);
 
     // An image uploaded from the editor: alt text, progress, the media service's address.
@@ -159,6 +180,24 @@ describe('creating a post', () => {
     const bodyImage = editor(page).locator('img[alt="A cured liner inside a cast iron pipe"]');
     await bodyImage.waitFor();
     await expect(bodyImage.getAttribute('src')).resolves.toMatch(/^\/media\/[0-9a-f]{64}\.png\?w=1600$/);
+    await backInTheText(page);
+
+    // Typing goes on below the new image (it does not replace it): a link on
+    // selected words, through the link dialog (a script address is refused there).
+    await page.keyboard.type('Call us today');
+    await page.keyboard.press('Shift+Home');
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    const linkDialog = page.getByRole('dialog', { name: 'Add link' });
+    await linkDialog.getByLabel('Link address').fill('javascript:alert(1)');
+    await linkDialog.getByRole('button', { name: 'Add link' }).click();
+    await linkDialog.getByText('Enter a page of this site (/contact)', { exact: false }).waitFor();
+    await expect(linkDialog.getByLabel('Link address').getAttribute('aria-invalid')).resolves.toBe('true');
+    await linkDialog.getByLabel('Link address').fill('/contact');
+    await linkDialog.getByRole('button', { name: 'Add link' }).click();
+    await backInTheText(page);
+    await expect(editor(page).locator('a[href="/contact"]').innerText()).resolves.toBe('Call us today');
+    await expect(editor(page).locator('img + p a[href="/contact"]').count()).resolves.toBe(1);
+    await expect(toolbar.getByRole('button', { name: 'Link' }).getAttribute('aria-pressed')).resolves.toBe('true');
 
     // The hero image, uploaded with the field's own button.
     const chooser = page.waitForEvent('filechooser');
@@ -180,12 +219,30 @@ describe('creating a post', () => {
     await expect(body.locator('h2').innerText()).resolves.toBe('Why lining works');
     await expect(body.locator('strong').innerText()).resolves.toBe('A liner stops it.');
     await expect(body.locator('ul li').allInnerTexts()).resolves.toEqual(['No digging', 'Done in a day']);
+    await expect(body.locator('a[href="/contact"]').innerText()).resolves.toBe('Call us today');
     await expect(body.locator('.article__table table th').allInnerTexts()).resolves.toEqual(['Pipe', 'Life']);
     await expect(body.locator('img').getAttribute('alt')).resolves.toBe('A cured liner inside a cast iron pipe');
     await expect(body.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(64);
     await expect(page.locator('img.article__hero').getAttribute('src')).resolves.toMatch(/^\/media\//);
     await expect(page.locator('.article__badge').innerText()).resolves.toBe('Prevention');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('inserts the default image when an upload is refused, and says why (SPEC §7)', async () => {
+    const { page, context } = await staffPage();
+    await page.goto('/admin/posts/new');
+    await editor(page).click();
+    await page.getByRole('toolbar', { name: 'Text formatting' }).getByRole('button', { name: 'Insert image' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert image' });
+    await dialog.getByLabel('Image file').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    await dialog.getByLabel('Alternative text').fill('Liner diagram');
+    await dialog.getByRole('button', { name: 'Upload and insert' }).click();
+    await expect
+      .poll(() => toastText(page))
+      .toBe('Image upload failed Only JPEG, PNG, WebP and GIF images can be uploaded. The default image was inserted in its place.');
+    await expect(editor(page).locator('img').getAttribute('src')).resolves.toBe('/images/article-default.svg');
+    await expect(editor(page).locator('img').getAttribute('alt')).resolves.toBe('Liner diagram');
     await context.close();
   });
 
@@ -355,10 +412,10 @@ describe('editing a post', () => {
     await expect(page.getByLabel('Title', { exact: true }).inputValue()).resolves.toBe('Typed before the session ran out');
     await expect(editor(page).innerText()).resolves.toContain('And a new sentence.');
 
-    await signInAsStaff(context);
+    // Nothing was saved. Signed in again (the session's cookie back), the same form saves.
+    await context.addCookies(staffCookies);
     const stored = await (await context.request.get(`${BASE_URL}/api/admin/blog-posts/${post.id}`)).json();
     expect(stored.title).toBe(post.title);
-    // Signed in again, the same form saves.
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => toastText(page)).toBe('Success Blog post updated successfully');
     await context.close();

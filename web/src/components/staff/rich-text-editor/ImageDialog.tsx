@@ -6,6 +6,8 @@ import { uploadEditorImage, type EditorImage } from './insert-image';
 type ImageDialogProps = {
   open: boolean;
   onClose: () => void;
+  /** The dialog has gone and its focus trap with it: where focus goes next. */
+  onClosed: () => void;
   /** The upload worked: insert its image. */
   onInsert: (image: EditorImage) => void;
   /** The upload failed: insert the fallback image and tell the person why. */
@@ -16,12 +18,18 @@ type ImageDialogProps = {
  * Uploads an image into the text: choose a file, describe it (alt text),
  * watch the upload's progress. Cancel during an upload stops it.
  */
-export function ImageDialog({ open, onClose, onInsert, onFailed }: ImageDialogProps) {
+export function ImageDialog({ open, onClose, onClosed, onInsert, onFailed }: ImageDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="staff-dialog__overlay" />
-        <Dialog.Content className="staff-dialog" onCloseAutoFocus={(e) => e.preventDefault()}>
+        <Dialog.Content
+          className="staff-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
+        >
           {open && <ImageForm onClose={onClose} onInsert={onInsert} onFailed={onFailed} />}
         </Dialog.Content>
       </Dialog.Portal>
@@ -29,7 +37,7 @@ export function ImageDialog({ open, onClose, onInsert, onFailed }: ImageDialogPr
   );
 }
 
-function ImageForm({ onClose, onInsert, onFailed }: Omit<ImageDialogProps, 'open'>) {
+function ImageForm({ onClose, onInsert, onFailed }: Omit<ImageDialogProps, 'open' | 'onClosed'>) {
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [alt, setAlt] = useState('');

@@ -12,6 +12,8 @@ export type LinkDialogRequest = {
 type LinkDialogProps = {
   request: LinkDialogRequest | null;
   onClose: () => void;
+  /** The dialog has gone and its focus trap with it: where focus goes next. */
+  onClosed: () => void;
   onSave: (href: string, text: string) => void;
   onRemove: () => void;
 };
@@ -21,12 +23,18 @@ type LinkDialogProps = {
  * modal dialog: labelled fields, the error next to the field, Enter saves,
  * Escape cancels. Editing an existing link offers to remove it.
  */
-export function LinkDialog({ request, onClose, onSave, onRemove }: LinkDialogProps) {
+export function LinkDialog({ request, onClose, onClosed, onSave, onRemove }: LinkDialogProps) {
   return (
     <Dialog.Root open={request !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="staff-dialog__overlay" />
-        <Dialog.Content className="staff-dialog" onCloseAutoFocus={(e) => e.preventDefault()}>
+        <Dialog.Content
+          className="staff-dialog"
+          onCloseAutoFocus={(e) => {
+            e.preventDefault();
+            onClosed();
+          }}
+        >
           {request && <LinkForm request={request} onClose={onClose} onSave={onSave} onRemove={onRemove} />}
         </Dialog.Content>
       </Dialog.Portal>
@@ -34,7 +42,7 @@ export function LinkDialog({ request, onClose, onSave, onRemove }: LinkDialogPro
   );
 }
 
-function LinkForm({ request, onClose, onSave, onRemove }: LinkDialogProps & { request: LinkDialogRequest }) {
+function LinkForm({ request, onClose, onSave, onRemove }: Omit<LinkDialogProps, 'onClosed'> & { request: LinkDialogRequest }) {
   const id = useId();
   const [href, setHref] = useState(request.href);
   const [text, setText] = useState('');

@@ -1,6 +1,7 @@
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import Image from '@tiptap/extension-image';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
+import { EditorContent, useEditor, useEditorState, type CommandProps, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { toast } from '@/components/ui/use-toast';
@@ -167,10 +168,13 @@ export function RichTextEditor({
     runCommand(editor, command);
   };
 
+  // Dialog commands run without taking focus (the dialog still holds it);
+  // the text gets it back once the dialog is gone (onClosed).
   const insertImage = (image: EditorImage) => {
     setImageOpen(false);
-    editor?.chain().focus().setImage(image).run();
+    editor?.chain().setImage(image).command(cursorAfterImage).run();
   };
+  const focusText = () => editor?.commands.focus();
 
   return (
     <div className={invalid ? 'rte rte--invalid' : 'rte'}>
@@ -197,35 +201,30 @@ export function RichTextEditor({
       </p>
       <LinkDialog
         request={linkRequest}
-        onClose={() => {
-          setLinkRequest(null);
-          editor?.commands.focus();
-        }}
+        onClose={() => setLinkRequest(null)}
+        onClosed={focusText}
         onSave={(href, text) => {
           setLinkRequest(null);
           if (!editor) return;
           if (editor.state.selection.empty && !editor.isActive('link')) {
             editor
               .chain()
-              .focus()
               .insertContent({ type: 'text', text: text || href, marks: [{ type: 'link', attrs: { href } }] })
               .unsetMark('link')
               .run();
           } else {
-            editor.chain().focus().extendMarkRange('link').setLink({ href }).run();
+            editor.chain().extendMarkRange('link').setLink({ href }).run();
           }
         }}
         onRemove={() => {
           setLinkRequest(null);
-          editor?.chain().focus().extendMarkRange('link').unsetLink().run();
+          editor?.chain().extendMarkRange('link').unsetLink().run();
         }}
       />
       <ImageDialog
         open={imageOpen}
-        onClose={() => {
-          setImageOpen(false);
-          editor?.commands.focus();
-        }}
+        onClose={() => setImageOpen(false)}
+        onClosed={focusText}
         onInsert={insertImage}
         onFailed={(image, message) => {
           console.error('Image upload failed:', message);
@@ -260,6 +259,19 @@ function readState(e: Editor): EditorState {
     words: countWords(doc.textBetween(0, doc.content.size, ' ', ' ')),
   };
 }
+
+/**
+ * After an image goes in, the cursor goes into the paragraph below it (made
+ * if there is none) rather than selecting the image, where the next key
+ * typed would replace the picture.
+ */
+const cursorAfterImage = ({ tr, dispatch }: CommandProps): boolean => {
+  if (!(tr.selection instanceof NodeSelection)) return true;
+  const after = tr.selection.to;
+  if (!tr.doc.resolve(after).nodeAfter?.isTextblock) tr.insert(after, tr.doc.type.schema.nodes.paragraph!.create());
+  if (dispatch) tr.setSelection(TextSelection.create(tr.doc, after + 1));
+  return true;
+};
 
 /** Runs a toolbar command on the text (link and image open their dialogs instead). */
 export function runCommand(editor: Editor, command: Exclude<ToolbarCommand, 'link' | 'image'>): boolean {

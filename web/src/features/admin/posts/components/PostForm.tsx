@@ -3,7 +3,6 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
-import { formatDateTime } from '@/components/staff/format';
 import { EDITOR_HEIGHT, RichTextEditor } from '@/components/staff/rich-text-editor';
 import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
 import { toast } from '@/components/ui/use-toast';
@@ -18,11 +17,13 @@ import {
   EMPTY_POST_FORM,
   formValuesToPayload,
   formValuesToPreviewPost,
-  fromDateTimeLocal,
   postToFormValues,
+  publishesDraftNow,
+  toDateTimeLocal,
   type PostFormValues,
 } from '../utils/post-form';
 import { POST_FIELDS, postFormSchema } from '../utils/post-schema';
+import { publishNote } from '../utils/publish-note';
 import { suggestSlug } from '../utils/slug';
 import { PostImageField } from './PostImageField';
 import { PostSummary } from './PostSummary';
@@ -144,7 +145,9 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
     (errs) => focusFirstError(errs, POST_FIELDS, setFocus),
   );
 
-  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: post?.publishedAt });
+  const goesLiveNow =
+    post !== undefined && publishedAt === toDateTimeLocal(post.publishedAt) && publishesDraftNow({ ...initial, isPublished }, post, new Date());
+  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: post?.publishedAt, goesLiveNow });
   const slugChanged = editing && post.isPublished && slug.trim() !== post.slug;
   const saving = isSubmitting;
 
@@ -370,35 +373,6 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
       {guard.prompt}
     </div>
   );
-}
-
-/** What the publish time means, said next to it. */
-export function publishNote({
-  editing,
-  isPublished,
-  publishedAt,
-  stored,
-  now = new Date(),
-}: {
-  editing: boolean;
-  isPublished: boolean;
-  publishedAt: string;
-  stored?: string;
-  now?: Date;
-}): { text: string; scheduled: boolean } {
-  if (publishedAt === '') {
-    if (editing) return { text: stored ? 'Empty keeps the current publish time.' : 'Empty: set when first published.', scheduled: false };
-    return { text: isPublished ? 'Empty publishes it now.' : 'Empty: set when it is first published.', scheduled: false };
-  }
-  const at = fromDateTimeLocal(publishedAt);
-  if (!at) return { text: 'Enter a complete date and time.', scheduled: false };
-  const when = formatDateTime(new Date(at));
-  if (Date.parse(at) > now.getTime()) {
-    return isPublished
-      ? { text: `Scheduled: it goes live on ${when}.`, scheduled: true }
-      : { text: `A future time: once Published is ticked, it goes live on ${when}.`, scheduled: false };
-  }
-  return { text: 'Shown as the publication date.', scheduled: false };
 }
 
 function timeZoneName(): string {

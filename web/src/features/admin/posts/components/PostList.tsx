@@ -79,7 +79,7 @@ export function PostList() {
                 type="search"
                 value={query}
                 onChange={(e) => setParam('q', e.currentTarget.value, '')}
-                aria-controls="posts-table"
+                aria-controls={shown.length > 0 ? 'posts-table' : undefined}
                 aria-describedby={ids.count}
                 autoComplete="off"
               />

@@ -106,6 +106,19 @@ describe('formValuesToPayload', () => {
     expect('publishedAt' in formValuesToPayload({ ...values, publishedAt: '' }, stored)).toBe(false);
   });
 
+  it('lets a back-dated draft go live now when it is published, but keeps a planned time', () => {
+    const now = new Date('2026-11-23T18:00:00Z');
+    const draft = { ...stored, isPublished: false };
+    const values = postToFormValues(draft, renderBody);
+    expect('publishedAt' in formValuesToPayload({ ...values, isPublished: true }, draft, now)).toBe(false);
+    // Still a draft: its time is left as it is.
+    expect(formValuesToPayload(values, draft, now).publishedAt).toBe(stored.publishedAt);
+    // A time the person changed is theirs.
+    expect(formValuesToPayload({ ...values, isPublished: true, publishedAt: '2026-05-22T09:00' }, draft, now).publishedAt).toBe('2026-05-22T16:00:00Z');
+    const planned = { ...draft, publishedAt: '2027-01-01T16:00:00Z' };
+    expect(formValuesToPayload({ ...postToFormValues(planned, renderBody), isPublished: true }, planned, now).publishedAt).toBe('2027-01-01T16:00:00Z');
+  });
+
   it('makes a draft', () => {
     expect(formValuesToPayload({ ...EMPTY_POST_FORM, isPublished: false }).isPublished).toBe(false);
   });

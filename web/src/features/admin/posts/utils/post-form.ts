@@ -79,8 +79,10 @@ export function postToFormValues(post: AdminPost, toHtml: (body: string) => stri
  * The API's PostFields for the form's values. An untouched publish time of
  * an existing post is sent as stored (datetime-local has no seconds); an
  * empty one is left out: now for a new post, unchanged for an existing one.
+ * A draft being published with its old, past time untouched leaves it out
+ * too, so the content service makes it go live now rather than back-dated.
  */
-export function formValuesToPayload(values: PostFormValues, original?: AdminPost): PostFieldsJson {
+export function formValuesToPayload(values: PostFormValues, original?: AdminPost, now: Date = new Date()): PostFieldsJson {
   const fields: PostFieldsJson = {
     title: values.title.trim(),
     slug: values.slug.trim(),
@@ -92,10 +94,18 @@ export function formValuesToPayload(values: PostFormValues, original?: AdminPost
   };
   if (values.publishedAt !== '') {
     const unchanged = original && values.publishedAt === toDateTimeLocal(original.publishedAt);
+    if (unchanged && publishesDraftNow(values, original, now)) return fields;
     const at = unchanged ? original.publishedAt : fromDateTimeLocal(values.publishedAt);
     if (at) fields.publishedAt = at;
   }
   return fields;
+}
+
+/** A stored draft, ticked Published, whose stored time has passed: it goes live now. */
+export function publishesDraftNow(values: PostFormValues, original: AdminPost | undefined, now: Date): boolean {
+  if (!original || original.isPublished || !values.isPublished) return false;
+  const at = Date.parse(original.publishedAt);
+  return !Number.isFinite(at) || at <= now.getTime();
 }
 
 /**
@@ -104,7 +114,7 @@ export function formValuesToPayload(values: PostFormValues, original?: AdminPost
  * time it would get.
  */
 export function formValuesToPreviewPost(values: PostFormValues, original: AdminPost | undefined, now: Date): AdminPost {
-  const payload = formValuesToPayload(values, original);
+  const payload = formValuesToPayload(values, original, now);
   const nowText = now.toISOString();
   return {
     id: original?.id ?? 'unsaved',
@@ -113,7 +123,7 @@ export function formValuesToPreviewPost(values: PostFormValues, original: AdminP
     excerpt: payload.excerpt ?? '',
     content: values.content,
     imageUrl: payload.imageUrl ?? '',
-    publishedAt: payload.publishedAt ?? original?.publishedAt ?? nowText,
+    publishedAt: payload.publishedAt ?? (original && !publishesDraftNow(values, original, now) ? original.publishedAt : nowText),
     isPublished: values.isPublished,
     category: values.category || deriveCategory(values.title),
     readTimeMinutes: readTimeMinutes(values.content),
