@@ -341,8 +341,8 @@ describe('editing a post', () => {
     await context.close();
   });
 
-  it('deletes a post only after confirmation', async () => {
-    const { page, context } = await staffPage();
+  it('deletes a post only after confirmation, from the list or its form', async () => {
+    const { page, context, errors } = await staffPage();
     const post = await createPost(context, { title: `Delete me ${RUN}`, slug: `delete-me-${RUN}` });
     await page.goto('/admin/posts');
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: post.title, exact: true }) });
@@ -362,6 +362,18 @@ describe('editing a post', () => {
     await expect.poll(() => row.count()).toBe(0);
     expect((await context.request.get(`${BASE_URL}/api/admin/blog-posts/${post.id}`)).status()).toBe(404);
     expect((await context.request.get(`${BASE_URL}/api/blog-posts/${post.slug}`)).status()).toBe(404);
+
+    // From the post's own form: back to the list once it is gone.
+    const other = await createPost(context, { title: `Delete me too ${RUN}`, slug: `delete-me-too-${RUN}` });
+    await page.goto(`/admin/posts/${other.id}`);
+    await editor(page).waitFor();
+    await page.getByRole('button', { name: 'Delete post' }).click();
+    await page.getByRole('dialog', { name: 'Delete this post?' }).getByRole('button', { name: 'Delete post' }).click();
+    await page.waitForURL(`${BASE_URL}/admin/posts`);
+    await expect.poll(() => toastText(page)).toBe('Success Blog post deleted successfully');
+    await expect.poll(() => page.getByRole('link', { name: other.title, exact: true }).count()).toBe(0);
+    expect((await context.request.get(`${BASE_URL}/api/admin/blog-posts/${other.id}`)).status()).toBe(404);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

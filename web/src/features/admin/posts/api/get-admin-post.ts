@@ -9,8 +9,12 @@ export async function getAdminPost(id: string, signal?: AbortSignal): Promise<Ad
   return apiGet<AdminPost>(queryKeyToPath(adminPostQueryKey(id)), { signal });
 }
 
+/**
+ * The post is read fresh each time a page opens it (gcTime 0: no copy is
+ * kept once no page shows it), so nobody edits an old or deleted version.
+ */
 export const getAdminPostQueryOptions = (id: string) =>
-  queryOptions({ queryKey: adminPostQueryKey(id), queryFn: ({ signal }) => getAdminPost(id, signal) });
+  queryOptions({ queryKey: adminPostQueryKey(id), queryFn: ({ signal }) => getAdminPost(id, signal), gcTime: 0 });
 
 /**
  * One post. The list's copy of it shows at once while the full post loads

@@ -20,9 +20,14 @@ export function postSaved(queryClient: QueryClient, post: AdminPost): Promise<un
   ]);
 }
 
-/** After a delete: the post and its revisions are gone. */
+/**
+ * After a delete: the post and its revisions are gone. Only copies nobody
+ * shows are dropped: a page still showing the post (the form it was deleted
+ * from, about to leave) would otherwise fetch it again and find it missing.
+ * Its copy goes when that page does (the post's query keeps nothing unused).
+ */
 export function postDeleted(queryClient: QueryClient, id: string): Promise<unknown> {
-  queryClient.removeQueries({ queryKey: adminPostQueryKey(id) });
+  queryClient.removeQueries({ queryKey: adminPostQueryKey(id), type: 'inactive' });
   queryClient.setQueryData<AdminPost[]>(adminPostsQueryKey, (posts) => posts?.filter((p) => p.id !== id));
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: adminPostsQueryKey, exact: true }),

@@ -104,9 +104,10 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
   const [previewAt, setPreviewAt] = useState<Date | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  /** Back to the list, without the unsaved-changes question (after a save or delete). */
   const leave = () => {
     guard.release();
-    navigate('/admin/posts');
+    void navigate('/admin/posts');
   };
 
   const inFlight = useRef(false);
@@ -361,12 +362,7 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
           pendingLabel="Deleting…"
           destructive
           pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(post.id, {
-              onSuccess: leave,
-              onSettled: () => setConfirmDelete(false),
-            })
-          }
+          onConfirm={() => remove.mutate(post.id, { onSuccess: leave, onSettled: () => setConfirmDelete(false) })}
         />
       )}
 
