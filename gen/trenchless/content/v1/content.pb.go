@@ -997,7 +997,8 @@ type PostFields struct {
 	Excerpt string `protobuf:"bytes,3,opt,name=excerpt,proto3" json:"excerpt,omitempty"`
 	// Content is required markdown or HTML, at most 200,000 characters.
 	Content string `protobuf:"bytes,4,opt,name=content,proto3" json:"content,omitempty"`
-	// ImageUrl is optional: a site path (/media/…) or an https URL.
+	// ImageUrl is optional: a site path (/media/…; never //host or /\host,
+	// which browsers read as another site) or an https URL.
 	ImageUrl string `protobuf:"bytes,5,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
 	// IsPublished defaults to true when absent: new posts are published.
 	IsPublished *bool `protobuf:"varint,6,opt,name=is_published,json=isPublished,proto3,oneof" json:"is_published,omitempty"`
@@ -1873,7 +1874,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xe0\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xe4\n" +
 	"\n" +
 	"\n" +
 	"PostFields\x12\xa7\x01\n" +
@@ -1887,9 +1888,9 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0fexcerpt.max_len\x12'Excerpt must be 500 characters or fewer\x1a\x12this.size() <= 500R\aexcerpt\x12\xba\x01\n" +
 	"\acontent\x18\x04 \x01(\tB\x9f\x01\xbaH\x9b\x01\xba\x01@\n" +
 	"\x10content.required\x12\x13Content is required\x1a\x17!this.matches('^\\\\s*$')\xba\x01U\n" +
-	"\x0fcontent.max_len\x12+Content must be 200,000 characters or fewer\x1a\x15this.size() <= 200000R\acontent\x12\xde\x01\n" +
-	"\timage_url\x18\x05 \x01(\tB\xc0\x01\xbaH\xbc\x01\xba\x01\xb8\x01\n" +
-	"\x10image_url.format\x12DImage URL must be a site path starting with / or an https:// address\x1a^this == '' || (this.size() <= 2048 && (this.matches('^/[^/]') || this.startsWith('https://')))R\bimageUrl\x12&\n" +
+	"\x0fcontent.max_len\x12+Content must be 200,000 characters or fewer\x1a\x15this.size() <= 200000R\acontent\x12\xe2\x01\n" +
+	"\timage_url\x18\x05 \x01(\tB\xc4\x01\xbaH\xc0\x01\xba\x01\xbc\x01\n" +
+	"\x10image_url.format\x12DImage URL must be a site path starting with / or an https:// address\x1abthis == '' || (this.size() <= 2048 && (this.matches('^/[^/\\\\\\\\]') || this.startsWith('https://')))R\bimageUrl\x12&\n" +
 	"\fis_published\x18\x06 \x01(\bH\x00R\visPublished\x88\x01\x01\x12=\n" +
 	"\fpublished_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12\xa1\x02\n" +
 	"\bcategory\x18\b \x01(\tB\x84\x02\xbaH\x80\x02\xba\x01\xfc\x01\n" +

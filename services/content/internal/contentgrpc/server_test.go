@@ -215,6 +215,18 @@ func TestCreatePostValidation(t *testing.T) {
 
 	_, err = e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{})
 	require.Equal(t, codes.InvalidArgument, status.Code(err))
+
+	// Browsers read //host and /\host as another site, not a site path.
+	for _, u := range []string{"//evil.example/x.png", `/\evil.example/x.png`, "http://evil.example/x.png"} {
+		f := fields("hero-elsewhere")
+		f.ImageUrl = u
+		_, err = e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: f})
+		require.Equal(t, map[string]string{"image_url": "Image URL must be a site path starting with / or an https:// address"}, violations(t, err), u)
+	}
+	f = fields("hero-here")
+	f.ImageUrl = "/media/0a.jpg"
+	_, err = e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: f})
+	require.NoError(t, err)
 }
 
 func TestPostBodiesAreSanitisedOnWrite(t *testing.T) {

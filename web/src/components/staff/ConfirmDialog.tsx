@@ -1,6 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRef, type ReactNode } from 'react';
-import dialogCss from './confirm-dialog.css?url';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -40,10 +39,6 @@ export function ConfirmDialog({
   const cancel = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      {/* Loaded with the page, not when the dialog opens: a stylesheet still
-          loading suspends the render, and the page behind would be replaced
-          by its loading state (and lose what was typed). */}
-      <link rel="stylesheet" href={dialogCss} precedence="staff" />
       <Dialog.Portal>
         <Dialog.Overlay className="staff-dialog__overlay" />
         <Dialog.Content

@@ -5,7 +5,6 @@ import { EditorContent, useEditor, useEditorState, type CommandProps, type Edito
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import dialogCss from '../confirm-dialog.css?url';
 import editorCss from './rich-text-editor.css?url';
 import { ImageDialog } from './ImageDialog';
 import type { EditorImage } from './insert-image';
@@ -179,9 +178,6 @@ export function RichTextEditor({
   return (
     <div className={invalid ? 'rte rte--invalid' : 'rte'}>
       <link rel="stylesheet" href={editorCss} precedence="staff" />
-      {/* Loaded with the editor, not when a dialog opens: a stylesheet still
-          loading suspends the render, and the form around would lose its effects. */}
-      <link rel="stylesheet" href={dialogCss} precedence="staff" />
       <Toolbar
         ref={toolbar}
         state={state}

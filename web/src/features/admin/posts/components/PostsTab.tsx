@@ -3,7 +3,6 @@ import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import type { AdminPost } from '../api/get-admin-posts';
 import postsCss from '../posts.css?url';
-import dialogCss from '@/components/staff/confirm-dialog.css?url';
 import { PostList } from './PostList';
 
 // The editor (TipTap) loads only when a post is opened, not with the list.
@@ -26,10 +25,6 @@ export function PostsTab(props: PostsTabProps) {
   return (
     <>
       <link rel="stylesheet" href={postsCss} precedence="staff" />
-      {/* The confirmation dialogs' styles, loaded up front: a stylesheet that
-          starts loading when a dialog opens suspends that render, which
-          resets the unsaved-changes blocker (its effect re-runs). */}
-      <link rel="stylesheet" href={dialogCss} precedence="staff" />
       <Suspense fallback={<Spinner label="Loading the editor…" />}>
         <Routes>
           <Route index element={<PostList />} />

@@ -56,7 +56,7 @@ describe('isValidImageUrl', () => {
     for (const ok of ['', '/media/abc.jpg', '/images/article-default.svg', 'https://cdn.example/a.jpg', '  /media/x.png  ']) {
       expect(isValidImageUrl(ok), ok).toBe(true);
     }
-    for (const bad of ['//evil.example/a.jpg', 'http://example.com/a.jpg', 'media/abc.jpg', 'javascript:alert(1)', `/${'a'.repeat(2048)}`]) {
+    for (const bad of ['//evil.example/a.jpg', '/\\evil.example/a.jpg', 'http://example.com/a.jpg', 'media/abc.jpg', 'javascript:alert(1)', `/${'a'.repeat(2048)}`]) {
       expect(isValidImageUrl(bad), bad).toBe(false);
     }
   });

@@ -26,7 +26,7 @@ const blank = (s: string) => s.trim() === '';
 /** proto: '' or at most 2048 characters starting with "/x" or "https://". */
 export function isValidImageUrl(url: string): boolean {
   const u = url.trim();
-  return u === '' || (u.length <= 2048 && (/^\/[^/]/.test(u) || u.startsWith('https://')));
+  return u === '' || (u.length <= 2048 && (/^\/[^/\\]/.test(u) || u.startsWith('https://')));
 }
 
 /** The schema, given the slugs other posts use. */
