@@ -65,14 +65,17 @@ export default defineConfig(({ mode }) => {
             groups: [
               {
                 name: 'framework',
-                test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
+                // Not the infinite-list hooks: only the admin pages them.
+                test: /node_modules[\\/]((react|react-dom|scheduler|react-router)[\\/]|@tanstack[\\/](?!.*(useInfiniteQuery|infiniteQueryObserver|infiniteQueryOptions)))/,
                 priority: 20,
               },
               {
                 name: 'app',
-                // Never the staff area's shared pieces (components/staff): grouped
-                // here they would ride along on every public page.
-                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/])|lib[\\/]|config[\\/]|app[\\/])|content[\\/](cities|risk)\.ts)/,
+                // Never what only pages with forms or the staff area share (the
+                // staff pieces, the tooltip the home page and the editor use,
+                // the form-error helpers): grouped here they would ride along
+                // on every public page.
+                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/]|ui[\\/]tooltip)|lib[\\/](?!api-errors|form-errors|edit-mode)|config[\\/]|app[\\/])|content[\\/](cities|risk)\.ts)/,
                 minShareCount: 2,
                 priority: 10,
               },

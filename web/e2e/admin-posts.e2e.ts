@@ -17,12 +17,24 @@ beforeAll(async () => {
   staffCookies = await context.cookies();
   await context.close();
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** Unique per run, so titles and slugs never collide with earlier runs. */
 const RUN = Date.now().toString(36);
+
+afterAll(async () => {
+  // Leave the site as the other suites expect it: the posts made here would
+  // otherwise be the newest on the home page and the resources list.
+  if (browser && staffCookies) {
+    const { context } = await openPage(browser);
+    await context.addCookies(staffCookies);
+    const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
+    for (const p of posts.filter((p) => p.slug.includes(RUN) || p.title.includes(RUN))) {
+      const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
+      expect(res.status(), `delete ${p.slug}`).toBe(200);
+    }
+    await context.close();
+  }
+  await browser?.close();
+});
 
 type Post = { id: string; slug: string; title: string; isPublished: boolean; publishedAt: string; content: string };
 
@@ -400,9 +412,13 @@ describe('editing a post', () => {
     // A click first: browsers ask before unloading only a page the person has interacted with.
     await page.getByLabel('Title', { exact: true }).click();
     await page.keyboard.type('More unsaved thoughts');
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    // Accepted (leave), so the page really closes: closing the context with a
+    // page kept open by a dismissed beforeunload has crashed headless Chromium.
+    const closed = new Promise<void>((resolve) => page.once('close', () => resolve()));
+    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.accept().then(() => resolve(d.type()))));
     await page.close({ runBeforeUnload: true });
     await expect(dialog).resolves.toBe('beforeunload');
+    await closed;
     await context.close();
   });
 

@@ -2,7 +2,7 @@
 // order, not validation order) gets focus, and the server's per-field
 // problems appear next to their fields like the client's own.
 import type { FieldErrors, FieldPath, FieldValues, UseFormSetError, UseFormSetFocus } from 'react-hook-form';
-import { fieldViolations } from './api-client';
+import { fieldViolations } from './api-errors';
 
 /** The first name in `order` that has an error, if any. */
 export function firstInvalidField<T extends FieldValues>(

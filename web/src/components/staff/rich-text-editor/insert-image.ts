@@ -2,7 +2,8 @@
 // or, when the upload fails, the site's default image so the body still
 // shows where the picture goes (SPEC §7 "On upload failure the rich-text
 // editor falls back to a default image path").
-import { ApiError, errorMessage, serverMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import type { UploadedImage, UploadOptions } from '../upload-image';
 
 /** SPEC §7: what the editor inserts when an upload fails (the public article's default image). */

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { EditModeToggle } from '@/components/staff/EditModeToggle';
 import { Spinner } from '@/components/staff/Spinner';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
@@ -20,8 +20,8 @@ type AdminShellProps = {
   username: string;
   onLogout: () => void;
   loggingOut: boolean;
-  /** Extra content for the page (tests render a tab here instead of the outlet). */
-  children?: ReactNode;
+  /** The current tab (the admin's descendant routes). */
+  children: ReactNode;
 };
 
 /**
@@ -69,7 +69,7 @@ export function AdminShell({ username, onLogout, loggingOut, children }: AdminSh
       </header>
       <SessionExpiredNotice />
       <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>{children ?? <Outlet />}</Suspense>
+        <Suspense fallback={<Spinner />}>{children}</Suspense>
       </main>
     </div>
   );

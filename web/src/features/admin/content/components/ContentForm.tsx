@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
 import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, errorMessage, serverMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { useCreateEditableContent } from '../api/create-editable-content';
 import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
@@ -177,28 +178,7 @@ export function ContentCreatePage() {
           <FieldError id={ids.descriptionError} message={errors.description?.message} />
         </div>
 
-        <div className="staff-field">
-          <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={contentType} />
-          <Controller
-            control={control}
-            name="content"
-            render={({ field, fieldState }) => (
-              <ContentBodyField
-                key={contentType}
-                id={ids.content}
-                labelId={ids.contentLabel}
-                type={contentType}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                focusRef={field.ref}
-                invalid={fieldState.invalid}
-                describedBy={describedBy(fieldState.error && ids.contentError)}
-              />
-            )}
-          />
-          <FieldError id={ids.contentError} message={errors.content?.message} />
-        </div>
+        <ContentInput control={control} type={contentType} ids={ids} error={errors.content?.message} remountOnType />
 
         <div className="content-form__actions">
           <button
@@ -338,27 +318,7 @@ function ContentEditForm({ item }: { item: EditableContent }) {
           )}
         </dl>
 
-        <div className="staff-field">
-          <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={type} />
-          <Controller
-            control={control}
-            name="content"
-            render={({ field, fieldState }) => (
-              <ContentBodyField
-                id={ids.content}
-                labelId={ids.contentLabel}
-                type={type}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                focusRef={field.ref}
-                invalid={fieldState.invalid}
-                describedBy={describedBy(fieldState.error && ids.contentError)}
-              />
-            )}
-          />
-          <FieldError id={ids.contentError} message={errors.content?.message} />
-        </div>
+        <ContentInput control={control} type={type} ids={ids} error={errors.content?.message} />
 
         <div className="content-form__actions">
           <button
@@ -398,6 +358,50 @@ function FormFrame({ title, prompt, children }: { title: string; prompt?: ReactN
         {children}
       </div>
       {prompt}
+    </div>
+  );
+}
+
+/**
+ * The content field of both forms: the rich-text editor for html items, a
+ * textarea for text, labelled, with its error. `remountOnType` starts the
+ * field afresh when the create form's type changes.
+ */
+function ContentInput<T extends { content: string }>({
+  control,
+  type,
+  ids,
+  error,
+  remountOnType = false,
+}: {
+  control: Control<T>;
+  type: ContentType;
+  ids: ReturnType<typeof useFieldIds>;
+  error: string | undefined;
+  remountOnType?: boolean;
+}) {
+  return (
+    <div className="staff-field">
+      <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={type} />
+      <Controller
+        control={control}
+        name={'content' as FieldPath<T>}
+        render={({ field, fieldState }) => (
+          <ContentBodyField
+            key={remountOnType ? type : undefined}
+            id={ids.content}
+            labelId={ids.contentLabel}
+            type={type}
+            value={field.value as string}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            focusRef={field.ref}
+            invalid={fieldState.invalid}
+            describedBy={describedBy(fieldState.error && ids.contentError)}
+          />
+        )}
+      />
+      <FieldError id={ids.contentError} message={error} />
     </div>
   );
 }

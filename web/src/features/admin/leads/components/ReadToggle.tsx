@@ -1,5 +1,5 @@
 import { toast } from '@/components/ui/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import type { Lead } from '../api/list-leads';
 import { useUpdateLead } from '../api/update-lead';
 

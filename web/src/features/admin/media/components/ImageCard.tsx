@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatBytes, formatDate, formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { toast } from '@/components/ui/use-toast';
-import { serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import { useDeleteImage } from '../api/delete-image';
 import type { LibraryImage } from '../api/list-images';
 import { useUpdateImage } from '../api/update-image';

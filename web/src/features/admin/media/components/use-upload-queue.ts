@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { errorMessage, serverMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import { useUploadImage } from '../api/upload-image';
 import { nextUpload, uploadsReducer } from '../utils/upload-queue';
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, queryKeyToPath, serverMessage } from '@/lib/api-client';
+import { apiRequest, queryKeyToPath } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import { adminPostQueryKey } from './get-admin-post';
 import { postDeleted } from './post-cache';
 

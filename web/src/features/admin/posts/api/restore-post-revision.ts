@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, queryKeyToPath, serverMessage } from '@/lib/api-client';
+import { apiRequest, queryKeyToPath } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
 import type { AdminPost } from './get-admin-posts';
 import { postSaved } from './post-cache';
 import { postRevisionsQueryKey } from './get-post-revisions';

@@ -1,0 +1,42 @@
+// Reading the server's error answers (`{message, code, details}`) for
+// people: the message to show and the per-field problems. Kept apart from
+// the API client so only code that shows such errors (forms, the admin)
+// loads it, not every page.
+import { ApiError, errorMessage } from './api-client';
+
+/** One per-field problem from a 400 answer (`details`), e.g. {field: 'firstName', …}. */
+export type FieldViolation = { field: string; message: string; rule?: string };
+
+function errorBody(err: unknown): Record<string, unknown> | null {
+  if (!(err instanceof ApiError)) return null;
+  try {
+    const parsed: unknown = JSON.parse(err.bodyText);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's message for a failed call, or null when the failure has none
+ * written for people (network error, a proxy's HTML error page); the caller
+ * then shows its own fallback text (SPEC §8's 'Failed to …' messages).
+ */
+export function serverMessage(err: unknown): string | null {
+  const body = errorBody(err);
+  return body && typeof body.message === 'string' && body.message !== '' ? errorMessage(err) : null;
+}
+
+/** The per-field problems of a 400 answer; empty for anything else. */
+export function fieldViolations(err: unknown): FieldViolation[] {
+  const details = errorBody(err)?.details;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d: unknown): FieldViolation[] => {
+    if (typeof d !== 'object' || d === null) return [];
+    const { field, message, rule } = d as Record<string, unknown>;
+    if (typeof field !== 'string' || typeof message !== 'string' || field === '' || message === '') return [];
+    return [typeof rule === 'string' ? { field, message, rule } : { field, message }];
+  });
+}
