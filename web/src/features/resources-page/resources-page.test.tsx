@@ -6,6 +6,8 @@ import { ARTICLE_CATEGORIES, resourceArticles, resourceFaqs } from '@/content/re
 import { riskLabel } from '@/content/risk';
 import { ResourcesRoute } from '@/routes/resources';
 import { prerenderHtml } from '@/testing/prerender';
+// The one TypeScript reading of the content service's read-time rule.
+import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
 
 /** The articles the content service seeds: the cards must open these. */
 const SEED_DIR = fileURLToPath(
@@ -42,29 +44,6 @@ function readSeedPosts(): SeedPost[] {
         body: m[2]!.trim() + '\n',
       };
     });
-}
-
-/** Words / 200 rounded up, at least 1; markup is not counted (content.ReadTimeMinutes in the content service). */
-function readTimeMinutes(body: string): number {
-  let words = 0;
-  let inTag = false;
-  let inWord = false;
-  for (const ch of body) {
-    if (ch === '<') {
-      inTag = true;
-      inWord = false;
-    } else if (ch === '>' && inTag) {
-      inTag = false;
-    } else if (inTag) {
-      // markup
-    } else if (/[\p{L}\p{Nd}]/u.test(ch)) {
-      if (!inWord) words++;
-      inWord = true;
-    } else if (ch !== "'" && ch !== '’' && ch !== '-') {
-      inWord = false;
-    }
-  }
-  return Math.max(1, Math.ceil(words / 200));
 }
 
 /** How React writes text into HTML. */

@@ -11,6 +11,7 @@ import type { EditorImage } from './insert-image';
 import { LinkDialog, type LinkDialogRequest } from './LinkDialog';
 import { IDLE_TOOLBAR_STATE, Toolbar, type ToolbarCommand, type ToolbarHandle, type ToolbarState } from './Toolbar';
 import { countWords } from './word-count';
+import { StaffStylesheet } from '../StaffStylesheet';
 
 /** SPEC §9 "Editor heights" in pixels: the post form, a block of site text, a line edited in place. */
 export const EDITOR_HEIGHT = { admin: 600, block: 400, inline: 200 } as const;
@@ -177,7 +178,7 @@ export function RichTextEditor({
 
   return (
     <div className={invalid ? 'rte rte--invalid' : 'rte'}>
-      <link rel="stylesheet" href={editorCss} precedence="staff" />
+      <StaffStylesheet href={editorCss} />
       <Toolbar
         ref={toolbar}
         state={state}

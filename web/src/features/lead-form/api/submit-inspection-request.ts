@@ -67,5 +67,3 @@ export function useSubmitInspectionRequest() {
   });
 }
 
-// The lead forms' error helpers live with the API client; re-exported for the forms' existing imports.
-export { fieldViolations, serverMessage, type FieldViolation } from '@/lib/api-errors';

@@ -11,7 +11,8 @@ import {
 import type { ZodType, ZodTypeDef } from 'zod';
 import { toast } from '@/components/ui/use-toast';
 import { trackConversion } from '@/lib/analytics';
-import { serverMessage, useSubmitInspectionRequest } from '../api/submit-inspection-request';
+import { serverMessage } from '@/lib/api-errors';
+import { useSubmitInspectionRequest } from '../api/submit-inspection-request';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { currentSubmissionContext, type InspectionRequest, type SubmissionContext } from '../payload';
 

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import contentCss from './content.css?url';
 import { ContentCreatePage, ContentEditPage } from './ContentForm';
 import { ContentList } from './ContentList';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
 /**
  * The Site Content tab (SPEC §2 "Admin", §4 "Content editor"): its own
@@ -11,7 +12,7 @@ import { ContentList } from './ContentList';
 export function ContentTab() {
   return (
     <>
-      <link rel="stylesheet" href={contentCss} precedence="staff" />
+      <StaffStylesheet href={contentCss} />
       <Routes>
         <Route index element={<ContentList />} />
         <Route path="new" element={<ContentCreatePage />} />

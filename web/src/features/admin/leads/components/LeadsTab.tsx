@@ -8,6 +8,7 @@ import { LeadDetail } from './LeadDetail';
 import { LeadInbox } from './LeadInbox';
 import { LeadOptionsProvider } from './lead-options';
 import leadsCss from './leads.css?url';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
 /**
  * The lead inbox at /admin/leads (?filter=) and one lead at /admin/leads/{id}.
@@ -29,7 +30,7 @@ export function LeadsTab({ options }: { options: LeadOptionLists }) {
 
   return (
     <LeadOptionsProvider value={options}>
-      <link rel="stylesheet" href={leadsCss} precedence="staff" />
+      <StaffStylesheet href={leadsCss} />
       <Routes>
         <Route index element={<LeadInbox live={live} arrived={arrived} />} />
         <Route path=":id" element={<LeadDetail />} />

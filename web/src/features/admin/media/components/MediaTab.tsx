@@ -7,12 +7,13 @@ import { useImages } from '../api/list-images';
 import { ImageCard } from './ImageCard';
 import mediaCss from './media.css?url';
 import { UploadPanel } from './UploadPanel';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
 /** The Media tab (SPEC §2 "Admin": image upload), at /admin/media. */
 export function MediaTab() {
   return (
     <>
-      <link rel="stylesheet" href={mediaCss} precedence="staff" />
+      <StaffStylesheet href={mediaCss} />
       <Routes>
         <Route index element={<MediaPage />} />
         <Route path="*" element={<Navigate to="/admin/media" replace />} />

@@ -4,6 +4,7 @@ import { Spinner } from '@/components/staff/Spinner';
 import type { AdminPost } from '../api/get-admin-posts';
 import postsCss from '../posts.css?url';
 import { PostList } from './PostList';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
 // The editor (TipTap) loads only when a post is opened, not with the list.
 const PostCreatePage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostCreatePage }));
@@ -24,7 +25,7 @@ export type PostsTabProps = {
 export function PostsTab(props: PostsTabProps) {
   return (
     <>
-      <link rel="stylesheet" href={postsCss} precedence="staff" />
+      <StaffStylesheet href={postsCss} />
       <Suspense fallback={<Spinner label="Loading the editor…" />}>
         <Routes>
           <Route index element={<PostList />} />

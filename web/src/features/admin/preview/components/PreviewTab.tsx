@@ -9,6 +9,7 @@ import { useAdminPosts, type AdminPost } from '../../posts/api/get-admin-posts';
 import { StatusBadge } from '../../posts/components/StatusBadge';
 import { POST_STATUS_LABEL, postStatus } from '../../posts/utils/post-status';
 import previewCss from '../preview.css?url';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
 export type PreviewTabProps = {
   /** The public article component (features/blog ArticleView) showing a post. */
@@ -24,7 +25,7 @@ export type PreviewTabProps = {
 export function PreviewTab({ renderArticle }: PreviewTabProps) {
   return (
     <>
-      <link rel="stylesheet" href={previewCss} precedence="staff" />
+      <StaffStylesheet href={previewCss} />
       <Routes>
         <Route index element={<PreviewPage renderArticle={renderArticle} />} />
         <Route path=":id" element={<PreviewPage renderArticle={renderArticle} />} />
