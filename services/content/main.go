@@ -63,12 +63,15 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	store := contentpg.New(pool)
 	if cfg.Seed {
-		applied, err := store.Seed(ctx)
+		res, err := store.Seed(ctx)
 		if err != nil {
 			return fmt.Errorf("seed: %w", err)
 		}
-		if applied {
-			log.Info("seed data applied")
+		if res.PostsApplied {
+			log.Info("seed articles applied")
+		}
+		if res.EditableAdded > 0 {
+			log.Info("seed editable texts added", "count", res.EditableAdded)
 		}
 	}
 

@@ -21,54 +21,70 @@ import (
 //go:embed seed/posts/*.md seed/editable-content.json
 var seedFS embed.FS
 
-// seedName identifies the initial seed in content.seed_runs.
+// seedName identifies the initial posts seed in content.seed_runs.
 const seedName = "initial-2026-11"
 
-// Seed applies the initial articles and editable-text defaults once. It is
-// safe to call at every start: after the first run it does nothing, so posts
-// staff delete do not come back, and a slug or key that already exists is
-// left as it is.
-func (s *Store) Seed(ctx context.Context) (applied bool, err error) {
+// SeedResult says what Seed changed.
+type SeedResult struct {
+	// PostsApplied is true on the one run that inserted the seed articles.
+	PostsApplied bool
+	// EditableAdded counts editable-text keys that were missing and are
+	// now inserted with their seed defaults.
+	EditableAdded int
+}
+
+// Seed applies the seed data. It is safe to call at every start:
+//   - The articles are inserted once (recorded in content.seed_runs), so
+//     posts staff delete do not come back, and a slug that exists is left
+//     as it is.
+//   - Every editable-text key of the seed that is missing is inserted,
+//     at every start: a release that adds texts to the site brings their
+//     defaults with it. A key that exists keeps its content, so staff edits
+//     are never overwritten.
+func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
+	var res SeedResult
 	posts, err := SeedPosts()
 	if err != nil {
-		return false, err
+		return res, err
 	}
 	items, err := seedEditableContent()
 	if err != nil {
-		return false, err
+		return res, err
 	}
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		res = SeedResult{}
 		tag, err := tx.Exec(ctx, `INSERT INTO content.seed_runs (name) VALUES ($1) ON CONFLICT DO NOTHING`, seedName)
 		if err != nil {
 			return err
 		}
-		if tag.RowsAffected() == 0 {
-			return nil
-		}
-		applied = true
-		for _, p := range posts {
-			if _, err := tx.Exec(ctx, `INSERT INTO content.blog_posts
-				(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
-				VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed')
-				ON CONFLICT (slug) DO NOTHING`,
-				uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes); err != nil {
-				return fmt.Errorf("seed post %s: %w", p.Slug, err)
+		if tag.RowsAffected() == 1 {
+			res.PostsApplied = true
+			for _, p := range posts {
+				if _, err := tx.Exec(ctx, `INSERT INTO content.blog_posts
+					(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
+					VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed')
+					ON CONFLICT (slug) DO NOTHING`,
+					uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes); err != nil {
+					return fmt.Errorf("seed post %s: %w", p.Slug, err)
+				}
 			}
 		}
 		for _, c := range items {
-			if _, err := tx.Exec(ctx, `INSERT INTO content.editable_content
+			tag, err := tx.Exec(ctx, `INSERT INTO content.editable_content
 				(id, content_key, content, content_type, category, description)
 				VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (content_key) DO NOTHING`,
-				uuid.New(), c.ContentKey, c.Content, c.ContentType, c.Category, c.Description); err != nil {
+				uuid.New(), c.ContentKey, c.Content, c.ContentType, c.Category, c.Description)
+			if err != nil {
 				return fmt.Errorf("seed content %s: %w", c.ContentKey, err)
 			}
+			res.EditableAdded += int(tag.RowsAffected())
 		}
 		return nil
 	})
 	if err != nil {
-		return false, fmt.Errorf("seed: %w", err)
+		return SeedResult{}, fmt.Errorf("seed: %w", err)
 	}
-	return applied, nil
+	return res, nil
 }
 
 // SeedPosts parses the embedded seed articles: a front-matter block of

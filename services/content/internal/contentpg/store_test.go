@@ -2,6 +2,8 @@ package contentpg
 
 import (
 	"context"
+	"io"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 
+	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
@@ -26,18 +29,18 @@ func TestSeedAppliesOnceAndNeverResurrects(t *testing.T) {
 	ctx := context.Background()
 	s, pool := newStore(t)
 
-	applied, err := s.Seed(ctx)
+	res, err := s.Seed(ctx)
 	require.NoError(t, err)
-	require.True(t, applied)
+	require.True(t, res.PostsApplied)
 	posts, err := s.ListPublishedPosts(ctx, time.Now(), 100)
 	require.NoError(t, err)
 	require.Len(t, posts, 9)
 
 	_, err = pool.Exec(ctx, `DELETE FROM content.blog_posts WHERE slug = 'orangeburg-pipe-guide'`)
 	require.NoError(t, err)
-	applied, err = s.Seed(ctx)
+	res, err = s.Seed(ctx)
 	require.NoError(t, err)
-	require.False(t, applied)
+	require.False(t, res.PostsApplied)
 	posts, err = s.ListPublishedPosts(ctx, time.Now(), 100)
 	require.NoError(t, err)
 	require.Len(t, posts, 8, "a deleted seed post stays deleted")
@@ -50,6 +53,116 @@ func TestSeedAppliesOnceAndNeverResurrects(t *testing.T) {
 	}
 	require.Contains(t, keys, "hero.title")
 	require.Contains(t, keys, "hero.subtitle")
+}
+
+func TestSeedAddsMissingEditableTextsAndKeepsStaffEdits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, pool := newStore(t)
+	seed, err := seedEditableContent()
+	require.NoError(t, err)
+
+	res, err := s.Seed(ctx)
+	require.NoError(t, err)
+	require.Equal(t, len(seed), res.EditableAdded, "a fresh database gets every seed text")
+
+	// Staff edit one text; a later release adds a text (simulated by its row
+	// being missing). The next start inserts the new key and nothing else.
+	_, err = s.UpdateEditableContent(ctx, "hero.title", func(c content.EditableContent) (content.EditableContent, error) {
+		c.Content = "Staff wording"
+		c.UpdatedAt = time.Now()
+		return c, nil
+	})
+	require.NoError(t, err)
+	_, err = pool.Exec(ctx, `DELETE FROM content.editable_content WHERE content_key = 'hero.subtitle'`)
+	require.NoError(t, err)
+	res, err = s.Seed(ctx)
+	require.NoError(t, err)
+	require.Equal(t, SeedResult{PostsApplied: false, EditableAdded: 1}, res)
+
+	items, err := s.ListEditableContent(ctx)
+	require.NoError(t, err)
+	require.Len(t, items, len(seed))
+	byKey := map[string]content.EditableContent{}
+	for _, it := range items {
+		byKey[it.ContentKey] = it
+	}
+	require.Equal(t, "Staff wording", byKey["hero.title"].Content, "a staff edit is never overwritten")
+	require.Equal(t, "html", byKey["hero.subtitle"].ContentType)
+	require.True(t, strings.HasPrefix(byKey["hero.subtitle"].Content, "<p>Cracked, root-filled"))
+
+	// And the posts seed still ran only once.
+	_, err = pool.Exec(ctx, `DELETE FROM content.blog_posts`)
+	require.NoError(t, err)
+	_, err = s.Seed(ctx)
+	require.NoError(t, err)
+	posts, err := s.ListPosts(ctx)
+	require.NoError(t, err)
+	require.Empty(t, posts)
+}
+
+// The seed is inserted as written, without the service's cleaning, so it
+// must already be what the service would store: html sanitised, text plain.
+func TestSeedEditableTextsAreStoredClean(t *testing.T) {
+	t.Parallel()
+	items, err := seedEditableContent()
+	require.NoError(t, err)
+	seen := map[string]bool{}
+	for _, it := range items {
+		require.False(t, seen[it.ContentKey], "duplicate key %s", it.ContentKey)
+		seen[it.ContentKey] = true
+		require.Regexp(t, `^[A-Za-z0-9][A-Za-z0-9._-]*$`, it.ContentKey)
+		require.Contains(t, content.EditableCategories, it.Category, it.ContentKey)
+		switch it.ContentType {
+		case "html":
+			require.Equal(t, content.SanitizeHTML(it.Content), it.Content, "%s is sanitised HTML", it.ContentKey)
+		case "text":
+			require.Equal(t, content.PlainText(it.Content), it.Content, "%s is plain text", it.ContentKey)
+		default:
+			t.Fatalf("%s: content type %q", it.ContentKey, it.ContentType)
+		}
+	}
+	require.True(t, seen["hero.subtitle"])
+}
+
+// Migration 002 turns an existing text hero.subtitle into one HTML
+// paragraph, escaped as the sanitiser escapes text; an html row is left.
+func TestHeroSubtitleBecomesHTML(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	all, err := pgdb.Load(migrationFS, "migrations")
+	require.NoError(t, err)
+	require.Greater(t, len(all), 1)
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+
+	for _, tc := range []struct {
+		name, contentType, content, want string
+	}{
+		{"text", "text", `Roots & "cracks" aren't <b>fun</b>`, `<p>Roots &amp; &#34;cracks&#34; aren&#39;t &lt;b&gt;fun&lt;/b&gt;</p>`},
+		{"already html", "html", `<p>Kept <em>as is</em></p>`, `<p>Kept <em>as is</em></p>`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			pool := pgtest.NewPool(t, nil)
+			require.NoError(t, pgdb.Migrate(ctx, quiet, pool, Schema, all[:1]))
+			_, err := pool.Exec(ctx, `INSERT INTO content.editable_content (id, content_key, content, content_type, category)
+				VALUES ($1, 'hero.subtitle', $2, $3, 'homepage'), ($4, 'hero.title', 'Title & more', 'text', 'homepage')`,
+				uuid.New(), tc.content, tc.contentType, uuid.New())
+			require.NoError(t, err)
+			require.NoError(t, Migrate(ctx, quiet, pool))
+
+			items, err := New(pool).ListEditableContent(ctx)
+			require.NoError(t, err)
+			require.Len(t, items, 2)
+			byKey := map[string]content.EditableContent{items[0].ContentKey: items[0], items[1].ContentKey: items[1]}
+			sub, title := byKey["hero.subtitle"], byKey["hero.title"]
+			require.Equal(t, "html", sub.ContentType)
+			require.Equal(t, tc.want, sub.Content)
+			require.Equal(t, content.SanitizeHTML(tc.want), tc.want, "what the sanitiser would store")
+			require.Equal(t, "text", title.ContentType, "other texts are untouched")
+			require.Equal(t, "Title & more", title.Content)
+		})
+	}
 }
 
 func TestSeedArticlesAreRealArticles(t *testing.T) {
