@@ -85,6 +85,8 @@ func run(ctx context.Context, log *slog.Logger) error {
 
 	// Domain and transport.
 	svc := content.NewService(store, contentnats.NewPublisher(log, nc))
+	// Scheduled posts: content.changed when each goes live.
+	go svc.AnnounceScheduled(ctx, log, content.ScheduleInterval)
 	srv, err := grpcserver.New(log, grpcserver.Options{
 		Signer:   deps.Signer,
 		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},

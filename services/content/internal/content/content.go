@@ -94,6 +94,9 @@ type PostInput struct {
 type Store interface {
 	ListPublishedPosts(ctx context.Context, now time.Time, limit int) ([]Post, error)
 	GetPublishedPost(ctx context.Context, now time.Time, slug string) (Post, error)
+	// PostsWentLive returns the ids of published posts whose publish time
+	// is in (after, until].
+	PostsWentLive(ctx context.Context, after, until time.Time) ([]string, error)
 	ListEditableContent(ctx context.Context) ([]EditableContent, error)
 
 	ListPosts(ctx context.Context) ([]Post, error)

@@ -62,16 +62,22 @@ func (l *eventLog) add(m *nats.Msg) {
 
 func (l *eventLog) waitFor(t *testing.T, kind, id string) {
 	t.Helper()
+	l.waitForAfter(t, kind, id, time.Time{}, 5*time.Second)
+}
+
+// waitForAfter waits for an event about kind/id sent at or after since.
+func (l *eventLog) waitForAfter(t *testing.T, kind, id string, since time.Time, timeout time.Duration) {
+	t.Helper()
 	require.Eventually(t, func() bool {
 		l.mu.Lock()
 		defer l.mu.Unlock()
 		for _, e := range l.got {
-			if e.GetKind() == kind && e.GetId() == id {
+			if e.GetKind() == kind && e.GetId() == id && !e.GetChangedAt().AsTime().Before(since) {
 				return true
 			}
 		}
 		return false
-	}, 5*time.Second, 20*time.Millisecond, "content.changed for %s %s", kind, id)
+	}, timeout, 20*time.Millisecond, "content.changed for %s %s since %s", kind, id, since)
 }
 
 func newEnv(t *testing.T, seed bool) *env {
@@ -101,7 +107,8 @@ func newEnv(t *testing.T, seed bool) *env {
 		Policy: identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 	})
 	require.NoError(t, err)
-	public := contentgrpc.New(quiet, content.NewService(store, contentnats.NewPublisher(quiet, nc)))
+	svc := content.NewService(store, contentnats.NewPublisher(quiet, nc))
+	public := contentgrpc.New(quiet, svc)
 	contentv1.RegisterContentServiceServer(srv.GRPC(), public)
 	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), contentgrpc.NewAdmin(public))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -109,9 +116,11 @@ func newEnv(t *testing.T, seed bool) *env {
 	sctx, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(sctx, ln) }()
+	scheduled := make(chan struct{})
+	go func() { svc.AnnounceScheduled(sctx, quiet, content.ScheduleInterval); close(scheduled) }()
 	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)
-	t.Cleanup(func() { conn.Close(); cancel(); <-done })
+	t.Cleanup(func() { conn.Close(); cancel(); <-done; <-scheduled })
 
 	return &env{
 		public: contentv1.NewContentServiceClient(conn), admin: contentv1.NewContentAdminServiceClient(conn),
@@ -275,6 +284,28 @@ func TestDraftsAndScheduledPostsStayPrivate(t *testing.T) {
 	require.True(t, up.GetPost().GetPublishedAt().AsTime().After(d.GetPost().GetPublishedAt().AsTime()))
 	_, err = e.public.GetPublishedPost(context.Background(), &contentv1.GetPublishedPostRequest{Slug: "draft-post"})
 	require.NoError(t, err)
+}
+
+// ADR 0003: a scheduled post is announced when it goes live, so the
+// gateway drops its cached pages and lists without anyone saving anything.
+func TestScheduledPostIsAnnouncedWhenItGoesLive(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, false)
+	at := time.Now().Add(2 * time.Second)
+	f := fields("goes-live-soon")
+	f.PublishedAt = timestamppb.New(at)
+	created, err := e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: f})
+	require.NoError(t, err)
+	id := created.GetPost().GetId()
+	_, err = e.public.GetPublishedPost(context.Background(), &contentv1.GetPublishedPostRequest{Slug: "goes-live-soon"})
+	require.Equal(t, codes.NotFound, status.Code(err), "not live yet")
+
+	// The save announced it once; the schedule announces it again once its
+	// time has passed, and the read that announcement causes finds it.
+	e.events.waitForAfter(t, "post", id, at, 15*time.Second)
+	got, err := e.public.GetPublishedPost(context.Background(), &contentv1.GetPublishedPostRequest{Slug: "goes-live-soon"})
+	require.NoError(t, err)
+	require.Equal(t, id, got.GetPost().GetId())
 }
 
 func TestUpdateKeepsRevisionsAndRestoreBringsThemBack(t *testing.T) {

@@ -84,6 +84,26 @@ func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string
 	return p, nil
 }
 
+// PostsWentLive returns the published posts whose publish time is in
+// (after, until], oldest first (blog_posts_live_idx serves the range).
+func (s *Store) PostsWentLive(ctx context.Context, after, until time.Time) ([]string, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id FROM content.blog_posts
+		WHERE is_published AND published_at > $1 AND published_at <= $2
+		ORDER BY published_at`, after, until)
+	if err != nil {
+		return nil, fmt.Errorf("posts went live: %w", err)
+	}
+	ids, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (string, error) {
+		var id [16]byte
+		err := row.Scan(&id)
+		return uuidString(id), err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("posts went live: %w", err)
+	}
+	return ids, nil
+}
+
 func uuidString(b [16]byte) string {
 	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:16])
 }
