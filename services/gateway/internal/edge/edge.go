@@ -90,10 +90,19 @@ var DefaultLimits = map[string]RateLimit{
 type Edge struct {
 	http.Handler
 	cache *publicCache
+	// pages are the site's filled pages; nil without a site.
+	pages *pageCache
 }
 
-// InvalidatePublicCache drops cached public reads (on content.changed).
-func (e *Edge) InvalidatePublicCache() { e.cache.Invalidate() }
+// InvalidatePublicCache drops cached public reads and the pages filled from
+// them (on content.changed and NATS reconnect). The order matters: a page
+// fill that starts after the pages are dropped must find the reads gone.
+func (e *Edge) InvalidatePublicCache() {
+	e.cache.Invalidate()
+	if e.pages != nil {
+		e.pages.Invalidate()
+	}
+}
 
 // CacheStats returns the public cache's hits and misses.
 func (e *Edge) CacheStats() (hits, misses uint64) { return e.cache.stats() }
@@ -217,12 +226,15 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	mux.Handle("GET /readyz", readyz(log, o.ReadyTimeout, map[string]*grpc.ClientConn{
 		"content": u.Content, "contact": u.Contact, "media": u.Media,
 	}))
+	var pages *pageCache
 	if o.WebDir != "" {
-		s, err := newSite(log, siteOptions{dir: o.WebDir, origin: strings.TrimRight(o.PublicOrigin, "/"), company: o.CompanyName, api: api})
+		s, err := newSite(log, siteOptions{dir: o.WebDir, origin: strings.TrimRight(o.PublicOrigin, "/"), company: o.CompanyName,
+			api: api, ttl: o.CacheTTL})
 		if err != nil {
 			return nil, err
 		}
 		mux.Handle("/", s)
+		pages = s.pages
 	}
 
 	var h http.Handler = mux
@@ -235,7 +247,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	h = withClientIP(o.TrustedProxyHeader, h)
 	h = securityHeaders(o.CSP.ContentSecurityPolicy(), h)
-	return &Edge{Handler: h, cache: cache}, nil
+	return &Edge{Handler: h, cache: cache, pages: pages}, nil
 }
 
 // incomingHeaders forwards the headers services read, besides

@@ -2,10 +2,11 @@ package edge
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"fmt"
-	"html"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -13,9 +14,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"time"
+
+	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
 // PublicRoutes are the site's indexable pages (SPEC §2), in sitemap order.
@@ -39,21 +41,35 @@ type siteOptions struct {
 	dir     string
 	origin  string
 	company string
-	// api answers /api/blog-posts reads (through the public cache).
+	// api answers /api/blog-posts and /api/editable-content reads (through
+	// the public cache).
 	api http.Handler
+	// ttl is how long a filled page is kept at most (the public cache's
+	// backstop TTL); retry how long one filled without the current
+	// editable texts is (they could not be read).
+	ttl, retry time.Duration
 }
+
+// degradedPageTTL is how long a page served without the current editable
+// texts is kept before the texts are read again.
+const degradedPageTTL = 5 * time.Second
 
 type site struct {
 	siteOptions
 	log    *slog.Logger
 	public map[string]bool
+	// pages are the filled pages (ADR 0003), emptied with the public cache.
+	pages *pageCache
 }
 
 func newSite(log *slog.Logger, o siteOptions) (*site, error) {
 	if _, err := os.Stat(filepath.Join(o.dir, "index.html")); err != nil {
 		return nil, fmt.Errorf("web app not built: %s/index.html missing (run make web-build)", o.dir)
 	}
-	s := &site{siteOptions: o, log: log, public: map[string]bool{}}
+	if o.retry == 0 {
+		o.retry = min(degradedPageTTL, o.ttl)
+	}
+	s := &site{siteOptions: o, log: log, public: map[string]bool{}, pages: newPageCache(maxArticles)}
 	for _, r := range PublicRoutes {
 		s.public[r] = true
 	}
@@ -87,7 +103,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(p, "/assets/") {
 			cache = "public, max-age=31536000, immutable"
 		}
-		s.serveFile(w, r, file, cache, http.StatusOK)
+		s.serveFile(w, r, file, cache)
 		return
 	}
 	route := strings.TrimSuffix(p, "/")
@@ -144,7 +160,7 @@ func (s *site) shell() string {
 }
 
 func (s *site) servePage(w http.ResponseWriter, r *http.Request, route string, code int) {
-	s.serveFile(w, r, s.pageFile(route), "no-cache", code)
+	s.serveHTML(w, r, s.pageFile(route), code)
 }
 
 func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
@@ -153,12 +169,56 @@ func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
 	if !isFile(f) {
 		f = s.shell()
 	}
-	s.serveFile(w, r, f, "no-cache", http.StatusNotFound)
+	s.serveHTML(w, r, f, http.StatusNotFound)
 }
 
-// serveFile serves a file, or its precompressed .br/.gz twin when the
-// browser accepts it.
-func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheControl string, code int) {
+// serveHTML serves a page of the build with the current editable texts
+// filled in, from memory after the first request.
+func (s *site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
+	p, err := s.pages.get(filePage, file, func() (*page, error) {
+		doc, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		items := s.editableContent(r)
+		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
+	})
+	if err != nil {
+		s.log.ErrorContext(r.Context(), "read web file", "file", file, "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+		return
+	}
+	p.serve(w, r, code)
+}
+
+// newPage keeps a page filled with the current texts for the TTL, and one
+// filled without them only briefly.
+func (s *site) newPage(body []byte, current bool) *page {
+	if current {
+		return newPage(body, s.ttl)
+	}
+	return newPage(body, s.retry)
+}
+
+// editableContent reads the editable texts through the public cache, or
+// returns nil when they cannot be read (the pages then keep the build's
+// defaults, which the app also shows without them).
+func (s *site) editableContent(r *http.Request) []sitepage.Item {
+	var items []sitepage.Item
+	code, err := s.fetch(r, "/api/editable-content", &items)
+	if code != http.StatusOK || err != nil {
+		s.log.WarnContext(r.Context(), "editable texts unavailable: serving the build's defaults", "status", code, "err", err)
+		return nil
+	}
+	if items == nil {
+		items = []sitepage.Item{}
+	}
+	return items
+}
+
+// serveFile serves a static file (not a page: see serveHTML), or its
+// precompressed .br/.gz twin when the browser accepts it.
+func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheControl string) {
 	ctype := mime.TypeByExtension(filepath.Ext(file))
 	if ctype == "" {
 		ctype = "application/octet-stream"
@@ -181,14 +241,7 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheCont
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
-	if code == http.StatusOK {
-		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
-		return
-	}
-	w.WriteHeader(code)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(data)
-	}
+	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 }
 
 func acceptsEncoding(header, token string) bool {
@@ -213,7 +266,19 @@ type sitePost struct {
 
 // fetch reads the public API through the cache.
 func (s *site) fetch(r *http.Request, apiPath string, v any) (int, error) {
-	req := r.Clone(r.Context())
+	code, body := s.fetchRaw(r, apiPath)
+	if code != http.StatusOK {
+		return code, nil
+	}
+	return code, json.Unmarshal(body, v)
+}
+
+// fetchRaw reads the public API through the cache and returns the status
+// and body. The read outlives the request that asked for it (the API's
+// own timeout bounds it): a filled page is shared by every request that
+// waits for it, and must not be spoiled by one visitor leaving.
+func (s *site) fetchRaw(r *http.Request, apiPath string) (int, []byte) {
+	req := r.Clone(context.WithoutCancel(r.Context()))
 	req.Method = http.MethodGet
 	req.URL = &url.URL{Path: strings.Split(apiPath, "?")[0]}
 	if _, q, ok := strings.Cut(apiPath, "?"); ok {
@@ -222,64 +287,58 @@ func (s *site) fetch(r *http.Request, apiPath string, v any) (int, error) {
 	req.Header = http.Header{"Accept": {"application/json"}}
 	rec := &recorder{header: http.Header{}, status: http.StatusOK}
 	s.api.ServeHTTP(rec, req)
-	if rec.status != http.StatusOK {
-		return rec.status, nil
-	}
-	return rec.status, json.Unmarshal(rec.body.Bytes(), v)
+	return rec.status, rec.body.Bytes()
 }
 
+// errNoPost: the slug names no published post. errPostUnavailable: the
+// content service could not say.
 var (
-	titleTag = regexp.MustCompile(`(?is)<title>.*?</title>`)
-	seoTags  = regexp.MustCompile(`(?is)<meta\s+(name="description"|property="og:[^"]*"|name="twitter:[^"]*")[^>]*>\s*|<link\s+rel="canonical"[^>]*>\s*`)
+	errNoPost          = errors.New("no such post")
+	errPostUnavailable = errors.New("post unavailable")
 )
 
-// blogPost serves an article's page with its own title, description,
-// canonical URL and Open Graph tags; unknown and draft slugs are 404.
+// blogPost serves an article filled into the build's article template
+// (dist/_article.html; a build without one gets the app shell) with its own
+// title, description, canonical URL and Open Graph tags, and the post as
+// the post-data block; unknown and draft slugs are 404.
 func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
-	var p sitePost
-	code, err := s.fetch(r, "/api/blog-posts/"+url.PathEscape(slug), &p)
-	if err != nil || code == http.StatusNotFound || code == http.StatusBadRequest {
+	p, err := s.pages.get(articlePage, slug, func() (*page, error) {
+		code, post := s.fetchRaw(r, "/api/blog-posts/"+url.PathEscape(slug))
+		switch {
+		case code == http.StatusNotFound || code == http.StatusBadRequest:
+			return nil, errNoPost
+		case code != http.StatusOK:
+			return nil, errPostUnavailable
+		}
+		file := filepath.Join(s.dir, "_article.html")
+		if !isFile(file) {
+			file = s.pageFile("/blog/" + slug)
+		}
+		doc, err := os.ReadFile(file)
+		if err != nil {
+			return nil, err
+		}
+		items := s.editableContent(r)
+		body, err := sitepage.Article(doc, post, items, sitepage.Site{Origin: s.origin, Company: s.company})
+		if err != nil {
+			s.log.ErrorContext(r.Context(), "post unreadable", "slug", slug, "err", err)
+			return nil, errNoPost
+		}
+		return s.newPage(body, items != nil), nil
+	})
+	switch {
+	case errors.Is(err, errNoPost):
 		s.notFound(w, r)
-		return
-	}
-	if code != http.StatusOK {
+	case errors.Is(err, errPostUnavailable):
 		// The content service is down: the app shell still loads and shows
 		// its own error state. (Not the prerendered /blog page: its markup
 		// would not match the article route the app renders here.)
-		s.serveFile(w, r, s.shell(), "no-cache", http.StatusOK)
-		return
-	}
-	shell, err := os.ReadFile(s.pageFile("/blog/" + slug))
-	if err != nil {
+		s.serveHTML(w, r, s.shell(), http.StatusOK)
+	case err != nil:
+		s.log.ErrorContext(r.Context(), "read article template", "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
-		return
-	}
-	canonical := s.origin + "/blog/" + url.PathEscape(p.Slug)
-	image := p.ImageURL
-	if strings.HasPrefix(image, "/") {
-		image = s.origin + image
-	}
-	e := html.EscapeString
-	var head strings.Builder
-	fmt.Fprintf(&head, "<title>%s | %s</title>\n", e(p.Title), e(s.company))
-	fmt.Fprintf(&head, "<meta name=\"description\" content=\"%s\">\n", e(p.Excerpt))
-	fmt.Fprintf(&head, "<link rel=\"canonical\" href=\"%s\">\n", e(canonical))
-	fmt.Fprintf(&head, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(p.Title))
-	fmt.Fprintf(&head, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(p.Excerpt), e(canonical))
-	fmt.Fprintf(&head, "<meta property=\"og:site_name\" content=\"%s\">\n", e(s.company))
-	if image != "" {
-		fmt.Fprintf(&head, "<meta property=\"og:image\" content=\"%s\">\n", e(image))
-	}
-	fmt.Fprintf(&head, "<meta property=\"article:published_time\" content=\"%s\">\n", p.PublishedAt.UTC().Format(time.RFC3339))
-	page := titleTag.ReplaceAllString(string(shell), "")
-	page = seoTags.ReplaceAllString(page, "")
-	page = strings.Replace(page, "</head>", head.String()+"</head>", 1)
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-cache")
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write([]byte(page))
+	default:
+		p.serve(w, r, http.StatusOK)
 	}
 }
 

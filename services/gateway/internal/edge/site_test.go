@@ -1,0 +1,448 @@
+package edge
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/andybalholm/brotli"
+	"github.com/stretchr/testify/require"
+
+	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
+)
+
+// contentAPI answers the public content reads the site makes, over HTTP,
+// as the grpc-gateway mux does in the running edge (New passes that mux,
+// behind the public cache, where these tests pass this).
+type contentAPI struct {
+	mu    sync.Mutex
+	items []sitepage.Item
+	posts map[string]map[string]any // published posts by slug
+	// textsDown and postsDown make the reads fail as with the content
+	// service down.
+	textsDown, postsDown bool
+	// duringTexts runs while a read of the texts is being answered.
+	duringTexts func()
+	calls       map[string]int
+}
+
+func newContentAPI() *contentAPI {
+	return &contentAPI{
+		items: []sitepage.Item{
+			{ContentKey: "home.hero.title", Content: "Sewer repair without the trench", ContentType: "text"},
+			{ContentKey: "home.about.body", Content: "<p>Family-run since 1998.</p>", ContentType: "html"},
+			{ContentKey: "notfound.title", Content: "That page is not here", ContentType: "text"},
+			{ContentKey: "article.cta.title", Content: "Want a camera inspection?", ContentType: "text"},
+		},
+		posts: map[string]map[string]any{"roots-in-pipes": {
+			"id": "0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10", "slug": "roots-in-pipes", "title": "Roots in pipes",
+			"excerpt": "Why roots find your pipes.", "content": "Roots.", "imageUrl": "", "publishedAt": "2026-11-11T05:30:00Z",
+			"isPublished": true, "category": "Maintenance", "readTimeMinutes": 4, "bodyHtml": "<p>Roots grow.</p>",
+		}},
+		calls: map[string]int{},
+	}
+}
+
+func (a *contentAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	a.mu.Lock()
+	a.calls[r.URL.Path]++
+	items, posts, textsDown, postsDown, during := a.items, a.posts, a.textsDown, a.postsDown, a.duringTexts
+	a.duringTexts = nil
+	var body any
+	switch p := r.URL.Path; {
+	case p == "/api/editable-content" && !textsDown:
+		body = items
+	case p == "/api/blog-posts" && !postsDown:
+		list := []map[string]any{}
+		for _, post := range posts {
+			list = append(list, post)
+		}
+		body = list
+	case strings.HasPrefix(p, "/api/blog-posts/") && !postsDown:
+		post, ok := posts[strings.TrimPrefix(p, "/api/blog-posts/")]
+		if !ok {
+			a.mu.Unlock()
+			http.Error(w, `{"code":"NOT_FOUND"}`, http.StatusNotFound)
+			return
+		}
+		body = post
+	default:
+		a.mu.Unlock()
+		http.Error(w, `{"code":"UNAVAILABLE"}`, http.StatusServiceUnavailable)
+		return
+	}
+	b, _ := json.Marshal(body)
+	a.mu.Unlock()
+	if during != nil && r.URL.Path == "/api/editable-content" {
+		during()
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write(b)
+}
+
+func (a *contentAPI) set(f func(a *contentAPI)) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	f(a)
+}
+
+func (a *contentAPI) callsTo(path string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.calls[path]
+}
+
+const (
+	homeHTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Home | Valley Trenchless Pros</title></head>` +
+		`<body><div id="root"><h1 data-ec="home.hero.title">Trenchless sewer repair</h1>` +
+		`<div data-ec="home.about.body"><p>We dig less.</p></div><p data-ec="home.unseeded">Kept</p></div>` +
+		`<script type="module" src="/assets/index-1.js"></script></body></html>`
+	notFoundHTML = `<!doctype html><html><head><title>Not found</title></head><body><div id="root">` +
+		`<h1 data-ec="notfound.title">Page not found</h1></div></body></html>`
+	shellHTML   = `<!doctype html><html><head><title>Shell</title></head><body><div id="root"></div></body></html>`
+	articleHTML = `<!doctype html><html><head><title>⟦post:title⟧ | Valley Trenchless Pros</title></head><body><div id="root">` +
+		`<article><h1>⟦post:title⟧</h1><time dateTime="⟦post:publishedAt⟧">⟦post:date⟧</time><div>⟦post:body⟧</div>` +
+		`<h2 data-ec="article.cta.title">Want to know what is under your home?</h2></article></div></body></html>`
+	testOrigin = "https://www.valleytrenchless.example"
+)
+
+// newTestSite is a dist directory with the given files (name → content)
+// served the way New wires the site: the site reads the API through the
+// public cache, and InvalidatePublicCache drops both.
+func newTestSite(t testing.TB, api http.Handler, files map[string]string, o siteOptions) *Edge {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	if o.ttl == 0 {
+		o.ttl = time.Minute
+	}
+	cache := newPublicCache(o.ttl)
+	o.dir, o.origin, o.company, o.api = dir, testOrigin, "Valley Trenchless Pros", cache.handler(api)
+	s, err := newSite(slog.New(slog.NewTextHandler(io.Discard, nil)), o)
+	require.NoError(t, err)
+	return &Edge{Handler: s, cache: cache, pages: s.pages}
+}
+
+func defaultFiles() map[string]string {
+	return map[string]string{"index.html": homeHTML, "404.html": notFoundHTML, "app.html": shellHTML, "_article.html": articleHTML,
+		"contact/index.html": homeHTML}
+}
+
+type response struct {
+	code   int
+	header http.Header
+	body   string
+}
+
+func get(h http.Handler, method, path string, header ...string) response {
+	req := httptest.NewRequest(method, path, nil)
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	return response{rec.Code, rec.Header(), rec.Body.String()}
+}
+
+func TestPagesAreServedWithTheCurrentTexts(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+
+	home := get(e, "GET", "/")
+	require.Equal(t, 200, home.code)
+	require.Equal(t, string(sitepage.Fill([]byte(homeHTML), api.items)), home.body)
+	require.Contains(t, home.body, `<h1 data-ec="home.hero.title">Sewer repair without the trench</h1>`)
+	require.Contains(t, home.body, `<div data-ec="home.about.body"><p>Family-run since 1998.</p></div>`)
+	require.Contains(t, home.body, `<p data-ec="home.unseeded">Kept</p>`)
+	require.Contains(t, home.body, `<script type="application/json" id="editable-content">[{"contentKey":"home.hero.title"`)
+	require.Equal(t, "text/html; charset=utf-8", home.header.Get("Content-Type"))
+	require.Equal(t, "no-cache", home.header.Get("Cache-Control"))
+
+	nf := get(e, "GET", "/no-such-page")
+	require.Equal(t, 404, nf.code)
+	require.Equal(t, "noindex", nf.header.Get("X-Robots-Tag"))
+	require.Contains(t, nf.body, `<h1 data-ec="notfound.title">That page is not here</h1>`)
+	require.Empty(t, nf.header.Get("ETag"), "a 404 is not revalidated")
+
+	// One read of the texts served both pages, and the second request of a
+	// page reads nothing.
+	require.Equal(t, home.body, get(e, "GET", "/").body)
+	require.Equal(t, 1, api.callsTo("/api/editable-content"))
+}
+
+func TestArticlePage(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+
+	a := get(e, "GET", "/blog/roots-in-pipes")
+	require.Equal(t, 200, a.code)
+	require.Contains(t, a.body, `<article><h1>Roots in pipes</h1><time dateTime="2026-11-11T05:30:00Z">November 10, 2026</time><div><p>Roots grow.</p></div>`)
+	require.Contains(t, a.body, `<h2 data-ec="article.cta.title">Want a camera inspection?</h2>`)
+	require.Contains(t, a.body, "<title>Roots in pipes | Valley Trenchless Pros</title>\n")
+	require.Equal(t, 1, strings.Count(a.body, "<title>"))
+	require.Contains(t, a.body, `<link rel="canonical" href="`+testOrigin+`/blog/roots-in-pipes">`)
+	require.Contains(t, a.body, `<meta property="og:type" content="article">`)
+	require.Contains(t, a.body, `<script type="application/json" id="post-data">{"bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","category":"Maintenance"`)
+	require.Contains(t, a.body, `id="editable-content"`)
+	require.NotEmpty(t, a.header.Get("ETag"))
+
+	// Unknown slugs are 404; a post the content service cannot give right
+	// now leaves the app shell to show its error state.
+	nf := get(e, "GET", "/blog/no-such-post")
+	require.Equal(t, 404, nf.code)
+	require.Contains(t, nf.body, "That page is not here")
+	api.set(func(a *contentAPI) { a.postsDown = true })
+	down := get(e, "GET", "/blog/another-post")
+	require.Equal(t, 200, down.code)
+	require.Contains(t, down.body, "<title>Shell</title>")
+	require.Equal(t, a.body, get(e, "GET", "/blog/roots-in-pipes").body, "a filled article is served from memory")
+}
+
+// TestArticleWithoutTemplate: a build without _article.html serves the app
+// shell with the post's head tags, as before the template existed.
+func TestArticleWithoutTemplate(t *testing.T) {
+	t.Parallel()
+	files := defaultFiles()
+	delete(files, "_article.html")
+	e := newTestSite(t, newContentAPI(), files, siteOptions{})
+	a := get(e, "GET", "/blog/roots-in-pipes")
+	require.Equal(t, 200, a.code)
+	require.Contains(t, a.body, `<div id="root"></div>`)
+	require.Contains(t, a.body, "<title>Roots in pipes | Valley Trenchless Pros</title>")
+	require.NotContains(t, a.body, "<title>Shell</title>")
+	require.Contains(t, a.body, `id="post-data"`)
+}
+
+func TestFilledPageEncodingsETagsAndHead(t *testing.T) {
+	t.Parallel()
+	e := newTestSite(t, newContentAPI(), defaultFiles(), siteOptions{})
+	for _, path := range []string{"/", "/blog/roots-in-pipes"} {
+		plain := get(e, "GET", path)
+		require.Equal(t, 200, plain.code)
+		require.Empty(t, plain.header.Get("Content-Encoding"))
+		require.Contains(t, plain.header.Values("Vary"), "Accept-Encoding")
+		require.Equal(t, fmt.Sprint(len(plain.body)), plain.header.Get("Content-Length"))
+
+		br := get(e, "GET", path, "Accept-Encoding", "gzip, deflate, br")
+		require.Equal(t, "br", br.header.Get("Content-Encoding"))
+		b, err := io.ReadAll(brotli.NewReader(strings.NewReader(br.body)))
+		require.NoError(t, err)
+		require.Equal(t, plain.body, string(b))
+		require.Less(t, len(br.body), len(plain.body))
+
+		gz := get(e, "GET", path, "Accept-Encoding", "gzip, br;q=0")
+		require.Equal(t, "gzip", gz.header.Get("Content-Encoding"))
+		zr, err := gzip.NewReader(strings.NewReader(gz.body))
+		require.NoError(t, err)
+		b, err = io.ReadAll(zr)
+		require.NoError(t, err)
+		require.Equal(t, plain.body, string(b))
+
+		// A strong ETag per encoding; a match is 304 with no body.
+		tags := map[string]bool{plain.header.Get("ETag"): true, br.header.Get("ETag"): true, gz.header.Get("ETag"): true}
+		require.Len(t, tags, 3)
+		for tag := range tags {
+			require.True(t, strings.HasPrefix(tag, `"`), tag)
+		}
+		nm := get(e, "GET", path, "Accept-Encoding", "br", "If-None-Match", br.header.Get("ETag"))
+		require.Equal(t, 304, nm.code)
+		require.Empty(t, nm.body)
+		require.Equal(t, 200, get(e, "GET", path, "Accept-Encoding", "br", "If-None-Match", `"stale"`).code)
+
+		head := get(e, "HEAD", path, "Accept-Encoding", "br")
+		require.Equal(t, 200, head.code)
+		require.Empty(t, head.body)
+		require.Equal(t, fmt.Sprint(len(br.body)), head.header.Get("Content-Length"))
+		require.Equal(t, br.header.Get("ETag"), head.header.Get("ETag"))
+	}
+}
+
+// TestEditIsServedAfterContentChanged: pages stay in memory until the
+// public cache is dropped (content.changed), then show the edit at once.
+func TestEditIsServedAfterContentChanged(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	before := get(e, "GET", "/", "Accept-Encoding", "br")
+	article := get(e, "GET", "/blog/roots-in-pipes")
+	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
+
+	api.set(func(a *contentAPI) {
+		a.items[0].Content = "Sewer repair, no digging"
+		a.posts["roots-in-pipes"]["title"] = "Roots, and what to do"
+	})
+	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench", "no event, no change (the TTL is the backstop)")
+	require.Equal(t, 1, api.callsTo("/api/editable-content"))
+
+	e.InvalidatePublicCache()
+	home := get(e, "GET", "/")
+	require.Contains(t, home.body, `<h1 data-ec="home.hero.title">Sewer repair, no digging</h1>`)
+	require.Contains(t, home.body, `"content":"Sewer repair, no digging"`)
+	// The browser's copy is stale now: its ETag no longer matches.
+	require.Equal(t, 200, get(e, "GET", "/", "Accept-Encoding", "br", "If-None-Match", before.header.Get("ETag")).code)
+	a := get(e, "GET", "/blog/roots-in-pipes", "If-None-Match", article.header.Get("ETag"))
+	require.Equal(t, 200, a.code)
+	require.Contains(t, a.body, "<h1>Roots, and what to do</h1>")
+
+	// An invalidation without a change keeps the ETag: browsers get 304.
+	e.InvalidatePublicCache()
+	require.Equal(t, 304, get(e, "GET", "/blog/roots-in-pipes", "If-None-Match", a.header.Get("ETag")).code)
+}
+
+// TestFillThatRacedAnInvalidationIsNotKept: a fill that read the texts
+// just before they changed serves what it read, but is not kept.
+func TestFillThatRacedAnInvalidationIsNotKept(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	api.set(func(a *contentAPI) {
+		a.duringTexts = func() {
+			// The edit lands, and its content.changed arrives, while the
+			// old texts are on their way to the fill.
+			a.set(func(a *contentAPI) { a.items[0].Content = "Edited meanwhile" })
+			e.InvalidatePublicCache()
+		}
+	})
+	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
+	require.Contains(t, get(e, "GET", "/").body, "Edited meanwhile")
+	require.Contains(t, get(e, "GET", "/").body, "Edited meanwhile")
+	require.Equal(t, 2, api.callsTo("/api/editable-content"))
+}
+
+// TestTextsUnavailable: with the content service down a page is served as
+// built (the app then shows the same defaults), and the texts are read
+// again soon, not after the TTL.
+func TestTextsUnavailable(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	api.textsDown = true
+	e := newTestSite(t, api, defaultFiles(), siteOptions{retry: time.Nanosecond})
+	r := get(e, "GET", "/")
+	require.Equal(t, 200, r.code)
+	require.Equal(t, homeHTML, r.body)
+	a := get(e, "GET", "/blog/roots-in-pipes")
+	require.Equal(t, 200, a.code)
+	require.Contains(t, a.body, "<h1>Roots in pipes</h1>")
+	require.Contains(t, a.body, `<h2 data-ec="article.cta.title">Want to know what is under your home?</h2>`)
+	require.NotContains(t, a.body, `id="editable-content"`)
+	require.Contains(t, a.body, `id="post-data"`)
+
+	api.set(func(a *contentAPI) { a.textsDown = false })
+	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
+	require.Contains(t, get(e, "GET", "/blog/roots-in-pipes").body, "Want a camera inspection?")
+}
+
+func TestTextsUnavailableAreRetriedWithinSeconds(t *testing.T) {
+	t.Parallel()
+	e := newTestSite(t, newContentAPI(), defaultFiles(), siteOptions{})
+	s := e.Handler.(*site)
+	require.Equal(t, time.Minute, s.ttl)
+	require.Equal(t, degradedPageTTL, s.retry)
+	require.Less(t, time.Until(s.newPage(nil, false).expires), degradedPageTTL+time.Second)
+	require.Greater(t, time.Until(s.newPage(nil, true).expires), degradedPageTTL+time.Second)
+}
+
+func TestArticleCacheIsBounded(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	const limit = 8
+	for i := range limit + 5 {
+		slug := fmt.Sprintf("post-%d", i)
+		api.posts[slug] = map[string]any{"slug": slug, "title": slug, "publishedAt": "2026-11-11T05:30:00Z"}
+	}
+	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`}, siteOptions{})
+	require.Equal(t, maxArticles, e.pages.maxArticles)
+	e.pages.maxArticles = limit
+	for i := range limit + 5 {
+		r := get(e, "GET", fmt.Sprintf("/blog/post-%d", i))
+		require.Equal(t, 200, r.code)
+		require.Contains(t, r.body, fmt.Sprintf("post-%d", i))
+	}
+	e.pages.mu.RLock()
+	defer e.pages.mu.RUnlock()
+	require.Len(t, e.pages.pages[articlePage], limit)
+}
+
+// TestSitemapAndFeedFollowContentChanged: they read the posts through the
+// public cache on every request, so a new post is listed once the cache
+// is dropped.
+func TestSitemapAndFeedFollowContentChanged(t *testing.T) {
+	t.Parallel()
+	api := newContentAPI()
+	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	require.Contains(t, get(e, "GET", "/sitemap.xml").body, "/blog/roots-in-pipes</loc>")
+	require.Contains(t, get(e, "GET", "/blog/rss.xml").body, "<title>Roots in pipes</title>")
+	api.set(func(a *contentAPI) {
+		a.posts["new-post"] = map[string]any{"slug": "new-post", "title": "New post", "publishedAt": "2026-11-12T05:30:00Z"}
+	})
+	e.InvalidatePublicCache()
+	require.Contains(t, get(e, "GET", "/sitemap.xml").body, "/blog/new-post</loc>")
+	require.Contains(t, get(e, "GET", "/blog/rss.xml").body, "<title>New post</title>")
+}
+
+// BenchmarkServeFilledPage is the cost of a page request once the page is
+// filled: what every visitor pays between content changes.
+func BenchmarkServeFilledPage(b *testing.B) {
+	api := newContentAPI()
+	// A home page of about the built one's size (the inlined stylesheet
+	// and the prerendered sections).
+	var body strings.Builder
+	for body.Len() < 60_000 {
+		fmt.Fprintf(&body, `<section class="section"><h2 class="section__title">Trenchless sewer line repair %d</h2>`+
+			`<p>Cured-in-place lining restores a cracked clay or cast-iron line from inside, without digging up the yard.</p></section>`, body.Len())
+	}
+	doc := strings.Replace(homeHTML, `<p data-ec="home.unseeded">Kept</p>`, body.String(), 1)
+	e := newTestSite(b, api, map[string]string{"index.html": doc}, siteOptions{})
+	req := httptest.NewRequest("GET", "/", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	w := &discardWriter{header: http.Header{}}
+	e.ServeHTTP(w, req)
+	b.ReportMetric(float64(w.n), "bytes/response")
+	b.ResetTimer()
+	for b.Loop() {
+		clear(w.header)
+		e.ServeHTTP(w, req)
+	}
+}
+
+// BenchmarkFillPage is the cost of filling and compressing that page once
+// per content change.
+func BenchmarkFillPage(b *testing.B) {
+	var body bytes.Buffer
+	for body.Len() < 60_000 {
+		body.WriteString(`<section><h2 data-ec="home.hero.title">Trenchless</h2><p>Cured-in-place lining restores a cracked line.</p></section>`)
+	}
+	doc := []byte(strings.Replace(homeHTML, `<p data-ec="home.unseeded">Kept</p>`, body.String(), 1))
+	items := newContentAPI().items
+	for b.Loop() {
+		newPage(sitepage.Fill(doc, items), time.Minute)
+	}
+}
+
+type discardWriter struct {
+	header http.Header
+	n      int
+}
+
+func (w *discardWriter) Header() http.Header { return w.header }
+func (w *discardWriter) WriteHeader(int)     {}
+func (w *discardWriter) Write(b []byte) (int, error) {
+	w.n = len(b)
+	return len(b), nil
+}

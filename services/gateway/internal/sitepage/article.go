@@ -1,0 +1,191 @@
+package sitepage
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"html"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// DefaultHeroImage is the hero of a post without an image of its own (the
+// app's DEFAULT_ARTICLE_IMAGE).
+const DefaultHeroImage = "/images/article-default.svg"
+
+// phoenix is America/Phoenix, which has kept UTC-7 all year since 1968:
+// a fixed zone spares the binary the time-zone database.
+var phoenix = time.FixedZone("MST", -7*60*60)
+
+// Post is what a page needs of a post as GET /api/blog-posts/{slug}
+// returns it.
+type Post struct {
+	Slug     string `json:"slug"`
+	Title    string `json:"title"`
+	Excerpt  string `json:"excerpt"`
+	Category string `json:"category"`
+	ImageURL string `json:"imageUrl"`
+	// PublishedAt is kept as the API wrote it: the page shows that very
+	// string in datetime attributes, as the app does.
+	PublishedAt     string     `json:"publishedAt"`
+	ReadTimeMinutes jsonInt    `json:"readTimeMinutes"`
+	BodyHTML        string     `json:"bodyHtml"`
+	HeroImage       *HeroImage `json:"heroImage"`
+}
+
+// HeroImage is the post's hero with its responsive sources.
+type HeroImage struct {
+	Src    string  `json:"src"`
+	Srcset string  `json:"srcset"`
+	Width  jsonInt `json:"width"`
+	Height jsonInt `json:"height"`
+}
+
+// jsonInt reads a JSON number or a string holding one (protojson writes
+// 64-bit integers as strings).
+type jsonInt int64
+
+func (n *jsonInt) UnmarshalJSON(b []byte) error {
+	s := strings.Trim(string(b), `"`)
+	if s == "null" || s == "" {
+		*n = 0
+		return nil
+	}
+	v, err := strconv.ParseInt(s, 10, 64)
+	if err != nil {
+		return fmt.Errorf("not an integer: %s", b)
+	}
+	*n = jsonInt(v)
+	return nil
+}
+
+// hero is the post's hero image, or, before the content service sends
+// one, its image URL (or the default) at the default image's size.
+func (p Post) hero() HeroImage {
+	if p.HeroImage != nil && p.HeroImage.Src != "" {
+		return *p.HeroImage
+	}
+	src := p.ImageURL
+	if src == "" {
+		src = DefaultHeroImage
+	}
+	return HeroImage{Src: src, Srcset: src + " 1200w", Width: 1200, Height: 630}
+}
+
+// LongDate is an API timestamp as the app's formatLongDate writes it in
+// America/Phoenix ("November 10, 2026"), or "" when it is not one.
+func LongDate(apiTime string) string {
+	t, err := time.Parse(time.RFC3339Nano, apiTime)
+	if err != nil {
+		return ""
+	}
+	return t.In(phoenix).Format("January 2, 2006")
+}
+
+// tokenPrefix starts every article token: ⟦post:NAME⟧.
+const tokenPrefix, tokenEnd = "⟦post:", "⟧"
+
+// tokens are the article template's fields and their values: escaped text,
+// except the body, which the content service rendered and sanitised.
+func (p Post) tokens() map[string]string {
+	h := p.hero()
+	e := html.EscapeString
+	return map[string]string{
+		"title": e(p.Title), "excerpt": e(p.Excerpt), "category": e(p.Category),
+		"date": e(LongDate(p.PublishedAt)), "publishedAt": e(p.PublishedAt),
+		"readTime": strconv.FormatInt(int64(p.ReadTimeMinutes), 10),
+		"heroSrc":  e(h.Src), "heroSrcset": e(h.Srcset),
+		"heroWidth":  strconv.FormatInt(int64(h.Width), 10),
+		"heroHeight": strconv.FormatInt(int64(h.Height), 10),
+		"body":       p.BodyHTML,
+	}
+}
+
+// tokenEdits fills every known ⟦post:NAME⟧ in doc; an unknown one stays.
+func tokenEdits(doc []byte, values map[string]string) []edit {
+	var edits []edit
+	prefix, end := []byte(tokenPrefix), []byte(tokenEnd)
+	for i := 0; ; {
+		j := bytes.Index(doc[i:], prefix)
+		if j < 0 {
+			return edits
+		}
+		start := i + j
+		i = start + len(prefix)
+		k := bytes.Index(doc[i:], end)
+		if k < 0 {
+			return edits
+		}
+		if v, ok := values[string(doc[i:i+k])]; ok {
+			i += k + len(end)
+			edits = append(edits, edit{start: start, end: i, text: []byte(v)})
+		}
+	}
+}
+
+// Site is what an article's head says about the site.
+type Site struct {
+	// Origin is scheme://host[:port], without a trailing slash.
+	Origin  string
+	Company string
+}
+
+// head is the article's own title, description, canonical URL and Open
+// Graph tags.
+func (p Post) head(s Site) []byte {
+	canonical := s.Origin + "/blog/" + url.PathEscape(p.Slug)
+	image := p.ImageURL
+	if strings.HasPrefix(image, "/") {
+		image = s.Origin + image
+	}
+	e := html.EscapeString
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "<title>%s | %s</title>\n", e(p.Title), e(s.Company))
+	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", e(p.Excerpt))
+	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", e(canonical))
+	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(p.Title))
+	fmt.Fprintf(&b, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(p.Excerpt), e(canonical))
+	fmt.Fprintf(&b, "<meta property=\"og:site_name\" content=\"%s\">\n", e(s.Company))
+	if image != "" {
+		fmt.Fprintf(&b, "<meta property=\"og:image\" content=\"%s\">\n", e(image))
+	}
+	if t, err := time.Parse(time.RFC3339Nano, p.PublishedAt); err == nil {
+		fmt.Fprintf(&b, "<meta property=\"article:published_time\" content=\"%s\">\n", t.UTC().Format(time.RFC3339))
+	}
+	return b.Bytes()
+}
+
+// Article fills a post into doc: the article template's ⟦post:…⟧ tokens
+// (doc may also be the bare app shell, which has none), the post's own
+// head tags in place of the build's, the editable texts when items is
+// not nil (nil: they could not be read; the marks keep their defaults and
+// no editable-content block is added), and the post exactly as the API
+// returned it (rawPost) as the post-data block.
+func Article(doc, rawPost []byte, items []Item, s Site) ([]byte, error) {
+	var p Post
+	if err := json.Unmarshal(rawPost, &p); err != nil {
+		return nil, fmt.Errorf("read post: %w", err)
+	}
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, rawPost); err != nil {
+		return nil, fmt.Errorf("read post: %w", err)
+	}
+	l := scan(doc)
+	edits := tokenEdits(doc, p.tokens())
+	for _, t := range l.seo {
+		edits = append(edits, edit{start: t.start, end: t.end})
+	}
+	if l.headEnd >= 0 {
+		edits = append(edits, edit{start: l.headEnd, end: l.headEnd, text: p.head(s)})
+	}
+	var blocks []byte
+	if items != nil {
+		edits = append(edits, l.markEdits(items)...)
+		blocks = itemsBlock(items)
+	}
+	blocks = append(blocks, dataBlock("post-data", compact.Bytes())...)
+	edits = append(edits, edit{start: l.bodyEnd, end: l.bodyEnd, text: blocks})
+	return apply(doc, edits), nil
+}
