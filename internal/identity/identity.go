@@ -1,7 +1,9 @@
-// Package identity carries the signed-in caller from the gateway to the
-// services: the gateway mints a short-lived HMAC-SHA256 token into gRPC
-// metadata, every service verifies it, and a missing, forged or expired token
-// grants nothing. A service port reached directly is anonymous.
+// Package identity carries the caller from the gateway to the services: the
+// gateway mints a short-lived HMAC-SHA256 token for the signed-in person into
+// gRPC metadata, every service verifies it, and a missing, forged or expired
+// token grants nothing. A service port reached directly is anonymous. A
+// service calling another on its own behalf (not for a person) mints a token
+// the same way, naming itself as Caller.Service.
 package identity
 
 import (
@@ -38,6 +40,10 @@ type Caller struct {
 	// Staff is true only for verified company-domain or operator-created
 	// staff accounts.
 	Staff bool `json:"staff"`
+	// Service names an internal service calling on its own behalf (for
+	// example "content"); empty for people. Such a caller has no e-mail and
+	// is never staff.
+	Service string `json:"svc,omitempty"`
 }
 
 // Errors returned by Verify.
@@ -102,7 +108,7 @@ func (s *Signer) Verify(token string) (Caller, error) {
 		return Caller{}, ErrMalformed
 	}
 	var c claims
-	if err := json.Unmarshal(payload, &c); err != nil || c.Email == "" {
+	if err := json.Unmarshal(payload, &c); err != nil || (c.Email == "") == (c.Service == "") || (c.Service != "" && c.Staff) {
 		return Caller{}, ErrMalformed
 	}
 	if s.now().Unix() >= c.ExpiresAt {
@@ -134,6 +140,21 @@ func RequireStaff(ctx context.Context) (Caller, error) {
 	}
 	if !c.Staff {
 		return Caller{}, status.Error(codes.PermissionDenied, "This area is for staff only.")
+	}
+	return c, nil
+}
+
+// RequireService returns the caller when it is an internal service, and
+// otherwise the gRPC error to return: Unauthenticated without a caller,
+// PermissionDenied for a person (staff included). It guards the calls that
+// exist only between services and have no HTTP route.
+func RequireService(ctx context.Context) (Caller, error) {
+	c, ok := FromContext(ctx)
+	if !ok {
+		return Caller{}, status.Error(codes.Unauthenticated, "This call needs a caller token.")
+	}
+	if c.Service == "" {
+		return Caller{}, status.Error(codes.PermissionDenied, "This call is for the site's services only.")
 	}
 	return c, nil
 }

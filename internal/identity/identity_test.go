@@ -88,3 +88,28 @@ func TestInterceptorAppliesPolicy(t *testing.T) {
 	// A forged token is refused even on a public service.
 	require.Equal(t, codes.Unauthenticated, status.Code(call("/pkg.v1.PublicService/Read", "garbage.token")))
 }
+
+func TestServiceCallers(t *testing.T) {
+	t.Parallel()
+	s, _ := NewSigner(testKey)
+	c, err := s.Verify(s.Mint(Caller{Service: "content"}))
+	require.NoError(t, err)
+	require.Equal(t, Caller{Service: "content"}, c)
+
+	// A caller is a person or a service, and a service is never staff.
+	for _, bad := range []Caller{{}, {Email: "ana@valleytrenchless.example", Service: "content"}, {Service: "content", Staff: true}} {
+		_, err := s.Verify(s.Mint(bad))
+		require.ErrorIs(t, err, ErrMalformed, "%+v", bad)
+	}
+
+	incoming := func(c Caller) context.Context { return WithCaller(context.Background(), c) }
+	_, err = RequireService(context.Background())
+	require.Equal(t, codes.Unauthenticated, status.Code(err))
+	_, err = RequireService(incoming(Caller{Email: "ana@valleytrenchless.example", Staff: true}))
+	require.Equal(t, codes.PermissionDenied, status.Code(err), "staff are people, not services")
+	got, err := RequireService(incoming(Caller{Service: "content"}))
+	require.NoError(t, err)
+	require.Equal(t, "content", got.Service)
+	_, err = RequireStaff(incoming(Caller{Service: "content"}))
+	require.Equal(t, codes.PermissionDenied, status.Code(err), "a service is not staff")
+}

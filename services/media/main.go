@@ -84,7 +84,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 
 	// Transport.
 	// Uploads and library calls check the staff identity per method;
-	// GetImage (serving) is public.
+	// GetImage (serving) is public; LookupImages answers services only.
 	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
 	if err != nil {
 		return err

@@ -949,6 +949,100 @@ func (*DeleteImageResponse) Descriptor() ([]byte, []int) {
 	return file_trenchless_media_v1_media_proto_rawDescGZIP(), []int{13}
 }
 
+// LookupImagesRequest names the images wanted.
+type LookupImagesRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Keys are content-hash keys, at most 50; a key asked twice is answered
+	// once.
+	Keys          []string `protobuf:"bytes,1,rep,name=keys,proto3" json:"keys,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LookupImagesRequest) Reset() {
+	*x = LookupImagesRequest{}
+	mi := &file_trenchless_media_v1_media_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LookupImagesRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LookupImagesRequest) ProtoMessage() {}
+
+func (x *LookupImagesRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_media_v1_media_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LookupImagesRequest.ProtoReflect.Descriptor instead.
+func (*LookupImagesRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_media_v1_media_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *LookupImagesRequest) GetKeys() []string {
+	if x != nil {
+		return x.Keys
+	}
+	return nil
+}
+
+// LookupImagesResponse carries the stored images among those asked for.
+type LookupImagesResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Images that are stored, in no particular order; unknown keys are left
+	// out.
+	Images        []*Image `protobuf:"bytes,1,rep,name=images,proto3" json:"images,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LookupImagesResponse) Reset() {
+	*x = LookupImagesResponse{}
+	mi := &file_trenchless_media_v1_media_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LookupImagesResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LookupImagesResponse) ProtoMessage() {}
+
+func (x *LookupImagesResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_media_v1_media_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LookupImagesResponse.ProtoReflect.Descriptor instead.
+func (*LookupImagesResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_media_v1_media_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *LookupImagesResponse) GetImages() []*Image {
+	if x != nil {
+		return x.Images
+	}
+	return nil
+}
+
 var File_trenchless_media_v1_media_proto protoreflect.FileDescriptor
 
 const file_trenchless_media_v1_media_proto_rawDesc = "" +
@@ -1013,14 +1107,19 @@ const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"\x05image\x18\x01 \x01(\v2\x1a.trenchless.media.v1.ImageR\x05image\"Q\n" +
 	"\x12DeleteImageRequest\x12;\n" +
 	"\x03key\x18\x01 \x01(\tB)\xbaH&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x03key\"\x15\n" +
-	"\x13DeleteImageResponse2\xd6\x04\n" +
+	"\x13DeleteImageResponse\"[\n" +
+	"\x13LookupImagesRequest\x12D\n" +
+	"\x04keys\x18\x01 \x03(\tB0\xbaH-\x92\x01*\x102\"&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x04keys\"J\n" +
+	"\x14LookupImagesResponse\x122\n" +
+	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images2\xbb\x05\n" +
 	"\fMediaService\x12b\n" +
 	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse(\x01\x12Y\n" +
 	"\bGetImage\x12$.trenchless.media.v1.GetImageRequest\x1a%.trenchless.media.v1.GetImageResponse0\x01\x12w\n" +
 	"\n" +
 	"ListImages\x12&.trenchless.media.v1.ListImagesRequest\x1a'.trenchless.media.v1.ListImagesResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/api/admin/media\x12\x8a\x01\n" +
 	"\vUpdateImage\x12'.trenchless.media.v1.UpdateImageRequest\x1a(.trenchless.media.v1.UpdateImageResponse\"(\x82\xd3\xe4\x93\x02\":\x01*b\x05image2\x16/api/admin/media/{key}\x12\x80\x01\n" +
-	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\x1e\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}BBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
+	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\x1e\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}\x12c\n" +
+	"\fLookupImages\x12(.trenchless.media.v1.LookupImagesRequest\x1a).trenchless.media.v1.LookupImagesResponseBBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
 
 var (
 	file_trenchless_media_v1_media_proto_rawDescOnce sync.Once
@@ -1034,7 +1133,7 @@ func file_trenchless_media_v1_media_proto_rawDescGZIP() []byte {
 	return file_trenchless_media_v1_media_proto_rawDescData
 }
 
-var file_trenchless_media_v1_media_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_trenchless_media_v1_media_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_trenchless_media_v1_media_proto_goTypes = []any{
 	(*Variant)(nil),               // 0: trenchless.media.v1.Variant
 	(*Image)(nil),                 // 1: trenchless.media.v1.Image
@@ -1050,30 +1149,35 @@ var file_trenchless_media_v1_media_proto_goTypes = []any{
 	(*UpdateImageResponse)(nil),   // 11: trenchless.media.v1.UpdateImageResponse
 	(*DeleteImageRequest)(nil),    // 12: trenchless.media.v1.DeleteImageRequest
 	(*DeleteImageResponse)(nil),   // 13: trenchless.media.v1.DeleteImageResponse
-	(*timestamppb.Timestamp)(nil), // 14: google.protobuf.Timestamp
+	(*LookupImagesRequest)(nil),   // 14: trenchless.media.v1.LookupImagesRequest
+	(*LookupImagesResponse)(nil),  // 15: trenchless.media.v1.LookupImagesResponse
+	(*timestamppb.Timestamp)(nil), // 16: google.protobuf.Timestamp
 }
 var file_trenchless_media_v1_media_proto_depIdxs = []int32{
 	0,  // 0: trenchless.media.v1.Image.variants:type_name -> trenchless.media.v1.Variant
-	14, // 1: trenchless.media.v1.Image.created_at:type_name -> google.protobuf.Timestamp
+	16, // 1: trenchless.media.v1.Image.created_at:type_name -> google.protobuf.Timestamp
 	2,  // 2: trenchless.media.v1.UploadImageRequest.metadata:type_name -> trenchless.media.v1.UploadImageMetadata
 	6,  // 3: trenchless.media.v1.GetImageResponse.info:type_name -> trenchless.media.v1.GetImageInfo
 	1,  // 4: trenchless.media.v1.ListImagesResponse.images:type_name -> trenchless.media.v1.Image
 	1,  // 5: trenchless.media.v1.UpdateImageResponse.image:type_name -> trenchless.media.v1.Image
-	3,  // 6: trenchless.media.v1.MediaService.UploadImage:input_type -> trenchless.media.v1.UploadImageRequest
-	5,  // 7: trenchless.media.v1.MediaService.GetImage:input_type -> trenchless.media.v1.GetImageRequest
-	8,  // 8: trenchless.media.v1.MediaService.ListImages:input_type -> trenchless.media.v1.ListImagesRequest
-	10, // 9: trenchless.media.v1.MediaService.UpdateImage:input_type -> trenchless.media.v1.UpdateImageRequest
-	12, // 10: trenchless.media.v1.MediaService.DeleteImage:input_type -> trenchless.media.v1.DeleteImageRequest
-	4,  // 11: trenchless.media.v1.MediaService.UploadImage:output_type -> trenchless.media.v1.UploadImageResponse
-	7,  // 12: trenchless.media.v1.MediaService.GetImage:output_type -> trenchless.media.v1.GetImageResponse
-	9,  // 13: trenchless.media.v1.MediaService.ListImages:output_type -> trenchless.media.v1.ListImagesResponse
-	11, // 14: trenchless.media.v1.MediaService.UpdateImage:output_type -> trenchless.media.v1.UpdateImageResponse
-	13, // 15: trenchless.media.v1.MediaService.DeleteImage:output_type -> trenchless.media.v1.DeleteImageResponse
-	11, // [11:16] is the sub-list for method output_type
-	6,  // [6:11] is the sub-list for method input_type
-	6,  // [6:6] is the sub-list for extension type_name
-	6,  // [6:6] is the sub-list for extension extendee
-	0,  // [0:6] is the sub-list for field type_name
+	1,  // 6: trenchless.media.v1.LookupImagesResponse.images:type_name -> trenchless.media.v1.Image
+	3,  // 7: trenchless.media.v1.MediaService.UploadImage:input_type -> trenchless.media.v1.UploadImageRequest
+	5,  // 8: trenchless.media.v1.MediaService.GetImage:input_type -> trenchless.media.v1.GetImageRequest
+	8,  // 9: trenchless.media.v1.MediaService.ListImages:input_type -> trenchless.media.v1.ListImagesRequest
+	10, // 10: trenchless.media.v1.MediaService.UpdateImage:input_type -> trenchless.media.v1.UpdateImageRequest
+	12, // 11: trenchless.media.v1.MediaService.DeleteImage:input_type -> trenchless.media.v1.DeleteImageRequest
+	14, // 12: trenchless.media.v1.MediaService.LookupImages:input_type -> trenchless.media.v1.LookupImagesRequest
+	4,  // 13: trenchless.media.v1.MediaService.UploadImage:output_type -> trenchless.media.v1.UploadImageResponse
+	7,  // 14: trenchless.media.v1.MediaService.GetImage:output_type -> trenchless.media.v1.GetImageResponse
+	9,  // 15: trenchless.media.v1.MediaService.ListImages:output_type -> trenchless.media.v1.ListImagesResponse
+	11, // 16: trenchless.media.v1.MediaService.UpdateImage:output_type -> trenchless.media.v1.UpdateImageResponse
+	13, // 17: trenchless.media.v1.MediaService.DeleteImage:output_type -> trenchless.media.v1.DeleteImageResponse
+	15, // 18: trenchless.media.v1.MediaService.LookupImages:output_type -> trenchless.media.v1.LookupImagesResponse
+	13, // [13:19] is the sub-list for method output_type
+	7,  // [7:13] is the sub-list for method input_type
+	7,  // [7:7] is the sub-list for extension type_name
+	7,  // [7:7] is the sub-list for extension extendee
+	0,  // [0:7] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_media_v1_media_proto_init() }
@@ -1095,7 +1199,7 @@ func file_trenchless_media_v1_media_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_media_v1_media_proto_rawDesc), len(file_trenchless_media_v1_media_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

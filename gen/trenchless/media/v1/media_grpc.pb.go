@@ -19,11 +19,12 @@ import (
 const _ = grpc.SupportPackageIsVersion9
 
 const (
-	MediaService_UploadImage_FullMethodName = "/trenchless.media.v1.MediaService/UploadImage"
-	MediaService_GetImage_FullMethodName    = "/trenchless.media.v1.MediaService/GetImage"
-	MediaService_ListImages_FullMethodName  = "/trenchless.media.v1.MediaService/ListImages"
-	MediaService_UpdateImage_FullMethodName = "/trenchless.media.v1.MediaService/UpdateImage"
-	MediaService_DeleteImage_FullMethodName = "/trenchless.media.v1.MediaService/DeleteImage"
+	MediaService_UploadImage_FullMethodName  = "/trenchless.media.v1.MediaService/UploadImage"
+	MediaService_GetImage_FullMethodName     = "/trenchless.media.v1.MediaService/GetImage"
+	MediaService_ListImages_FullMethodName   = "/trenchless.media.v1.MediaService/ListImages"
+	MediaService_UpdateImage_FullMethodName  = "/trenchless.media.v1.MediaService/UpdateImage"
+	MediaService_DeleteImage_FullMethodName  = "/trenchless.media.v1.MediaService/DeleteImage"
+	MediaService_LookupImages_FullMethodName = "/trenchless.media.v1.MediaService/LookupImages"
 )
 
 // MediaServiceClient is the client API for MediaService service.
@@ -47,6 +48,11 @@ type MediaServiceClient interface {
 	UpdateImage(ctx context.Context, in *UpdateImageRequest, opts ...grpc.CallOption) (*UpdateImageResponse, error)
 	// DeleteImage removes an image and all its variants.
 	DeleteImage(ctx context.Context, in *DeleteImageRequest, opts ...grpc.CallOption) (*DeleteImageResponse, error)
+	// LookupImages answers stored images' metadata by key, for the other
+	// services (the content service gives article images their size and
+	// srcset with it). Internal: it has no HTTP binding, and only a service
+	// caller (a caller token minted for a service) may call it.
+	LookupImages(ctx context.Context, in *LookupImagesRequest, opts ...grpc.CallOption) (*LookupImagesResponse, error)
 }
 
 type mediaServiceClient struct {
@@ -119,6 +125,16 @@ func (c *mediaServiceClient) DeleteImage(ctx context.Context, in *DeleteImageReq
 	return out, nil
 }
 
+func (c *mediaServiceClient) LookupImages(ctx context.Context, in *LookupImagesRequest, opts ...grpc.CallOption) (*LookupImagesResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(LookupImagesResponse)
+	err := c.cc.Invoke(ctx, MediaService_LookupImages_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // MediaServiceServer is the server API for MediaService service.
 // All implementations must embed UnimplementedMediaServiceServer
 // for forward compatibility.
@@ -140,6 +156,11 @@ type MediaServiceServer interface {
 	UpdateImage(context.Context, *UpdateImageRequest) (*UpdateImageResponse, error)
 	// DeleteImage removes an image and all its variants.
 	DeleteImage(context.Context, *DeleteImageRequest) (*DeleteImageResponse, error)
+	// LookupImages answers stored images' metadata by key, for the other
+	// services (the content service gives article images their size and
+	// srcset with it). Internal: it has no HTTP binding, and only a service
+	// caller (a caller token minted for a service) may call it.
+	LookupImages(context.Context, *LookupImagesRequest) (*LookupImagesResponse, error)
 	mustEmbedUnimplementedMediaServiceServer()
 }
 
@@ -164,6 +185,9 @@ func (UnimplementedMediaServiceServer) UpdateImage(context.Context, *UpdateImage
 }
 func (UnimplementedMediaServiceServer) DeleteImage(context.Context, *DeleteImageRequest) (*DeleteImageResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method DeleteImage not implemented")
+}
+func (UnimplementedMediaServiceServer) LookupImages(context.Context, *LookupImagesRequest) (*LookupImagesResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method LookupImages not implemented")
 }
 func (UnimplementedMediaServiceServer) mustEmbedUnimplementedMediaServiceServer() {}
 func (UnimplementedMediaServiceServer) testEmbeddedByValue()                      {}
@@ -258,6 +282,24 @@ func _MediaService_DeleteImage_Handler(srv interface{}, ctx context.Context, dec
 	return interceptor(ctx, in, info, handler)
 }
 
+func _MediaService_LookupImages_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(LookupImagesRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(MediaServiceServer).LookupImages(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: MediaService_LookupImages_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(MediaServiceServer).LookupImages(ctx, req.(*LookupImagesRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // MediaService_ServiceDesc is the grpc.ServiceDesc for MediaService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -276,6 +318,10 @@ var MediaService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "DeleteImage",
 			Handler:    _MediaService_DeleteImage_Handler,
+		},
+		{
+			MethodName: "LookupImages",
+			Handler:    _MediaService_LookupImages_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

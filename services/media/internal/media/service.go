@@ -55,6 +55,9 @@ type ObjectInfo struct {
 // Store keeps image metadata.
 type Store interface {
 	Get(ctx context.Context, key string) (Image, error)
+	// GetMany returns the stored images among keys; unknown keys are left
+	// out.
+	GetMany(ctx context.Context, keys []string) ([]Image, error)
 	// Insert stores img; when the key exists it returns the stored row.
 	Insert(ctx context.Context, img Image) (Image, error)
 	List(ctx context.Context, limit int, cursor string) ([]Image, string, error)
@@ -188,6 +191,21 @@ func (s *Service) List(ctx context.Context, limit int, cursor string) ([]Image, 
 		limit = 50
 	}
 	return s.store.List(ctx, limit, cursor)
+}
+
+// Lookup returns the stored images among keys (other services size images
+// with it); keys that are unknown or not keys at all are left out.
+func (s *Service) Lookup(ctx context.Context, keys []string) ([]Image, error) {
+	valid := make([]string, 0, len(keys))
+	for _, k := range keys {
+		if KeyPattern.MatchString(k) {
+			valid = append(valid, k)
+		}
+	}
+	if len(valid) == 0 {
+		return nil, nil
+	}
+	return s.store.GetMany(ctx, valid)
 }
 
 // SetAltText updates an image's description.

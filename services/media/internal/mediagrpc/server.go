@@ -127,6 +127,23 @@ func (s *Server) ListImages(ctx context.Context, req *mediav1.ListImagesRequest)
 	return &mediav1.ListImagesResponse{Images: out, NextPageToken: next}, nil
 }
 
+// LookupImages answers other services about stored images. It has no HTTP
+// route; the caller must be a service.
+func (s *Server) LookupImages(ctx context.Context, req *mediav1.LookupImagesRequest) (*mediav1.LookupImagesResponse, error) {
+	if _, err := identity.RequireService(ctx); err != nil {
+		return nil, err
+	}
+	imgs, err := s.svc.Lookup(ctx, req.GetKeys())
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	out := make([]*mediav1.Image, len(imgs))
+	for i, img := range imgs {
+		out[i] = toProto(img)
+	}
+	return &mediav1.LookupImagesResponse{Images: out}, nil
+}
+
 // UpdateImage sets the alt text.
 func (s *Server) UpdateImage(ctx context.Context, req *mediav1.UpdateImageRequest) (*mediav1.UpdateImageResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {

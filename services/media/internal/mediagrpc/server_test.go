@@ -11,6 +11,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -41,6 +42,8 @@ type env struct {
 	client  mediav1.MediaServiceClient
 	staff   context.Context
 	visitor context.Context
+	// service is the content service calling on its own behalf.
+	service context.Context
 }
 
 func newEnv(t *testing.T) *env {
@@ -67,6 +70,7 @@ func newEnv(t *testing.T) *env {
 		minio: m, pool: pool, client: mediav1.NewMediaServiceClient(conn),
 		staff:   signer.OutgoingContext(context.Background(), identity.Caller{Email: "ana@valleytrenchless.example", Staff: true}),
 		visitor: signer.OutgoingContext(context.Background(), identity.Caller{Email: "joe@example.com"}),
+		service: signer.OutgoingContext(context.Background(), identity.Caller{Service: "content"}),
 	}
 }
 
@@ -248,4 +252,61 @@ func TestMinIOOutageIs503WithNothingHalfWritten(t *testing.T) {
 	info, _, err := download(t, e.client, resp.GetKey(), 0, true)
 	require.NoError(t, err)
 	require.Equal(t, "image/jpeg", info.GetContentType(), "full size has no WebP twin: the original is served")
+}
+
+// LookupImages is how the content service sizes article images: only a
+// service may call it, and it answers the stored images among the keys.
+func TestLookupImages(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	wide, err := upload(e.staff, e.client, "wide.jpg", jpegOf(1000, 600))
+	require.NoError(t, err)
+	small, err := upload(e.staff, e.client, "small.jpg", jpegOf(400, 300))
+	require.NoError(t, err)
+	unknown := strings.Repeat("ab", 32) + ".png"
+
+	resp, err := e.client.LookupImages(e.service, &mediav1.LookupImagesRequest{Keys: []string{wide.GetKey(), unknown, small.GetKey(), wide.GetKey()}})
+	require.NoError(t, err)
+	byKey := map[string]*mediav1.Image{}
+	for _, img := range resp.GetImages() {
+		byKey[img.GetKey()] = img
+	}
+	require.Len(t, resp.GetImages(), 2, "unknown keys are left out, a repeated key answered once")
+	w := byKey[wide.GetKey()]
+	require.EqualValues(t, 1000, w.GetWidth())
+	require.EqualValues(t, 600, w.GetHeight())
+	widths := map[int32][]string{}
+	for _, v := range w.GetVariants() {
+		widths[v.GetWidth()] = append(widths[v.GetWidth()], v.GetFormat())
+	}
+	require.ElementsMatch(t, []string{"jpeg", "webp"}, widths[480])
+	require.ElementsMatch(t, []string{"jpeg", "webp"}, widths[960])
+	require.NotContains(t, widths, int32(1600), "never upscaled")
+	s := byKey[small.GetKey()]
+	require.EqualValues(t, 400, s.GetWidth())
+	for _, v := range s.GetVariants() {
+		require.EqualValues(t, 400, v.GetWidth(), "a 400-wide image has no smaller renditions")
+	}
+
+	// People cannot call it, staff included; nor can a port reached
+	// directly without a token.
+	_, err = e.client.LookupImages(context.Background(), &mediav1.LookupImagesRequest{Keys: []string{wide.GetKey()}})
+	require.Equal(t, codes.Unauthenticated, status.Code(err))
+	for _, ctx := range []context.Context{e.staff, e.visitor} {
+		_, err = e.client.LookupImages(ctx, &mediav1.LookupImagesRequest{Keys: []string{wide.GetKey()}})
+		require.Equal(t, codes.PermissionDenied, status.Code(err))
+	}
+
+	// At most 50 keys, each a key.
+	many := make([]string, 51)
+	for i := range many {
+		many[i] = wide.GetKey()
+	}
+	_, err = e.client.LookupImages(e.service, &mediav1.LookupImagesRequest{Keys: many})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	_, err = e.client.LookupImages(e.service, &mediav1.LookupImagesRequest{Keys: []string{"../../etc/passwd"}})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	resp, err = e.client.LookupImages(e.service, &mediav1.LookupImagesRequest{})
+	require.NoError(t, err)
+	require.Empty(t, resp.GetImages())
 }

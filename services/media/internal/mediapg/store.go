@@ -61,6 +61,19 @@ func (s *Store) Get(ctx context.Context, key string) (media.Image, error) {
 	return one(s.pool.Query(ctx, `SELECT `+columns+` FROM media.images WHERE key = $1`, key))
 }
 
+// GetMany returns the stored images among keys.
+func (s *Store) GetMany(ctx context.Context, keys []string) ([]media.Image, error) {
+	rows, err := s.pool.Query(ctx, `SELECT `+columns+` FROM media.images WHERE key = ANY($1) ORDER BY key`, keys)
+	if err != nil {
+		return nil, fmt.Errorf("get images: %w", err)
+	}
+	imgs, err := pgx.CollectRows(rows, scan)
+	if err != nil {
+		return nil, fmt.Errorf("get images: %w", err)
+	}
+	return imgs, nil
+}
+
 // Insert stores img, or returns the existing row with the same key.
 func (s *Store) Insert(ctx context.Context, img media.Image) (media.Image, error) {
 	i, err := one(s.pool.Query(ctx, `INSERT INTO media.images (`+columns+`) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)

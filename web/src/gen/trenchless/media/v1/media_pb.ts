@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/media/v1/media.proto.
  */
 export const file_trenchless_media_v1_media: GenFile = /*@__PURE__*/
-  fileDesc("Ch90cmVuY2hsZXNzL21lZGlhL3YxL21lZGlhLnByb3RvEhN0cmVuY2hsZXNzLm1lZGlhLnYxIkcKB1ZhcmlhbnQSDQoFd2lkdGgYASABKAUSDgoGaGVpZ2h0GAIgASgFEg4KBmZvcm1hdBgDIAEoCRINCgVieXRlcxgEIAEoAyL7AQoFSW1hZ2USCwoDa2V5GAEgASgJEgsKA3VybBgCIAEoCRIVCg1vcmlnaW5hbF9uYW1lGAMgASgJEgwKBG1pbWUYBCABKAkSDQoFd2lkdGgYBSABKAUSDgoGaGVpZ2h0GAYgASgFEg0KBWJ5dGVzGAcgASgDEhAKCGFsdF90ZXh0GAggASgJEi4KCHZhcmlhbnRzGAkgAygLMhwudHJlbmNobGVzcy5tZWRpYS52MS5WYXJpYW50EhMKC3VwbG9hZGVkX2J5GAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKE1VwbG9hZEltYWdlTWV0YWRhdGESGgoIZmlsZW5hbWUYASABKAlCCLpIBXIDGP8BIn0KElVwbG9hZEltYWdlUmVxdWVzdBI8CghtZXRhZGF0YRgBIAEoCzIoLnRyZW5jaGxlc3MubWVkaWEudjEuVXBsb2FkSW1hZ2VNZXRhZGF0YUgAEhoKBWNodW5rGAIgASgMQgm6SAZ6BBiAgARIAEINCgRwYXJ0EgW6SAIIASJOChNVcGxvYWRJbWFnZVJlc3BvbnNlEgsKA3VybBgBIAEoCRILCgNrZXkYAiABKAkSDQoFd2lkdGgYAyABKAUSDgoGaGVpZ2h0GAQgASgFIn8KD0dldEltYWdlUmVxdWVzdBI2CgNrZXkYASABKAlCKbpIJnIkMiJeW2EtZjAtOV17NjR9XC4oanBnfHBuZ3xnaWZ8d2VicCkkEh8KBXdpZHRoGAIgASgFQhC6SA0aCzAAMOADMMAHMMAMEhMKC2FjY2VwdF93ZWJwGAMgASgIIkAKDEdldEltYWdlSW5mbxIUCgxjb250ZW50X3R5cGUYASABKAkSDAoEc2l6ZRgCIAEoAxIMCgRldGFnGAMgASgJIl4KEEdldEltYWdlUmVzcG9uc2USMQoEaW5mbxgBIAEoCzIhLnRyZW5jaGxlc3MubWVkaWEudjEuR2V0SW1hZ2VJbmZvSAASDwoFY2h1bmsYAiABKAxIAEIGCgRwYXJ0IlAKEUxpc3RJbWFnZXNSZXF1ZXN0Eh0KCXBhZ2Vfc2l6ZRgBIAEoBUIKukgHGgUYyAEoABIcCgpwYWdlX3Rva2VuGAIgASgJQgi6SAVyAxjIASJZChJMaXN0SW1hZ2VzUmVzcG9uc2USKgoGaW1hZ2VzGAEgAygLMhoudHJlbmNobGVzcy5tZWRpYS52MS5JbWFnZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiaAoSVXBkYXRlSW1hZ2VSZXF1ZXN0EjYKA2tleRgBIAEoCUIpukgmciQyIl5bYS1mMC05XXs2NH1cLihqcGd8cG5nfGdpZnx3ZWJwKSQSGgoIYWx0X3RleHQYAiABKAlCCLpIBXIDGKwCIkAKE1VwZGF0ZUltYWdlUmVzcG9uc2USKQoFaW1hZ2UYASABKAsyGi50cmVuY2hsZXNzLm1lZGlhLnYxLkltYWdlIkwKEkRlbGV0ZUltYWdlUmVxdWVzdBI2CgNrZXkYASABKAlCKbpIJnIkMiJeW2EtZjAtOV17NjR9XC4oanBnfHBuZ3xnaWZ8d2VicCkkIhUKE0RlbGV0ZUltYWdlUmVzcG9uc2Uy1gQKDE1lZGlhU2VydmljZRJiCgtVcGxvYWRJbWFnZRInLnRyZW5jaGxlc3MubWVkaWEudjEuVXBsb2FkSW1hZ2VSZXF1ZXN0GigudHJlbmNobGVzcy5tZWRpYS52MS5VcGxvYWRJbWFnZVJlc3BvbnNlKAESWQoIR2V0SW1hZ2USJC50cmVuY2hsZXNzLm1lZGlhLnYxLkdldEltYWdlUmVxdWVzdBolLnRyZW5jaGxlc3MubWVkaWEudjEuR2V0SW1hZ2VSZXNwb25zZTABEncKCkxpc3RJbWFnZXMSJi50cmVuY2hsZXNzLm1lZGlhLnYxLkxpc3RJbWFnZXNSZXF1ZXN0GicudHJlbmNobGVzcy5tZWRpYS52MS5MaXN0SW1hZ2VzUmVzcG9uc2UiGILT5JMCEhIQL2FwaS9hZG1pbi9tZWRpYRKKAQoLVXBkYXRlSW1hZ2USJy50cmVuY2hsZXNzLm1lZGlhLnYxLlVwZGF0ZUltYWdlUmVxdWVzdBooLnRyZW5jaGxlc3MubWVkaWEudjEuVXBkYXRlSW1hZ2VSZXNwb25zZSIogtPkkwIiOgEqYgVpbWFnZTIWL2FwaS9hZG1pbi9tZWRpYS97a2V5fRKAAQoLRGVsZXRlSW1hZ2USJy50cmVuY2hsZXNzLm1lZGlhLnYxLkRlbGV0ZUltYWdlUmVxdWVzdBooLnRyZW5jaGxlc3MubWVkaWEudjEuRGVsZXRlSW1hZ2VSZXNwb25zZSIegtPkkwIYKhYvYXBpL2FkbWluL21lZGlhL3trZXl9QkJaQGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL21lZGlhL3YxO21lZGlhdjFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("Ch90cmVuY2hsZXNzL21lZGlhL3YxL21lZGlhLnByb3RvEhN0cmVuY2hsZXNzLm1lZGlhLnYxIkcKB1ZhcmlhbnQSDQoFd2lkdGgYASABKAUSDgoGaGVpZ2h0GAIgASgFEg4KBmZvcm1hdBgDIAEoCRINCgVieXRlcxgEIAEoAyL7AQoFSW1hZ2USCwoDa2V5GAEgASgJEgsKA3VybBgCIAEoCRIVCg1vcmlnaW5hbF9uYW1lGAMgASgJEgwKBG1pbWUYBCABKAkSDQoFd2lkdGgYBSABKAUSDgoGaGVpZ2h0GAYgASgFEg0KBWJ5dGVzGAcgASgDEhAKCGFsdF90ZXh0GAggASgJEi4KCHZhcmlhbnRzGAkgAygLMhwudHJlbmNobGVzcy5tZWRpYS52MS5WYXJpYW50EhMKC3VwbG9hZGVkX2J5GAogASgJEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjEKE1VwbG9hZEltYWdlTWV0YWRhdGESGgoIZmlsZW5hbWUYASABKAlCCLpIBXIDGP8BIn0KElVwbG9hZEltYWdlUmVxdWVzdBI8CghtZXRhZGF0YRgBIAEoCzIoLnRyZW5jaGxlc3MubWVkaWEudjEuVXBsb2FkSW1hZ2VNZXRhZGF0YUgAEhoKBWNodW5rGAIgASgMQgm6SAZ6BBiAgARIAEINCgRwYXJ0EgW6SAIIASJOChNVcGxvYWRJbWFnZVJlc3BvbnNlEgsKA3VybBgBIAEoCRILCgNrZXkYAiABKAkSDQoFd2lkdGgYAyABKAUSDgoGaGVpZ2h0GAQgASgFIn8KD0dldEltYWdlUmVxdWVzdBI2CgNrZXkYASABKAlCKbpIJnIkMiJeW2EtZjAtOV17NjR9XC4oanBnfHBuZ3xnaWZ8d2VicCkkEh8KBXdpZHRoGAIgASgFQhC6SA0aCzAAMOADMMAHMMAMEhMKC2FjY2VwdF93ZWJwGAMgASgIIkAKDEdldEltYWdlSW5mbxIUCgxjb250ZW50X3R5cGUYASABKAkSDAoEc2l6ZRgCIAEoAxIMCgRldGFnGAMgASgJIl4KEEdldEltYWdlUmVzcG9uc2USMQoEaW5mbxgBIAEoCzIhLnRyZW5jaGxlc3MubWVkaWEudjEuR2V0SW1hZ2VJbmZvSAASDwoFY2h1bmsYAiABKAxIAEIGCgRwYXJ0IlAKEUxpc3RJbWFnZXNSZXF1ZXN0Eh0KCXBhZ2Vfc2l6ZRgBIAEoBUIKukgHGgUYyAEoABIcCgpwYWdlX3Rva2VuGAIgASgJQgi6SAVyAxjIASJZChJMaXN0SW1hZ2VzUmVzcG9uc2USKgoGaW1hZ2VzGAEgAygLMhoudHJlbmNobGVzcy5tZWRpYS52MS5JbWFnZRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkiaAoSVXBkYXRlSW1hZ2VSZXF1ZXN0EjYKA2tleRgBIAEoCUIpukgmciQyIl5bYS1mMC05XXs2NH1cLihqcGd8cG5nfGdpZnx3ZWJwKSQSGgoIYWx0X3RleHQYAiABKAlCCLpIBXIDGKwCIkAKE1VwZGF0ZUltYWdlUmVzcG9uc2USKQoFaW1hZ2UYASABKAsyGi50cmVuY2hsZXNzLm1lZGlhLnYxLkltYWdlIkwKEkRlbGV0ZUltYWdlUmVxdWVzdBI2CgNrZXkYASABKAlCKbpIJnIkMiJeW2EtZjAtOV17NjR9XC4oanBnfHBuZ3xnaWZ8d2VicCkkIhUKE0RlbGV0ZUltYWdlUmVzcG9uc2UiVQoTTG9va3VwSW1hZ2VzUmVxdWVzdBI+CgRrZXlzGAEgAygJQjC6SC2SASoQMiImciQyIl5bYS1mMC05XXs2NH1cLihqcGd8cG5nfGdpZnx3ZWJwKSQiQgoUTG9va3VwSW1hZ2VzUmVzcG9uc2USKgoGaW1hZ2VzGAEgAygLMhoudHJlbmNobGVzcy5tZWRpYS52MS5JbWFnZTK7BQoMTWVkaWFTZXJ2aWNlEmIKC1VwbG9hZEltYWdlEicudHJlbmNobGVzcy5tZWRpYS52MS5VcGxvYWRJbWFnZVJlcXVlc3QaKC50cmVuY2hsZXNzLm1lZGlhLnYxLlVwbG9hZEltYWdlUmVzcG9uc2UoARJZCghHZXRJbWFnZRIkLnRyZW5jaGxlc3MubWVkaWEudjEuR2V0SW1hZ2VSZXF1ZXN0GiUudHJlbmNobGVzcy5tZWRpYS52MS5HZXRJbWFnZVJlc3BvbnNlMAESdwoKTGlzdEltYWdlcxImLnRyZW5jaGxlc3MubWVkaWEudjEuTGlzdEltYWdlc1JlcXVlc3QaJy50cmVuY2hsZXNzLm1lZGlhLnYxLkxpc3RJbWFnZXNSZXNwb25zZSIYgtPkkwISEhAvYXBpL2FkbWluL21lZGlhEooBCgtVcGRhdGVJbWFnZRInLnRyZW5jaGxlc3MubWVkaWEudjEuVXBkYXRlSW1hZ2VSZXF1ZXN0GigudHJlbmNobGVzcy5tZWRpYS52MS5VcGRhdGVJbWFnZVJlc3BvbnNlIiiC0+STAiI6ASpiBWltYWdlMhYvYXBpL2FkbWluL21lZGlhL3trZXl9EoABCgtEZWxldGVJbWFnZRInLnRyZW5jaGxlc3MubWVkaWEudjEuRGVsZXRlSW1hZ2VSZXF1ZXN0GigudHJlbmNobGVzcy5tZWRpYS52MS5EZWxldGVJbWFnZVJlc3BvbnNlIh6C0+STAhgqFi9hcGkvYWRtaW4vbWVkaWEve2tleX0SYwoMTG9va3VwSW1hZ2VzEigudHJlbmNobGVzcy5tZWRpYS52MS5Mb29rdXBJbWFnZXNSZXF1ZXN0GikudHJlbmNobGVzcy5tZWRpYS52MS5Mb29rdXBJbWFnZXNSZXNwb25zZUJCWkBnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9tZWRpYS92MTttZWRpYXYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
 
 /**
  * Variant is one stored rendition of an image.
@@ -865,6 +865,80 @@ export const DeleteImageResponseSchema: GenMessage<DeleteImageResponse, {jsonTyp
   messageDesc(file_trenchless_media_v1_media, 13);
 
 /**
+ * LookupImagesRequest names the images wanted.
+ *
+ * @generated from message trenchless.media.v1.LookupImagesRequest
+ */
+export type LookupImagesRequest = Message<"trenchless.media.v1.LookupImagesRequest"> & {
+  /**
+   * Keys are content-hash keys, at most 50; a key asked twice is answered
+   * once.
+   *
+   * @generated from field: repeated string keys = 1;
+   */
+  keys: string[];
+};
+
+/**
+ * LookupImagesRequest names the images wanted.
+ *
+ * @generated from message trenchless.media.v1.LookupImagesRequest
+ */
+export type LookupImagesRequestJson = {
+  /**
+   * Keys are content-hash keys, at most 50; a key asked twice is answered
+   * once.
+   *
+   * @generated from field: repeated string keys = 1;
+   */
+  keys?: string[];
+};
+
+/**
+ * Describes the message trenchless.media.v1.LookupImagesRequest.
+ * Use `create(LookupImagesRequestSchema)` to create a new message.
+ */
+export const LookupImagesRequestSchema: GenMessage<LookupImagesRequest, {jsonType: LookupImagesRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_media_v1_media, 14);
+
+/**
+ * LookupImagesResponse carries the stored images among those asked for.
+ *
+ * @generated from message trenchless.media.v1.LookupImagesResponse
+ */
+export type LookupImagesResponse = Message<"trenchless.media.v1.LookupImagesResponse"> & {
+  /**
+   * Images that are stored, in no particular order; unknown keys are left
+   * out.
+   *
+   * @generated from field: repeated trenchless.media.v1.Image images = 1;
+   */
+  images: Image[];
+};
+
+/**
+ * LookupImagesResponse carries the stored images among those asked for.
+ *
+ * @generated from message trenchless.media.v1.LookupImagesResponse
+ */
+export type LookupImagesResponseJson = {
+  /**
+   * Images that are stored, in no particular order; unknown keys are left
+   * out.
+   *
+   * @generated from field: repeated trenchless.media.v1.Image images = 1;
+   */
+  images?: ImageJson[];
+};
+
+/**
+ * Describes the message trenchless.media.v1.LookupImagesResponse.
+ * Use `create(LookupImagesResponseSchema)` to create a new message.
+ */
+export const LookupImagesResponseSchema: GenMessage<LookupImagesResponse, {jsonType: LookupImagesResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_media_v1_media, 15);
+
+/**
  * MediaService stores staff-uploaded images and serves them. Uploads and
  * management require a staff identity; reads are public.
  *
@@ -924,6 +998,19 @@ export const MediaService: GenService<{
     methodKind: "unary";
     input: typeof DeleteImageRequestSchema;
     output: typeof DeleteImageResponseSchema;
+  },
+  /**
+   * LookupImages answers stored images' metadata by key, for the other
+   * services (the content service gives article images their size and
+   * srcset with it). Internal: it has no HTTP binding, and only a service
+   * caller (a caller token minted for a service) may call it.
+   *
+   * @generated from rpc trenchless.media.v1.MediaService.LookupImages
+   */
+  lookupImages: {
+    methodKind: "unary";
+    input: typeof LookupImagesRequestSchema;
+    output: typeof LookupImagesResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_trenchless_media_v1_media, 0);
