@@ -158,7 +158,7 @@ func startStack(t *testing.T, gatewayEnv ...string) *stack {
 	natsURL := natstest.Start(t).URL
 	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	common := []string{"LOG_LEVEL=debug"}
-	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL)...)
+	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL, "CONTENT_MEDIA_ADDR="+mediaAddr)...)
 	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL)...)
 	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
 		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)

@@ -11,6 +11,9 @@ import (
 	"syscall"
 
 	"github.com/nats-io/nats.go"
+	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/internal/boot"
@@ -20,8 +23,10 @@ import (
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
+	"github.com/valleytrenchless/site/services/content/internal/contentmedia"
 	"github.com/valleytrenchless/site/services/content/internal/contentnats"
 	"github.com/valleytrenchless/site/services/content/internal/contentpg"
+	"github.com/valleytrenchless/site/services/content/internal/render"
 )
 
 func main() {
@@ -41,6 +46,9 @@ type Config struct {
 	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
 	Seed        bool   `env:"SEED" default:"true"`
 	NATSURL     string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
+	// MediaAddr is the media service, asked for the size and renditions
+	// of article images; while it is down images render without srcset.
+	MediaAddr string `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -95,7 +103,16 @@ func run(ctx context.Context, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	public := contentgrpc.New(log, svc)
+	// The media service sizes article images. Dialling connects lazily, so
+	// the media service may start later or go away; rendering degrades.
+	mediaConn, err := grpc.NewClient(cfg.MediaAddr, grpc.WithTransportCredentials(insecure.NewCredentials()),
+		grpc.WithStatsHandler(otelgrpc.NewClientHandler()))
+	if err != nil {
+		return fmt.Errorf("media client: %w", err)
+	}
+	defer mediaConn.Close()
+	renderer := render.New(contentmedia.New(mediaConn, deps.Signer), log)
+	public := contentgrpc.New(log, svc, renderer)
 	contentv1.RegisterContentServiceServer(srv.GRPC(), public)
 	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), contentgrpc.NewAdmin(public))
 

@@ -24,6 +24,83 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ResponsiveImage is an image with what a browser needs to choose a size and
+// reserve its box before it loads.
+type ResponsiveImage struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Src is the image's address (the default article image when the post
+	// has none).
+	Src string `protobuf:"bytes,1,opt,name=src,proto3" json:"src,omitempty"`
+	// Srcset lists the candidates with their widths ("URL 960w, …"): the
+	// stored renditions of a media-library image, or src itself at 1200w.
+	// Never empty.
+	Srcset string `protobuf:"bytes,2,opt,name=srcset,proto3" json:"srcset,omitempty"`
+	// Width is the image's width in pixels (1200 when unknown).
+	Width int32 `protobuf:"varint,3,opt,name=width,proto3" json:"width,omitempty"`
+	// Height is the image's height in pixels (630 when unknown).
+	Height        int32 `protobuf:"varint,4,opt,name=height,proto3" json:"height,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResponsiveImage) Reset() {
+	*x = ResponsiveImage{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[0]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResponsiveImage) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResponsiveImage) ProtoMessage() {}
+
+func (x *ResponsiveImage) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[0]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResponsiveImage.ProtoReflect.Descriptor instead.
+func (*ResponsiveImage) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{0}
+}
+
+func (x *ResponsiveImage) GetSrc() string {
+	if x != nil {
+		return x.Src
+	}
+	return ""
+}
+
+func (x *ResponsiveImage) GetSrcset() string {
+	if x != nil {
+		return x.Srcset
+	}
+	return ""
+}
+
+func (x *ResponsiveImage) GetWidth() int32 {
+	if x != nil {
+		return x.Width
+	}
+	return 0
+}
+
+func (x *ResponsiveImage) GetHeight() int32 {
+	if x != nil {
+		return x.Height
+	}
+	return 0
+}
+
 // PostSummary is a published post as listed on the site.
 type PostSummary struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -43,13 +120,16 @@ type PostSummary struct {
 	Category string `protobuf:"bytes,7,opt,name=category,proto3" json:"category,omitempty"`
 	// ReadTimeMinutes is words / 200 rounded up, at least 1.
 	ReadTimeMinutes int32 `protobuf:"varint,8,opt,name=read_time_minutes,json=readTimeMinutes,proto3" json:"read_time_minutes,omitempty"`
-	unknownFields   protoimpl.UnknownFields
-	sizeCache       protoimpl.SizeCache
+	// HeroImage is the hero image to show: image_url with its size and
+	// srcset, or the default image.
+	HeroImage     *ResponsiveImage `protobuf:"bytes,9,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PostSummary) Reset() {
 	*x = PostSummary{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[0]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -61,7 +141,7 @@ func (x *PostSummary) String() string {
 func (*PostSummary) ProtoMessage() {}
 
 func (x *PostSummary) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[0]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -74,7 +154,7 @@ func (x *PostSummary) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostSummary.ProtoReflect.Descriptor instead.
 func (*PostSummary) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{0}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *PostSummary) GetId() string {
@@ -133,6 +213,13 @@ func (x *PostSummary) GetReadTimeMinutes() int32 {
 	return 0
 }
 
+func (x *PostSummary) GetHeroImage() *ResponsiveImage {
+	if x != nil {
+		return x.HeroImage
+	}
+	return nil
+}
+
 // Post is a blog post with its body.
 type Post struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -162,14 +249,20 @@ type Post struct {
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// UpdatedBy is the e-mail of the staff member who saved it last (staff
 	// calls only; empty on public reads).
-	UpdatedBy     string `protobuf:"bytes,13,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedBy string `protobuf:"bytes,13,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	// BodyHtml is content rendered as the article body: safe HTML, with
+	// headings from h2, tables in scrollable regions and images sized.
+	BodyHtml string `protobuf:"bytes,14,opt,name=body_html,json=bodyHtml,proto3" json:"body_html,omitempty"`
+	// HeroImage is the hero image to show: image_url with its size and
+	// srcset, or the default image.
+	HeroImage     *ResponsiveImage `protobuf:"bytes,15,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Post) Reset() {
 	*x = Post{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[1]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -181,7 +274,7 @@ func (x *Post) String() string {
 func (*Post) ProtoMessage() {}
 
 func (x *Post) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[1]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -194,7 +287,7 @@ func (x *Post) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Post.ProtoReflect.Descriptor instead.
 func (*Post) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{1}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *Post) GetId() string {
@@ -288,6 +381,20 @@ func (x *Post) GetUpdatedBy() string {
 	return ""
 }
 
+func (x *Post) GetBodyHtml() string {
+	if x != nil {
+		return x.BodyHtml
+	}
+	return ""
+}
+
+func (x *Post) GetHeroImage() *ResponsiveImage {
+	if x != nil {
+		return x.HeroImage
+	}
+	return nil
+}
+
 // PostRevision is an earlier version of a post, kept at every update.
 type PostRevision struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -322,7 +429,7 @@ type PostRevision struct {
 
 func (x *PostRevision) Reset() {
 	*x = PostRevision{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -334,7 +441,7 @@ func (x *PostRevision) String() string {
 func (*PostRevision) ProtoMessage() {}
 
 func (x *PostRevision) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -347,7 +454,7 @@ func (x *PostRevision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostRevision.ProtoReflect.Descriptor instead.
 func (*PostRevision) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{2}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *PostRevision) GetId() string {
@@ -459,7 +566,7 @@ type EditableContent struct {
 
 func (x *EditableContent) Reset() {
 	*x = EditableContent{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -471,7 +578,7 @@ func (x *EditableContent) String() string {
 func (*EditableContent) ProtoMessage() {}
 
 func (x *EditableContent) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -484,7 +591,7 @@ func (x *EditableContent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditableContent.ProtoReflect.Descriptor instead.
 func (*EditableContent) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{3}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *EditableContent) GetId() string {
@@ -554,7 +661,7 @@ type ListPublishedPostsRequest struct {
 
 func (x *ListPublishedPostsRequest) Reset() {
 	*x = ListPublishedPostsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -566,7 +673,7 @@ func (x *ListPublishedPostsRequest) String() string {
 func (*ListPublishedPostsRequest) ProtoMessage() {}
 
 func (x *ListPublishedPostsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -579,7 +686,7 @@ func (x *ListPublishedPostsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPublishedPostsRequest.ProtoReflect.Descriptor instead.
 func (*ListPublishedPostsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{4}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListPublishedPostsRequest) GetLimit() int32 {
@@ -600,7 +707,7 @@ type ListPublishedPostsResponse struct {
 
 func (x *ListPublishedPostsResponse) Reset() {
 	*x = ListPublishedPostsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -612,7 +719,7 @@ func (x *ListPublishedPostsResponse) String() string {
 func (*ListPublishedPostsResponse) ProtoMessage() {}
 
 func (x *ListPublishedPostsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -625,7 +732,7 @@ func (x *ListPublishedPostsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPublishedPostsResponse.ProtoReflect.Descriptor instead.
 func (*ListPublishedPostsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{5}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListPublishedPostsResponse) GetPosts() []*PostSummary {
@@ -646,7 +753,7 @@ type GetPublishedPostRequest struct {
 
 func (x *GetPublishedPostRequest) Reset() {
 	*x = GetPublishedPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -658,7 +765,7 @@ func (x *GetPublishedPostRequest) String() string {
 func (*GetPublishedPostRequest) ProtoMessage() {}
 
 func (x *GetPublishedPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -671,7 +778,7 @@ func (x *GetPublishedPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPublishedPostRequest.ProtoReflect.Descriptor instead.
 func (*GetPublishedPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{6}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetPublishedPostRequest) GetSlug() string {
@@ -692,7 +799,7 @@ type GetPublishedPostResponse struct {
 
 func (x *GetPublishedPostResponse) Reset() {
 	*x = GetPublishedPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -704,7 +811,7 @@ func (x *GetPublishedPostResponse) String() string {
 func (*GetPublishedPostResponse) ProtoMessage() {}
 
 func (x *GetPublishedPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -717,7 +824,7 @@ func (x *GetPublishedPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPublishedPostResponse.ProtoReflect.Descriptor instead.
 func (*GetPublishedPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{7}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetPublishedPostResponse) GetPost() *Post {
@@ -736,7 +843,7 @@ type ListEditableContentRequest struct {
 
 func (x *ListEditableContentRequest) Reset() {
 	*x = ListEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -748,7 +855,7 @@ func (x *ListEditableContentRequest) String() string {
 func (*ListEditableContentRequest) ProtoMessage() {}
 
 func (x *ListEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -761,7 +868,7 @@ func (x *ListEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*ListEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{8}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{9}
 }
 
 // ListEditableContentResponse carries every item, ordered by key.
@@ -775,7 +882,7 @@ type ListEditableContentResponse struct {
 
 func (x *ListEditableContentResponse) Reset() {
 	*x = ListEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -787,7 +894,7 @@ func (x *ListEditableContentResponse) String() string {
 func (*ListEditableContentResponse) ProtoMessage() {}
 
 func (x *ListEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -800,7 +907,7 @@ func (x *ListEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*ListEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{9}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *ListEditableContentResponse) GetItems() []*EditableContent {
@@ -819,7 +926,7 @@ type ListPostsRequest struct {
 
 func (x *ListPostsRequest) Reset() {
 	*x = ListPostsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -831,7 +938,7 @@ func (x *ListPostsRequest) String() string {
 func (*ListPostsRequest) ProtoMessage() {}
 
 func (x *ListPostsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -844,7 +951,7 @@ func (x *ListPostsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostsRequest.ProtoReflect.Descriptor instead.
 func (*ListPostsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{10}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{11}
 }
 
 // ListPostsResponse carries every post, newest first.
@@ -858,7 +965,7 @@ type ListPostsResponse struct {
 
 func (x *ListPostsResponse) Reset() {
 	*x = ListPostsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -870,7 +977,7 @@ func (x *ListPostsResponse) String() string {
 func (*ListPostsResponse) ProtoMessage() {}
 
 func (x *ListPostsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -883,7 +990,7 @@ func (x *ListPostsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostsResponse.ProtoReflect.Descriptor instead.
 func (*ListPostsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{11}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListPostsResponse) GetPosts() []*Post {
@@ -904,7 +1011,7 @@ type GetPostRequest struct {
 
 func (x *GetPostRequest) Reset() {
 	*x = GetPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -916,7 +1023,7 @@ func (x *GetPostRequest) String() string {
 func (*GetPostRequest) ProtoMessage() {}
 
 func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -929,7 +1036,7 @@ func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostRequest.ProtoReflect.Descriptor instead.
 func (*GetPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{12}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetPostRequest) GetId() string {
@@ -950,7 +1057,7 @@ type GetPostResponse struct {
 
 func (x *GetPostResponse) Reset() {
 	*x = GetPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -962,7 +1069,7 @@ func (x *GetPostResponse) String() string {
 func (*GetPostResponse) ProtoMessage() {}
 
 func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -975,7 +1082,7 @@ func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostResponse.ProtoReflect.Descriptor instead.
 func (*GetPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetPostResponse) GetPost() *Post {
@@ -1012,7 +1119,7 @@ type PostFields struct {
 
 func (x *PostFields) Reset() {
 	*x = PostFields{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1024,7 +1131,7 @@ func (x *PostFields) String() string {
 func (*PostFields) ProtoMessage() {}
 
 func (x *PostFields) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1037,7 +1144,7 @@ func (x *PostFields) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostFields.ProtoReflect.Descriptor instead.
 func (*PostFields) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *PostFields) GetTitle() string {
@@ -1108,7 +1215,7 @@ type CreatePostRequest struct {
 
 func (x *CreatePostRequest) Reset() {
 	*x = CreatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1120,7 +1227,7 @@ func (x *CreatePostRequest) String() string {
 func (*CreatePostRequest) ProtoMessage() {}
 
 func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1133,7 +1240,7 @@ func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostRequest.ProtoReflect.Descriptor instead.
 func (*CreatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *CreatePostRequest) GetPost() *PostFields {
@@ -1154,7 +1261,7 @@ type CreatePostResponse struct {
 
 func (x *CreatePostResponse) Reset() {
 	*x = CreatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1166,7 +1273,7 @@ func (x *CreatePostResponse) String() string {
 func (*CreatePostResponse) ProtoMessage() {}
 
 func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1179,7 +1286,7 @@ func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostResponse.ProtoReflect.Descriptor instead.
 func (*CreatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CreatePostResponse) GetPost() *Post {
@@ -1202,7 +1309,7 @@ type UpdatePostRequest struct {
 
 func (x *UpdatePostRequest) Reset() {
 	*x = UpdatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1214,7 +1321,7 @@ func (x *UpdatePostRequest) String() string {
 func (*UpdatePostRequest) ProtoMessage() {}
 
 func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1227,7 +1334,7 @@ func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *UpdatePostRequest) GetId() string {
@@ -1255,7 +1362,7 @@ type UpdatePostResponse struct {
 
 func (x *UpdatePostResponse) Reset() {
 	*x = UpdatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1267,7 +1374,7 @@ func (x *UpdatePostResponse) String() string {
 func (*UpdatePostResponse) ProtoMessage() {}
 
 func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1280,7 +1387,7 @@ func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *UpdatePostResponse) GetPost() *Post {
@@ -1301,7 +1408,7 @@ type DeletePostRequest struct {
 
 func (x *DeletePostRequest) Reset() {
 	*x = DeletePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1313,7 +1420,7 @@ func (x *DeletePostRequest) String() string {
 func (*DeletePostRequest) ProtoMessage() {}
 
 func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1326,7 +1433,7 @@ func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostRequest.ProtoReflect.Descriptor instead.
 func (*DeletePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *DeletePostRequest) GetId() string {
@@ -1345,7 +1452,7 @@ type DeletePostResponse struct {
 
 func (x *DeletePostResponse) Reset() {
 	*x = DeletePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1357,7 +1464,7 @@ func (x *DeletePostResponse) String() string {
 func (*DeletePostResponse) ProtoMessage() {}
 
 func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1370,7 +1477,7 @@ func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostResponse.ProtoReflect.Descriptor instead.
 func (*DeletePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
 }
 
 // ListPostRevisionsRequest names the post whose history is wanted.
@@ -1384,7 +1491,7 @@ type ListPostRevisionsRequest struct {
 
 func (x *ListPostRevisionsRequest) Reset() {
 	*x = ListPostRevisionsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1396,7 +1503,7 @@ func (x *ListPostRevisionsRequest) String() string {
 func (*ListPostRevisionsRequest) ProtoMessage() {}
 
 func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1409,7 +1516,7 @@ func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsRequest.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *ListPostRevisionsRequest) GetPostId() string {
@@ -1430,7 +1537,7 @@ type ListPostRevisionsResponse struct {
 
 func (x *ListPostRevisionsResponse) Reset() {
 	*x = ListPostRevisionsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1442,7 +1549,7 @@ func (x *ListPostRevisionsResponse) String() string {
 func (*ListPostRevisionsResponse) ProtoMessage() {}
 
 func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1455,7 +1562,7 @@ func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsResponse.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListPostRevisionsResponse) GetRevisions() []*PostRevision {
@@ -1478,7 +1585,7 @@ type RestorePostRevisionRequest struct {
 
 func (x *RestorePostRevisionRequest) Reset() {
 	*x = RestorePostRevisionRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1490,7 +1597,7 @@ func (x *RestorePostRevisionRequest) String() string {
 func (*RestorePostRevisionRequest) ProtoMessage() {}
 
 func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1503,7 +1610,7 @@ func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionRequest.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *RestorePostRevisionRequest) GetPostId() string {
@@ -1531,7 +1638,7 @@ type RestorePostRevisionResponse struct {
 
 func (x *RestorePostRevisionResponse) Reset() {
 	*x = RestorePostRevisionResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1543,7 +1650,7 @@ func (x *RestorePostRevisionResponse) String() string {
 func (*RestorePostRevisionResponse) ProtoMessage() {}
 
 func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1556,7 +1663,7 @@ func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionResponse.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RestorePostRevisionResponse) GetPost() *Post {
@@ -1587,7 +1694,7 @@ type CreateEditableContentRequest struct {
 
 func (x *CreateEditableContentRequest) Reset() {
 	*x = CreateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1599,7 +1706,7 @@ func (x *CreateEditableContentRequest) String() string {
 func (*CreateEditableContentRequest) ProtoMessage() {}
 
 func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1612,7 +1719,7 @@ func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *CreateEditableContentRequest) GetContentKey() string {
@@ -1661,7 +1768,7 @@ type CreateEditableContentResponse struct {
 
 func (x *CreateEditableContentResponse) Reset() {
 	*x = CreateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1673,7 +1780,7 @@ func (x *CreateEditableContentResponse) String() string {
 func (*CreateEditableContentResponse) ProtoMessage() {}
 
 func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1686,7 +1793,7 @@ func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *CreateEditableContentResponse) GetItem() *EditableContent {
@@ -1709,7 +1816,7 @@ type UpdateEditableContentRequest struct {
 
 func (x *UpdateEditableContentRequest) Reset() {
 	*x = UpdateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1721,7 +1828,7 @@ func (x *UpdateEditableContentRequest) String() string {
 func (*UpdateEditableContentRequest) ProtoMessage() {}
 
 func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1734,7 +1841,7 @@ func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *UpdateEditableContentRequest) GetContentKey() string {
@@ -1762,7 +1869,7 @@ type UpdateEditableContentResponse struct {
 
 func (x *UpdateEditableContentResponse) Reset() {
 	*x = UpdateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1774,7 +1881,7 @@ func (x *UpdateEditableContentResponse) String() string {
 func (*UpdateEditableContentResponse) ProtoMessage() {}
 
 func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1787,7 +1894,7 @@ func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
@@ -1797,11 +1904,128 @@ func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
 	return nil
 }
 
+// RenderPostRequest carries unsaved post text to render.
+type RenderPostRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Content is markdown or HTML, at most 200,000 characters; it may be
+	// empty.
+	Content string `protobuf:"bytes,1,opt,name=content,proto3" json:"content,omitempty"`
+	// ImageUrl is optional: a site path (/media/…; never //host or /\host)
+	// or an https URL.
+	ImageUrl      string `protobuf:"bytes,2,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenderPostRequest) Reset() {
+	*x = RenderPostRequest{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenderPostRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenderPostRequest) ProtoMessage() {}
+
+func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenderPostRequest.ProtoReflect.Descriptor instead.
+func (*RenderPostRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *RenderPostRequest) GetContent() string {
+	if x != nil {
+		return x.Content
+	}
+	return ""
+}
+
+func (x *RenderPostRequest) GetImageUrl() string {
+	if x != nil {
+		return x.ImageUrl
+	}
+	return ""
+}
+
+// RenderPostResponse is the post as the site would show it.
+type RenderPostResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// BodyHtml is the rendered body.
+	BodyHtml string `protobuf:"bytes,1,opt,name=body_html,json=bodyHtml,proto3" json:"body_html,omitempty"`
+	// HeroImage is the hero image to show.
+	HeroImage     *ResponsiveImage `protobuf:"bytes,2,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *RenderPostResponse) Reset() {
+	*x = RenderPostResponse{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *RenderPostResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*RenderPostResponse) ProtoMessage() {}
+
+func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use RenderPostResponse.ProtoReflect.Descriptor instead.
+func (*RenderPostResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *RenderPostResponse) GetBodyHtml() string {
+	if x != nil {
+		return x.BodyHtml
+	}
+	return ""
+}
+
+func (x *RenderPostResponse) GetHeroImage() *ResponsiveImage {
+	if x != nil {
+		return x.HeroImage
+	}
+	return nil
+}
+
 var File_trenchless_content_v1_content_proto protoreflect.FileDescriptor
 
 const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\n" +
-	"#trenchless/content/v1/content.proto\x12\x15trenchless.content.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x85\x02\n" +
+	"#trenchless/content/v1/content.proto\x12\x15trenchless.content.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"i\n" +
+	"\x0fResponsiveImage\x12\x10\n" +
+	"\x03src\x18\x01 \x01(\tR\x03src\x12\x16\n" +
+	"\x06srcset\x18\x02 \x01(\tR\x06srcset\x12\x14\n" +
+	"\x05width\x18\x03 \x01(\x05R\x05width\x12\x16\n" +
+	"\x06height\x18\x04 \x01(\x05R\x06height\"\xcc\x02\n" +
 	"\vPostSummary\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -1810,7 +2034,9 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\timage_url\x18\x05 \x01(\tR\bimageUrl\x12=\n" +
 	"\fpublished_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12\x1a\n" +
 	"\bcategory\x18\a \x01(\tR\bcategory\x12*\n" +
-	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\"\xd0\x03\n" +
+	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\x12E\n" +
+	"\n" +
+	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xb4\x04\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -1828,7 +2054,10 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\n" +
 	"updated_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
-	"updated_by\x18\r \x01(\tR\tupdatedBy\"\x82\x03\n" +
+	"updated_by\x18\r \x01(\tR\tupdatedBy\x12\x1b\n" +
+	"\tbody_html\x18\x0e \x01(\tR\bbodyHtml\x12E\n" +
+	"\n" +
+	"hero_image\x18\x0f \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\x82\x03\n" +
 	"\fPostRevision\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\apost_id\x18\x02 \x01(\tR\x06postId\x12\x14\n" +
@@ -1940,11 +2169,20 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x10content.required\x12\x13Content is required\x1a\x17!this.matches('^\\\\s*$')\xba\x01S\n" +
 	"\x0fcontent.max_len\x12*Content must be 20,000 characters or fewer\x1a\x14this.size() <= 20000R\acontent\"[\n" +
 	"\x1dUpdateEditableContentResponse\x12:\n" +
-	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item2\xed\x03\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xef\x02\n" +
+	"\x11RenderPostRequest\x12u\n" +
+	"\acontent\x18\x01 \x01(\tB[\xbaHX\xba\x01U\n" +
+	"\x0fcontent.max_len\x12+Content must be 200,000 characters or fewer\x1a\x15this.size() <= 200000R\acontent\x12\xe2\x01\n" +
+	"\timage_url\x18\x02 \x01(\tB\xc4\x01\xbaH\xc0\x01\xba\x01\xbc\x01\n" +
+	"\x10image_url.format\x12DImage URL must be a site path starting with / or an https:// address\x1abthis == '' || (this.size() <= 2048 && (this.matches('^/[^/\\\\\\\\]') || this.startsWith('https://')))R\bimageUrl\"x\n" +
+	"\x12RenderPostResponse\x12\x1b\n" +
+	"\tbody_html\x18\x01 \x01(\tR\bbodyHtml\x12E\n" +
+	"\n" +
+	"hero_image\x18\x02 \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage2\xed\x03\n" +
 	"\x0eContentService\x12\x99\x01\n" +
 	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"\x1e\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x12\x99\x01\n" +
 	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x12\xa2\x01\n" +
-	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content2\xc5\v\n" +
+	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content2\xd3\f\n" +
 	"\x13ContentAdminService\x12\x84\x01\n" +
 	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x12\x82\x01\n" +
 	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"(\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x12\x8c\x01\n" +
@@ -1957,7 +2195,9 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"<\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x12\xcb\x01\n" +
 	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"M\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb0\x01\n" +
 	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\",\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xbe\x01\n" +
-	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}BFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
+	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\x8b\x01\n" +
+	"\n" +
+	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/previewBFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
 
 var (
 	file_trenchless_content_v1_content_proto_rawDescOnce sync.Once
@@ -1971,91 +2211,99 @@ func file_trenchless_content_v1_content_proto_rawDescGZIP() []byte {
 	return file_trenchless_content_v1_content_proto_rawDescData
 }
 
-var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 29)
+var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_trenchless_content_v1_content_proto_goTypes = []any{
-	(*PostSummary)(nil),                   // 0: trenchless.content.v1.PostSummary
-	(*Post)(nil),                          // 1: trenchless.content.v1.Post
-	(*PostRevision)(nil),                  // 2: trenchless.content.v1.PostRevision
-	(*EditableContent)(nil),               // 3: trenchless.content.v1.EditableContent
-	(*ListPublishedPostsRequest)(nil),     // 4: trenchless.content.v1.ListPublishedPostsRequest
-	(*ListPublishedPostsResponse)(nil),    // 5: trenchless.content.v1.ListPublishedPostsResponse
-	(*GetPublishedPostRequest)(nil),       // 6: trenchless.content.v1.GetPublishedPostRequest
-	(*GetPublishedPostResponse)(nil),      // 7: trenchless.content.v1.GetPublishedPostResponse
-	(*ListEditableContentRequest)(nil),    // 8: trenchless.content.v1.ListEditableContentRequest
-	(*ListEditableContentResponse)(nil),   // 9: trenchless.content.v1.ListEditableContentResponse
-	(*ListPostsRequest)(nil),              // 10: trenchless.content.v1.ListPostsRequest
-	(*ListPostsResponse)(nil),             // 11: trenchless.content.v1.ListPostsResponse
-	(*GetPostRequest)(nil),                // 12: trenchless.content.v1.GetPostRequest
-	(*GetPostResponse)(nil),               // 13: trenchless.content.v1.GetPostResponse
-	(*PostFields)(nil),                    // 14: trenchless.content.v1.PostFields
-	(*CreatePostRequest)(nil),             // 15: trenchless.content.v1.CreatePostRequest
-	(*CreatePostResponse)(nil),            // 16: trenchless.content.v1.CreatePostResponse
-	(*UpdatePostRequest)(nil),             // 17: trenchless.content.v1.UpdatePostRequest
-	(*UpdatePostResponse)(nil),            // 18: trenchless.content.v1.UpdatePostResponse
-	(*DeletePostRequest)(nil),             // 19: trenchless.content.v1.DeletePostRequest
-	(*DeletePostResponse)(nil),            // 20: trenchless.content.v1.DeletePostResponse
-	(*ListPostRevisionsRequest)(nil),      // 21: trenchless.content.v1.ListPostRevisionsRequest
-	(*ListPostRevisionsResponse)(nil),     // 22: trenchless.content.v1.ListPostRevisionsResponse
-	(*RestorePostRevisionRequest)(nil),    // 23: trenchless.content.v1.RestorePostRevisionRequest
-	(*RestorePostRevisionResponse)(nil),   // 24: trenchless.content.v1.RestorePostRevisionResponse
-	(*CreateEditableContentRequest)(nil),  // 25: trenchless.content.v1.CreateEditableContentRequest
-	(*CreateEditableContentResponse)(nil), // 26: trenchless.content.v1.CreateEditableContentResponse
-	(*UpdateEditableContentRequest)(nil),  // 27: trenchless.content.v1.UpdateEditableContentRequest
-	(*UpdateEditableContentResponse)(nil), // 28: trenchless.content.v1.UpdateEditableContentResponse
-	(*timestamppb.Timestamp)(nil),         // 29: google.protobuf.Timestamp
+	(*ResponsiveImage)(nil),               // 0: trenchless.content.v1.ResponsiveImage
+	(*PostSummary)(nil),                   // 1: trenchless.content.v1.PostSummary
+	(*Post)(nil),                          // 2: trenchless.content.v1.Post
+	(*PostRevision)(nil),                  // 3: trenchless.content.v1.PostRevision
+	(*EditableContent)(nil),               // 4: trenchless.content.v1.EditableContent
+	(*ListPublishedPostsRequest)(nil),     // 5: trenchless.content.v1.ListPublishedPostsRequest
+	(*ListPublishedPostsResponse)(nil),    // 6: trenchless.content.v1.ListPublishedPostsResponse
+	(*GetPublishedPostRequest)(nil),       // 7: trenchless.content.v1.GetPublishedPostRequest
+	(*GetPublishedPostResponse)(nil),      // 8: trenchless.content.v1.GetPublishedPostResponse
+	(*ListEditableContentRequest)(nil),    // 9: trenchless.content.v1.ListEditableContentRequest
+	(*ListEditableContentResponse)(nil),   // 10: trenchless.content.v1.ListEditableContentResponse
+	(*ListPostsRequest)(nil),              // 11: trenchless.content.v1.ListPostsRequest
+	(*ListPostsResponse)(nil),             // 12: trenchless.content.v1.ListPostsResponse
+	(*GetPostRequest)(nil),                // 13: trenchless.content.v1.GetPostRequest
+	(*GetPostResponse)(nil),               // 14: trenchless.content.v1.GetPostResponse
+	(*PostFields)(nil),                    // 15: trenchless.content.v1.PostFields
+	(*CreatePostRequest)(nil),             // 16: trenchless.content.v1.CreatePostRequest
+	(*CreatePostResponse)(nil),            // 17: trenchless.content.v1.CreatePostResponse
+	(*UpdatePostRequest)(nil),             // 18: trenchless.content.v1.UpdatePostRequest
+	(*UpdatePostResponse)(nil),            // 19: trenchless.content.v1.UpdatePostResponse
+	(*DeletePostRequest)(nil),             // 20: trenchless.content.v1.DeletePostRequest
+	(*DeletePostResponse)(nil),            // 21: trenchless.content.v1.DeletePostResponse
+	(*ListPostRevisionsRequest)(nil),      // 22: trenchless.content.v1.ListPostRevisionsRequest
+	(*ListPostRevisionsResponse)(nil),     // 23: trenchless.content.v1.ListPostRevisionsResponse
+	(*RestorePostRevisionRequest)(nil),    // 24: trenchless.content.v1.RestorePostRevisionRequest
+	(*RestorePostRevisionResponse)(nil),   // 25: trenchless.content.v1.RestorePostRevisionResponse
+	(*CreateEditableContentRequest)(nil),  // 26: trenchless.content.v1.CreateEditableContentRequest
+	(*CreateEditableContentResponse)(nil), // 27: trenchless.content.v1.CreateEditableContentResponse
+	(*UpdateEditableContentRequest)(nil),  // 28: trenchless.content.v1.UpdateEditableContentRequest
+	(*UpdateEditableContentResponse)(nil), // 29: trenchless.content.v1.UpdateEditableContentResponse
+	(*RenderPostRequest)(nil),             // 30: trenchless.content.v1.RenderPostRequest
+	(*RenderPostResponse)(nil),            // 31: trenchless.content.v1.RenderPostResponse
+	(*timestamppb.Timestamp)(nil),         // 32: google.protobuf.Timestamp
 }
 var file_trenchless_content_v1_content_proto_depIdxs = []int32{
-	29, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
-	29, // 1: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
-	29, // 2: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
-	29, // 3: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
-	29, // 4: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
-	29, // 5: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
-	29, // 6: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
-	29, // 7: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
-	0,  // 8: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
-	1,  // 9: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
-	3,  // 10: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
-	1,  // 11: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.Post
-	1,  // 12: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
-	29, // 13: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
-	14, // 14: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	1,  // 15: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
-	14, // 16: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	1,  // 17: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
-	2,  // 18: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
-	1,  // 19: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
-	3,  // 20: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	3,  // 21: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	4,  // 22: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
-	6,  // 23: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
-	8,  // 24: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
-	10, // 25: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
-	12, // 26: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
-	15, // 27: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
-	17, // 28: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
-	19, // 29: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
-	21, // 30: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
-	23, // 31: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
-	25, // 32: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
-	27, // 33: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
-	5,  // 34: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
-	7,  // 35: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
-	9,  // 36: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
-	11, // 37: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
-	13, // 38: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
-	16, // 39: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
-	18, // 40: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
-	20, // 41: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
-	22, // 42: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
-	24, // 43: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
-	26, // 44: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
-	28, // 45: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
-	34, // [34:46] is the sub-list for method output_type
-	22, // [22:34] is the sub-list for method input_type
-	22, // [22:22] is the sub-list for extension type_name
-	22, // [22:22] is the sub-list for extension extendee
-	0,  // [0:22] is the sub-list for field type_name
+	32, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
+	0,  // 1: trenchless.content.v1.PostSummary.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	32, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
+	32, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
+	32, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 5: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	32, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
+	32, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
+	32, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
+	32, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
+	1,  // 10: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
+	2,  // 11: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
+	4,  // 12: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
+	2,  // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.Post
+	2,  // 14: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
+	32, // 15: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
+	15, // 16: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	2,  // 17: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
+	15, // 18: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	2,  // 19: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
+	3,  // 20: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
+	2,  // 21: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
+	4,  // 22: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	4,  // 23: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	0,  // 24: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	5,  // 25: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
+	7,  // 26: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
+	9,  // 27: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
+	11, // 28: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
+	13, // 29: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
+	16, // 30: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
+	18, // 31: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
+	20, // 32: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
+	22, // 33: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
+	24, // 34: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
+	26, // 35: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
+	28, // 36: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
+	30, // 37: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
+	6,  // 38: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
+	8,  // 39: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
+	10, // 40: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
+	12, // 41: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
+	14, // 42: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
+	17, // 43: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
+	19, // 44: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
+	21, // 45: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
+	23, // 46: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
+	25, // 47: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
+	27, // 48: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
+	29, // 49: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
+	31, // 50: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
+	38, // [38:51] is the sub-list for method output_type
+	25, // [25:38] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_content_v1_content_proto_init() }
@@ -2063,14 +2311,14 @@ func file_trenchless_content_v1_content_proto_init() {
 	if File_trenchless_content_v1_content_proto != nil {
 		return
 	}
-	file_trenchless_content_v1_content_proto_msgTypes[14].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[15].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_content_v1_content_proto_rawDesc), len(file_trenchless_content_v1_content_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   29,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -224,6 +224,7 @@ const (
 	ContentAdminService_RestorePostRevision_FullMethodName   = "/trenchless.content.v1.ContentAdminService/RestorePostRevision"
 	ContentAdminService_CreateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/CreateEditableContent"
 	ContentAdminService_UpdateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/UpdateEditableContent"
+	ContentAdminService_RenderPost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/RenderPost"
 )
 
 // ContentAdminServiceClient is the client API for ContentAdminService service.
@@ -257,6 +258,10 @@ type ContentAdminServiceClient interface {
 	CreateEditableContent(ctx context.Context, in *CreateEditableContentRequest, opts ...grpc.CallOption) (*CreateEditableContentResponse, error)
 	// UpdateEditableContent changes an item's content; its key never changes.
 	UpdateEditableContent(ctx context.Context, in *UpdateEditableContentRequest, opts ...grpc.CallOption) (*UpdateEditableContentResponse, error)
+	// RenderPost renders unsaved post text as the site would show it once
+	// saved (sanitised as a save sanitises, then rendered by the one article
+	// renderer), for the staff preview. Nothing is stored.
+	RenderPost(ctx context.Context, in *RenderPostRequest, opts ...grpc.CallOption) (*RenderPostResponse, error)
 }
 
 type contentAdminServiceClient struct {
@@ -357,6 +362,16 @@ func (c *contentAdminServiceClient) UpdateEditableContent(ctx context.Context, i
 	return out, nil
 }
 
+func (c *contentAdminServiceClient) RenderPost(ctx context.Context, in *RenderPostRequest, opts ...grpc.CallOption) (*RenderPostResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(RenderPostResponse)
+	err := c.cc.Invoke(ctx, ContentAdminService_RenderPost_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // ContentAdminServiceServer is the server API for ContentAdminService service.
 // All implementations must embed UnimplementedContentAdminServiceServer
 // for forward compatibility.
@@ -388,6 +403,10 @@ type ContentAdminServiceServer interface {
 	CreateEditableContent(context.Context, *CreateEditableContentRequest) (*CreateEditableContentResponse, error)
 	// UpdateEditableContent changes an item's content; its key never changes.
 	UpdateEditableContent(context.Context, *UpdateEditableContentRequest) (*UpdateEditableContentResponse, error)
+	// RenderPost renders unsaved post text as the site would show it once
+	// saved (sanitised as a save sanitises, then rendered by the one article
+	// renderer), for the staff preview. Nothing is stored.
+	RenderPost(context.Context, *RenderPostRequest) (*RenderPostResponse, error)
 	mustEmbedUnimplementedContentAdminServiceServer()
 }
 
@@ -424,6 +443,9 @@ func (UnimplementedContentAdminServiceServer) CreateEditableContent(context.Cont
 }
 func (UnimplementedContentAdminServiceServer) UpdateEditableContent(context.Context, *UpdateEditableContentRequest) (*UpdateEditableContentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateEditableContent not implemented")
+}
+func (UnimplementedContentAdminServiceServer) RenderPost(context.Context, *RenderPostRequest) (*RenderPostResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method RenderPost not implemented")
 }
 func (UnimplementedContentAdminServiceServer) mustEmbedUnimplementedContentAdminServiceServer() {}
 func (UnimplementedContentAdminServiceServer) testEmbeddedByValue()                             {}
@@ -608,6 +630,24 @@ func _ContentAdminService_UpdateEditableContent_Handler(srv interface{}, ctx con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ContentAdminService_RenderPost_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(RenderPostRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ContentAdminServiceServer).RenderPost(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ContentAdminService_RenderPost_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ContentAdminServiceServer).RenderPost(ctx, req.(*RenderPostRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // ContentAdminService_ServiceDesc is the grpc.ServiceDesc for ContentAdminService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -650,6 +690,10 @@ var ContentAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateEditableContent",
 			Handler:    _ContentAdminService_UpdateEditableContent_Handler,
+		},
+		{
+			MethodName: "RenderPost",
+			Handler:    _ContentAdminService_RenderPost_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},

@@ -2,6 +2,7 @@ package contentgrpc
 
 import (
 	"context"
+	"strings"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
@@ -32,11 +33,7 @@ func (a *AdminServer) ListPosts(ctx context.Context, _ *contentv1.ListPostsReque
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	out := make([]*contentv1.Post, len(posts))
-	for i, p := range posts {
-		out[i] = toProtoPost(p)
-	}
-	return &contentv1.ListPostsResponse{Posts: out}, nil
+	return &contentv1.ListPostsResponse{Posts: a.renderPosts(ctx, posts...)}, nil
 }
 
 // GetPost implements the staff read of any post.
@@ -48,7 +45,7 @@ func (a *AdminServer) GetPost(ctx context.Context, req *contentv1.GetPostRequest
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	return &contentv1.GetPostResponse{Post: toProtoPost(p)}, nil
+	return &contentv1.GetPostResponse{Post: a.renderPosts(ctx, p)[0]}, nil
 }
 
 // CreatePost implements post creation.
@@ -61,7 +58,7 @@ func (a *AdminServer) CreatePost(ctx context.Context, req *contentv1.CreatePostR
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	return &contentv1.CreatePostResponse{Post: toProtoPost(p)}, nil
+	return &contentv1.CreatePostResponse{Post: a.renderPosts(ctx, p)[0]}, nil
 }
 
 // UpdatePost implements post updates.
@@ -74,7 +71,7 @@ func (a *AdminServer) UpdatePost(ctx context.Context, req *contentv1.UpdatePostR
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	return &contentv1.UpdatePostResponse{Post: toProtoPost(p)}, nil
+	return &contentv1.UpdatePostResponse{Post: a.renderPosts(ctx, p)[0]}, nil
 }
 
 // DeletePost implements post deletion.
@@ -114,7 +111,7 @@ func (a *AdminServer) RestorePostRevision(ctx context.Context, req *contentv1.Re
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	return &contentv1.RestorePostRevisionResponse{Post: toProtoPost(p)}, nil
+	return &contentv1.RestorePostRevisionResponse{Post: a.renderPosts(ctx, p)[0]}, nil
 }
 
 // CreateEditableContent implements creating a text item.
@@ -142,6 +139,16 @@ func (a *AdminServer) UpdateEditableContent(ctx context.Context, req *contentv1.
 		return nil, a.errToStatus(ctx, err)
 	}
 	return &contentv1.UpdateEditableContentResponse{Item: toProtoEditable(item)}, nil
+}
+
+// RenderPost renders unsaved text for the staff preview: sanitised as a
+// save would sanitise it, then rendered as the site renders saved posts.
+func (a *AdminServer) RenderPost(ctx context.Context, req *contentv1.RenderPostRequest) (*contentv1.RenderPostResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	body, hero := a.render.Post(ctx, content.SanitizeBody(req.GetContent()), strings.TrimSpace(req.GetImageUrl()))
+	return &contentv1.RenderPostResponse{BodyHtml: body, HeroImage: toProtoImage(hero)}, nil
 }
 
 func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {

@@ -14,18 +14,21 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/services/content/internal/content"
+	"github.com/valleytrenchless/site/services/content/internal/render"
 )
 
 // Server implements contentv1.ContentServiceServer.
 type Server struct {
 	contentv1.UnimplementedContentServiceServer
-	svc *content.Service
-	log *slog.Logger
+	svc    *content.Service
+	render *render.Renderer
+	log    *slog.Logger
 }
 
-// New returns a Server over svc.
-func New(log *slog.Logger, svc *content.Service) *Server {
-	return &Server{svc: svc, log: log}
+// New returns a Server over svc; posts are rendered (body_html, hero_image)
+// by r.
+func New(log *slog.Logger, svc *content.Service, r *render.Renderer) *Server {
+	return &Server{svc: svc, render: r, log: log}
 }
 
 // ListPublishedPosts implements the public post list.
@@ -34,9 +37,14 @@ func (s *Server) ListPublishedPosts(ctx context.Context, req *contentv1.ListPubl
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
+	var keys []string
+	for _, p := range posts {
+		keys = append(keys, render.Keys("", p.ImageURL)...)
+	}
+	imgs := s.render.Lookup(ctx, keys)
 	out := make([]*contentv1.PostSummary, len(posts))
 	for i, p := range posts {
-		out[i] = toProtoSummary(p)
+		out[i] = toProtoSummary(p, render.Hero(p.ImageURL, imgs))
 	}
 	return &contentv1.ListPublishedPostsResponse{Posts: out}, nil
 }
@@ -47,7 +55,7 @@ func (s *Server) GetPublishedPost(ctx context.Context, req *contentv1.GetPublish
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
-	pp := toProtoPost(p)
+	pp := s.renderPosts(ctx, p)[0]
 	pp.UpdatedBy = "" // staff detail, not for the public
 	return &contentv1.GetPublishedPostResponse{Post: pp}, nil
 }
@@ -88,7 +96,26 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	return status.Error(codes.Internal, "internal error")
 }
 
-func toProtoSummary(p content.Post) *contentv1.PostSummary {
+// renderPosts converts posts with their body and hero rendered, asking the
+// media library about all their images at once.
+func (s *Server) renderPosts(ctx context.Context, posts ...content.Post) []*contentv1.Post {
+	var keys []string
+	for _, p := range posts {
+		keys = append(keys, render.Keys(p.Content, p.ImageURL)...)
+	}
+	imgs := s.render.Lookup(ctx, keys)
+	out := make([]*contentv1.Post, len(posts))
+	for i, p := range posts {
+		out[i] = toProtoPost(p, render.Body(p.Content, imgs), render.Hero(p.ImageURL, imgs))
+	}
+	return out
+}
+
+func toProtoImage(r render.ResponsiveImage) *contentv1.ResponsiveImage {
+	return &contentv1.ResponsiveImage{Src: r.Src, Srcset: r.Srcset, Width: int32(r.Width), Height: int32(r.Height)}
+}
+
+func toProtoSummary(p content.Post, hero render.ResponsiveImage) *contentv1.PostSummary {
 	return &contentv1.PostSummary{
 		Id:              p.ID,
 		Slug:            p.Slug,
@@ -98,10 +125,11 @@ func toProtoSummary(p content.Post) *contentv1.PostSummary {
 		PublishedAt:     timestamppb.New(p.PublishedAt),
 		Category:        p.EffectiveCategory(),
 		ReadTimeMinutes: int32(p.ReadTimeMinutes),
+		HeroImage:       toProtoImage(hero),
 	}
 }
 
-func toProtoPost(p content.Post) *contentv1.Post {
+func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *contentv1.Post {
 	return &contentv1.Post{
 		Id:              p.ID,
 		Slug:            p.Slug,
@@ -116,6 +144,8 @@ func toProtoPost(p content.Post) *contentv1.Post {
 		CreatedAt:       timestamppb.New(p.CreatedAt),
 		UpdatedAt:       timestamppb.New(p.UpdatedAt),
 		UpdatedBy:       p.UpdatedBy,
+		BodyHtml:        bodyHTML,
+		HeroImage:       toProtoImage(hero),
 	}
 }
 

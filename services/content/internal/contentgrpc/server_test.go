@@ -27,16 +27,20 @@ import (
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
+	"github.com/valleytrenchless/site/services/content/internal/contentmedia"
 	"github.com/valleytrenchless/site/services/content/internal/contentnats"
 	"github.com/valleytrenchless/site/services/content/internal/contentpg"
+	"github.com/valleytrenchless/site/services/content/internal/render"
 )
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 const staffEmail = "ana@valleytrenchless.example"
 
-// env is one content service on a fresh database, reached over gRPC.
+// env is one content service on a fresh database, reached over gRPC, with
+// a media library beside it.
 type env struct {
+	media   *mediaLibrary
 	public  contentv1.ContentServiceClient
 	admin   contentv1.ContentAdminServiceClient
 	signer  *identity.Signer
@@ -82,6 +86,16 @@ func (l *eventLog) waitForAfter(t *testing.T, kind, id string, since time.Time, 
 
 func newEnv(t *testing.T, seed bool) *env {
 	t.Helper()
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	media := startMediaLibrary(t, signer)
+	return newEnvWithMedia(t, seed, signer, media.addr, media)
+}
+
+// newEnvWithMedia starts the content service with its media client on
+// mediaAddr.
+func newEnvWithMedia(t *testing.T, seed bool, signer *identity.Signer, mediaAddr string, media *mediaLibrary) *env {
+	t.Helper()
 	ctx := context.Background()
 	store := contentpg.New(pgtest.NewPool(t, contentpg.Migrate))
 	if seed {
@@ -100,15 +114,16 @@ func newEnv(t *testing.T, seed bool) *env {
 	t.Cleanup(func() { _ = sub.Unsubscribe() })
 	require.NoError(t, nc.Flush())
 
-	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
-	require.NoError(t, err)
 	srv, err := grpcserver.New(quiet, grpcserver.Options{
 		Signer: signer,
 		Policy: identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 	})
 	require.NoError(t, err)
 	svc := content.NewService(store, contentnats.NewPublisher(quiet, nc))
-	public := contentgrpc.New(quiet, svc)
+	mediaConn, err := grpc.NewClient(mediaAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	t.Cleanup(func() { mediaConn.Close() })
+	public := contentgrpc.New(quiet, svc, render.New(contentmedia.New(mediaConn, signer), quiet))
 	contentv1.RegisterContentServiceServer(srv.GRPC(), public)
 	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), contentgrpc.NewAdmin(public))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -124,7 +139,7 @@ func newEnv(t *testing.T, seed bool) *env {
 
 	return &env{
 		public: contentv1.NewContentServiceClient(conn), admin: contentv1.NewContentAdminServiceClient(conn),
-		signer: signer, events: events,
+		signer: signer, events: events, media: media,
 		staff:   signer.OutgoingContext(ctx, identity.Caller{Email: staffEmail, Staff: true}),
 		visitor: signer.OutgoingContext(ctx, identity.Caller{Email: "joe@gmail.example"}),
 	}

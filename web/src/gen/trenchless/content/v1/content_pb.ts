@@ -14,7 +14,92 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/content/v1/content.proto.
  */
 export const file_trenchless_content_v1_content: GenFile = /*@__PURE__*/
-  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRlbnQvdjEvY29udGVudC5wcm90bxIVdHJlbmNobGVzcy5jb250ZW50LnYxIrkBCgtQb3N0U3VtbWFyeRIKCgJpZBgBIAEoCRIMCgRzbHVnGAIgASgJEg0KBXRpdGxlGAMgASgJEg8KB2V4Y2VycHQYBCABKAkSEQoJaW1hZ2VfdXJsGAUgASgJEjAKDHB1Ymxpc2hlZF9hdBgGIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEAoIY2F0ZWdvcnkYByABKAkSGQoRcmVhZF90aW1lX21pbnV0ZXMYCCABKAUizQIKBFBvc3QSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRINCgV0aXRsZRgDIAEoCRIPCgdleGNlcnB0GAQgASgJEg8KB2NvbnRlbnQYBSABKAkSEQoJaW1hZ2VfdXJsGAYgASgJEjAKDHB1Ymxpc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMaXNfcHVibGlzaGVkGAggASgIEhAKCGNhdGVnb3J5GAkgASgJEhkKEXJlYWRfdGltZV9taW51dGVzGAogASgFEi4KCmNyZWF0ZWRfYXQYCyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYDCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYDSABKAkilwIKDFBvc3RSZXZpc2lvbhIKCgJpZBgBIAEoCRIPCgdwb3N0X2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEgwKBHNsdWcYBCABKAkSDwoHZXhjZXJwdBgFIAEoCRIPCgdjb250ZW50GAYgASgJEhEKCWltYWdlX3VybBgHIAEoCRIwCgxwdWJsaXNoZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgJIAEoCBIQCghjYXRlZ29yeRgKIAEoCRIQCghzYXZlZF9ieRgLIAEoCRIsCghzYXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi4AEKD0VkaXRhYmxlQ29udGVudBIKCgJpZBgBIAEoCRITCgtjb250ZW50X2tleRgCIAEoCRIPCgdjb250ZW50GAMgASgJEhQKDGNvbnRlbnRfdHlwZRgEIAEoCRIQCghjYXRlZ29yeRgFIAEoCRITCgtkZXNjcmlwdGlvbhgGIAEoCRIuCgpjcmVhdGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJ6ChlMaXN0UHVibGlzaGVkUG9zdHNSZXF1ZXN0El0KBWxpbWl0GAEgASgFQk66SEu6AUgKC2xpbWl0LnJhbmdlEh9saW1pdCBtdXN0IGJlIGJldHdlZW4gMCBhbmQgMTAwGhh0aGlzID49IDAgJiYgdGhpcyA8PSAxMDAiTwoaTGlzdFB1Ymxpc2hlZFBvc3RzUmVzcG9uc2USMQoFcG9zdHMYASADKAsyIi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdFN1bW1hcnkizQEKF0dldFB1Ymxpc2hlZFBvc3RSZXF1ZXN0ErEBCgRzbHVnGAEgASgJQqIBukieAboBmgEKC3NsdWcuZm9ybWF0EktTbHVnIG1heSB1c2Ugb25seSBsb3dlci1jYXNlIGxldHRlcnMsIGRpZ2l0cyBhbmQgaHlwaGVucyAoMS0xMjAgY2hhcmFjdGVycykaPnRoaXMubWF0Y2hlcygnXlthLXowLTldKygtW2EtejAtOV0rKSokJykgJiYgdGhpcy5zaXplKCkgPD0gMTIwIkUKGEdldFB1Ymxpc2hlZFBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiHAoaTGlzdEVkaXRhYmxlQ29udGVudFJlcXVlc3QiVAobTGlzdEVkaXRhYmxlQ29udGVudFJlc3BvbnNlEjUKBWl0ZW1zGAEgAygLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLkVkaXRhYmxlQ29udGVudCISChBMaXN0UG9zdHNSZXF1ZXN0Ij8KEUxpc3RQb3N0c1Jlc3BvbnNlEioKBXBvc3RzGAEgAygLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiJgoOR2V0UG9zdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIjwKD0dldFBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QilwoKClBvc3RGaWVsZHMSoAEKBXRpdGxlGAEgASgJQpABukiMAboBPAoOdGl0bGUucmVxdWlyZWQSEVRpdGxlIGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBSgoNdGl0bGUubWF4X2xlbhIlVGl0bGUgbXVzdCBiZSAyMDAgY2hhcmFjdGVycyBvciBmZXdlchoSdGhpcy5zaXplKCkgPD0gMjAwErEBCgRzbHVnGAIgASgJQqIBukieAboBmgEKC3NsdWcuZm9ybWF0EktTbHVnIG1heSB1c2Ugb25seSBsb3dlci1jYXNlIGxldHRlcnMsIGRpZ2l0cyBhbmQgaHlwaGVucyAoMS0xMjAgY2hhcmFjdGVycykaPnRoaXMubWF0Y2hlcygnXlthLXowLTldKygtW2EtejAtOV0rKSokJykgJiYgdGhpcy5zaXplKCkgPD0gMTIwEqoBCgdleGNlcnB0GAMgASgJQpgBukiUAboBQAoQZXhjZXJwdC5yZXF1aXJlZBITRXhjZXJwdCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AU4KD2V4Y2VycHQubWF4X2xlbhInRXhjZXJwdCBtdXN0IGJlIDUwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhJ0aGlzLnNpemUoKSA8PSA1MDASsQEKB2NvbnRlbnQYBCABKAlCnwG6SJsBugFAChBjb250ZW50LnJlcXVpcmVkEhNDb250ZW50IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBVQoPY29udGVudC5tYXhfbGVuEitDb250ZW50IG11c3QgYmUgMjAwLDAwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhV0aGlzLnNpemUoKSA8PSAyMDAwMDAS2AEKCWltYWdlX3VybBgFIAEoCULEAbpIwAG6AbwBChBpbWFnZV91cmwuZm9ybWF0EkRJbWFnZSBVUkwgbXVzdCBiZSBhIHNpdGUgcGF0aCBzdGFydGluZyB3aXRoIC8gb3IgYW4gaHR0cHM6Ly8gYWRkcmVzcxpidGhpcyA9PSAnJyB8fCAodGhpcy5zaXplKCkgPD0gMjA0OCAmJiAodGhpcy5tYXRjaGVzKCdeL1teL1xcXFxdJykgfHwgdGhpcy5zdGFydHNXaXRoKCdodHRwczovLycpKSkSGQoMaXNfcHVibGlzaGVkGAYgASgISACIAQESMAoMcHVibGlzaGVkX2F0GAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBKXAgoIY2F0ZWdvcnkYCCABKAlChAK6SIACugH8AQoOY2F0ZWdvcnkua25vd24SbUNhdGVnb3J5IG11c3QgYmUgb25lIG9mIFRlY2hub2xvZ3ksIE1haW50ZW5hbmNlLCBDb3N0IEd1aWRlLCBQaXBlIFR5cGVzLCBQcmV2ZW50aW9uLCBTZWFzb25hbCwgTGVnYWwgJiBTYWZldHkae3RoaXMgPT0gJycgfHwgdGhpcyBpbiBbJ1RlY2hub2xvZ3knLCAnTWFpbnRlbmFuY2UnLCAnQ29zdCBHdWlkZScsICdQaXBlIFR5cGVzJywgJ1ByZXZlbnRpb24nLCAnU2Vhc29uYWwnLCAnTGVnYWwgJiBTYWZldHknXUIPCg1faXNfcHVibGlzaGVkIkwKEUNyZWF0ZVBvc3RSZXF1ZXN0EjcKBHBvc3QYASABKAsyIS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdEZpZWxkc0IGukgDyAEBIj8KEkNyZWF0ZVBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiYgoRVXBkYXRlUG9zdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEjcKBHBvc3QYAiABKAsyIS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdEZpZWxkc0IGukgDyAEBIj8KElVwZGF0ZVBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiKQoRRGVsZXRlUG9zdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIhQKEkRlbGV0ZVBvc3RSZXNwb25zZSI1ChhMaXN0UG9zdFJldmlzaW9uc1JlcXVlc3QSGQoHcG9zdF9pZBgBIAEoCUIIukgFcgOwAQEiUwoZTGlzdFBvc3RSZXZpc2lvbnNSZXNwb25zZRI2CglyZXZpc2lvbnMYASADKAsyIy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdFJldmlzaW9uIlYKGlJlc3RvcmVQb3N0UmV2aXNpb25SZXF1ZXN0EhkKB3Bvc3RfaWQYASABKAlCCLpIBXIDsAEBEh0KC3JldmlzaW9uX2lkGAIgASgJQgi6SAVyA7ABASJIChtSZXN0b3JlUG9zdFJldmlzaW9uUmVzcG9uc2USKQoEcG9zdBgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0ItIGChxDcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0EuEBCgtjb250ZW50X2tleRgBIAEoCULLAbpIxwG6AcMBChJjb250ZW50X2tleS5mb3JtYXQSaUNvbnRlbnQga2V5IGlzIHJlcXVpcmVkIGFuZCBtYXkgdXNlIGxldHRlcnMsIGRpZ2l0cywgZG90cywgaHlwaGVucyBhbmQgdW5kZXJzY29yZXMgKHVwIHRvIDEwMCBjaGFyYWN0ZXJzKRpCdGhpcy5tYXRjaGVzKCdeW0EtWmEtejAtOV1bQS1aYS16MC05Ll8tXSokJykgJiYgdGhpcy5zaXplKCkgPD0gMTAwEq8BCgdjb250ZW50GAIgASgJQp0BukiZAboBQAoQY29udGVudC5yZXF1aXJlZBITQ29udGVudCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AVMKD2NvbnRlbnQubWF4X2xlbhIqQ29udGVudCBtdXN0IGJlIDIwLDAwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhR0aGlzLnNpemUoKSA8PSAyMDAwMBJxCgxjb250ZW50X3R5cGUYAyABKAlCW7pIWLoBVQoSY29udGVudF90eXBlLmtub3duEiFDb250ZW50IHR5cGUgbXVzdCBiZSBodG1sIG9yIHRleHQaHHRoaXMgaW4gWycnLCAnaHRtbCcsICd0ZXh0J10StQEKCGNhdGVnb3J5GAQgASgJQqIBukieAboBmgEKDmNhdGVnb3J5Lmtub3duEkNDYXRlZ29yeSBtdXN0IGJlIG9uZSBvZiBob21lcGFnZSwgc2VydmljZXMsIGFib3V0LCBjb250YWN0LCBnZW5lcmFsGkN0aGlzIGluIFsnJywgJ2hvbWVwYWdlJywgJ3NlcnZpY2VzJywgJ2Fib3V0JywgJ2NvbnRhY3QnLCAnZ2VuZXJhbCddEnEKC2Rlc2NyaXB0aW9uGAUgASgJQly6SFm6AVYKE2Rlc2NyaXB0aW9uLm1heF9sZW4SK0Rlc2NyaXB0aW9uIG11c3QgYmUgNTAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDUwMCJVCh1DcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZRI0CgRpdGVtGAEgASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLkVkaXRhYmxlQ29udGVudCLwAQocVXBkYXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBIeCgtjb250ZW50X2tleRgBIAEoCUIJukgGcgQQARhkEq8BCgdjb250ZW50GAIgASgJQp0BukiZAboBQAoQY29udGVudC5yZXF1aXJlZBITQ29udGVudCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AVMKD2NvbnRlbnQubWF4X2xlbhIqQ29udGVudCBtdXN0IGJlIDIwLDAwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhR0aGlzLnNpemUoKSA8PSAyMDAwMCJVCh1VcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZRI0CgRpdGVtGAEgASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLkVkaXRhYmxlQ29udGVudDLtAwoOQ29udGVudFNlcnZpY2USmQEKEkxpc3RQdWJsaXNoZWRQb3N0cxIwLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UHVibGlzaGVkUG9zdHNSZXF1ZXN0GjEudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQdWJsaXNoZWRQb3N0c1Jlc3BvbnNlIh6C0+STAhhiBXBvc3RzEg8vYXBpL2Jsb2ctcG9zdHMSmQEKEEdldFB1Ymxpc2hlZFBvc3QSLi50cmVuY2hsZXNzLmNvbnRlbnQudjEuR2V0UHVibGlzaGVkUG9zdFJlcXVlc3QaLy50cmVuY2hsZXNzLmNvbnRlbnQudjEuR2V0UHVibGlzaGVkUG9zdFJlc3BvbnNlIiSC0+STAh5iBHBvc3QSFi9hcGkvYmxvZy1wb3N0cy97c2x1Z30SogEKE0xpc3RFZGl0YWJsZUNvbnRlbnQSMS50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdEVkaXRhYmxlQ29udGVudFJlcXVlc3QaMi50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdEVkaXRhYmxlQ29udGVudFJlc3BvbnNlIiSC0+STAh5iBWl0ZW1zEhUvYXBpL2VkaXRhYmxlLWNvbnRlbnQyxQsKE0NvbnRlbnRBZG1pblNlcnZpY2UShAEKCUxpc3RQb3N0cxInLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdHNSZXF1ZXN0GigudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQb3N0c1Jlc3BvbnNlIiSC0+STAh5iBXBvc3RzEhUvYXBpL2FkbWluL2Jsb2ctcG9zdHMSggEKB0dldFBvc3QSJS50cmVuY2hsZXNzLmNvbnRlbnQudjEuR2V0UG9zdFJlcXVlc3QaJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuR2V0UG9zdFJlc3BvbnNlIiiC0+STAiJiBHBvc3QSGi9hcGkvYWRtaW4vYmxvZy1wb3N0cy97aWR9EowBCgpDcmVhdGVQb3N0EigudHJlbmNobGVzcy5jb250ZW50LnYxLkNyZWF0ZVBvc3RSZXF1ZXN0GikudHJlbmNobGVzcy5jb250ZW50LnYxLkNyZWF0ZVBvc3RSZXNwb25zZSIpgtPkkwIjOgRwb3N0YgRwb3N0IhUvYXBpL2FkbWluL2Jsb2ctcG9zdHMSkQEKClVwZGF0ZVBvc3QSKC50cmVuY2hsZXNzLmNvbnRlbnQudjEuVXBkYXRlUG9zdFJlcXVlc3QaKS50cmVuY2hsZXNzLmNvbnRlbnQudjEuVXBkYXRlUG9zdFJlc3BvbnNlIi6C0+STAig6BHBvc3RiBHBvc3QaGi9hcGkvYWRtaW4vYmxvZy1wb3N0cy97aWR9EoUBCgpEZWxldGVQb3N0EigudHJlbmNobGVzcy5jb250ZW50LnYxLkRlbGV0ZVBvc3RSZXF1ZXN0GikudHJlbmNobGVzcy5jb250ZW50LnYxLkRlbGV0ZVBvc3RSZXNwb25zZSIigtPkkwIcKhovYXBpL2FkbWluL2Jsb2ctcG9zdHMve2lkfRK0AQoRTGlzdFBvc3RSZXZpc2lvbnMSLy50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFBvc3RSZXZpc2lvbnNSZXF1ZXN0GjAudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQb3N0UmV2aXNpb25zUmVzcG9uc2UiPILT5JMCNmIJcmV2aXNpb25zEikvYXBpL2FkbWluL2Jsb2ctcG9zdHMve3Bvc3RfaWR9L3JldmlzaW9ucxLLAQoTUmVzdG9yZVBvc3RSZXZpc2lvbhIxLnRyZW5jaGxlc3MuY29udGVudC52MS5SZXN0b3JlUG9zdFJldmlzaW9uUmVxdWVzdBoyLnRyZW5jaGxlc3MuY29udGVudC52MS5SZXN0b3JlUG9zdFJldmlzaW9uUmVzcG9uc2UiTYLT5JMCR2IEcG9zdCI/L2FwaS9hZG1pbi9ibG9nLXBvc3RzL3twb3N0X2lkfS9yZXZpc2lvbnMve3JldmlzaW9uX2lkfS9yZXN0b3JlErABChVDcmVhdGVFZGl0YWJsZUNvbnRlbnQSMy50cmVuY2hsZXNzLmNvbnRlbnQudjEuQ3JlYXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBo0LnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSIsgtPkkwImOgEqYgRpdGVtIhsvYXBpL2FkbWluL2VkaXRhYmxlLWNvbnRlbnQSvgEKFVVwZGF0ZUVkaXRhYmxlQ29udGVudBIzLnRyZW5jaGxlc3MuY29udGVudC52MS5VcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0GjQudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlIjqC0+STAjQ6ASpiBGl0ZW0aKS9hcGkvYWRtaW4vZWRpdGFibGUtY29udGVudC97Y29udGVudF9rZXl9QkZaRGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL2NvbnRlbnQvdjE7Y29udGVudHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRlbnQvdjEvY29udGVudC5wcm90bxIVdHJlbmNobGVzcy5jb250ZW50LnYxIk0KD1Jlc3BvbnNpdmVJbWFnZRILCgNzcmMYASABKAkSDgoGc3Jjc2V0GAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSL1AQoLUG9zdFN1bW1hcnkSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRINCgV0aXRsZRgDIAEoCRIPCgdleGNlcnB0GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRIwCgxwdWJsaXNoZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGNhdGVnb3J5GAcgASgJEhkKEXJlYWRfdGltZV9taW51dGVzGAggASgFEjoKCmhlcm9faW1hZ2UYCSABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzcG9uc2l2ZUltYWdlIpwDCgRQb3N0EgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSDwoHZXhjZXJwdBgEIAEoCRIPCgdjb250ZW50GAUgASgJEhEKCWltYWdlX3VybBgGIAEoCRIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgIIAEoCBIQCghjYXRlZ29yeRgJIAEoCRIZChFyZWFkX3RpbWVfbWludXRlcxgKIAEoBRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgp1cGRhdGVkX2J5GA0gASgJEhEKCWJvZHlfaHRtbBgOIAEoCRI6CgpoZXJvX2ltYWdlGA8gASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLlJlc3BvbnNpdmVJbWFnZSKXAgoMUG9zdFJldmlzaW9uEgoKAmlkGAEgASgJEg8KB3Bvc3RfaWQYAiABKAkSDQoFdGl0bGUYAyABKAkSDAoEc2x1ZxgEIAEoCRIPCgdleGNlcnB0GAUgASgJEg8KB2NvbnRlbnQYBiABKAkSEQoJaW1hZ2VfdXJsGAcgASgJEjAKDHB1Ymxpc2hlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFAoMaXNfcHVibGlzaGVkGAkgASgIEhAKCGNhdGVnb3J5GAogASgJEhAKCHNhdmVkX2J5GAsgASgJEiwKCHNhdmVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLgAQoPRWRpdGFibGVDb250ZW50EgoKAmlkGAEgASgJEhMKC2NvbnRlbnRfa2V5GAIgASgJEg8KB2NvbnRlbnQYAyABKAkSFAoMY29udGVudF90eXBlGAQgASgJEhAKCGNhdGVnb3J5GAUgASgJEhMKC2Rlc2NyaXB0aW9uGAYgASgJEi4KCmNyZWF0ZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wInoKGUxpc3RQdWJsaXNoZWRQb3N0c1JlcXVlc3QSXQoFbGltaXQYASABKAVCTrpIS7oBSAoLbGltaXQucmFuZ2USH2xpbWl0IG11c3QgYmUgYmV0d2VlbiAwIGFuZCAxMDAaGHRoaXMgPj0gMCAmJiB0aGlzIDw9IDEwMCJPChpMaXN0UHVibGlzaGVkUG9zdHNSZXNwb25zZRIxCgVwb3N0cxgBIAMoCzIiLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0U3VtbWFyeSLNAQoXR2V0UHVibGlzaGVkUG9zdFJlcXVlc3QSsQEKBHNsdWcYASABKAlCogG6SJ4BugGaAQoLc2x1Zy5mb3JtYXQSS1NsdWcgbWF5IHVzZSBvbmx5IGxvd2VyLWNhc2UgbGV0dGVycywgZGlnaXRzIGFuZCBoeXBoZW5zICgxLTEyMCBjaGFyYWN0ZXJzKRo+dGhpcy5tYXRjaGVzKCdeW2EtejAtOV0rKC1bYS16MC05XSspKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMjAiRQoYR2V0UHVibGlzaGVkUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCIcChpMaXN0RWRpdGFibGVDb250ZW50UmVxdWVzdCJUChtMaXN0RWRpdGFibGVDb250ZW50UmVzcG9uc2USNQoFaXRlbXMYASADKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50IhIKEExpc3RQb3N0c1JlcXVlc3QiPwoRTGlzdFBvc3RzUmVzcG9uc2USKgoFcG9zdHMYASADKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCImCg5HZXRQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiPAoPR2V0UG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCKXCgoKUG9zdEZpZWxkcxKgAQoFdGl0bGUYASABKAlCkAG6SIwBugE8Cg50aXRsZS5yZXF1aXJlZBIRVGl0bGUgaXMgcmVxdWlyZWQaFyF0aGlzLm1hdGNoZXMoJ15cXHMqJCcpugFKCg10aXRsZS5tYXhfbGVuEiVUaXRsZSBtdXN0IGJlIDIwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhJ0aGlzLnNpemUoKSA8PSAyMDASsQEKBHNsdWcYAiABKAlCogG6SJ4BugGaAQoLc2x1Zy5mb3JtYXQSS1NsdWcgbWF5IHVzZSBvbmx5IGxvd2VyLWNhc2UgbGV0dGVycywgZGlnaXRzIGFuZCBoeXBoZW5zICgxLTEyMCBjaGFyYWN0ZXJzKRo+dGhpcy5tYXRjaGVzKCdeW2EtejAtOV0rKC1bYS16MC05XSspKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMjASqgEKB2V4Y2VycHQYAyABKAlCmAG6SJQBugFAChBleGNlcnB0LnJlcXVpcmVkEhNFeGNlcnB0IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBTgoPZXhjZXJwdC5tYXhfbGVuEidFeGNlcnB0IG11c3QgYmUgNTAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDUwMBKxAQoHY29udGVudBgEIAEoCUKfAbpImwG6AUAKEGNvbnRlbnQucmVxdWlyZWQSE0NvbnRlbnQgaXMgcmVxdWlyZWQaFyF0aGlzLm1hdGNoZXMoJ15cXHMqJCcpugFVCg9jb250ZW50Lm1heF9sZW4SK0NvbnRlbnQgbXVzdCBiZSAyMDAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFXRoaXMuc2l6ZSgpIDw9IDIwMDAwMBLYAQoJaW1hZ2VfdXJsGAUgASgJQsQBukjAAboBvAEKEGltYWdlX3VybC5mb3JtYXQSREltYWdlIFVSTCBtdXN0IGJlIGEgc2l0ZSBwYXRoIHN0YXJ0aW5nIHdpdGggLyBvciBhbiBodHRwczovLyBhZGRyZXNzGmJ0aGlzID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyMDQ4ICYmICh0aGlzLm1hdGNoZXMoJ14vW14vXFxcXF0nKSB8fCB0aGlzLnN0YXJ0c1dpdGgoJ2h0dHBzOi8vJykpKRIZCgxpc19wdWJsaXNoZWQYBiABKAhIAIgBARIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEpcCCghjYXRlZ29yeRgIIAEoCUKEArpIgAK6AfwBCg5jYXRlZ29yeS5rbm93bhJtQ2F0ZWdvcnkgbXVzdCBiZSBvbmUgb2YgVGVjaG5vbG9neSwgTWFpbnRlbmFuY2UsIENvc3QgR3VpZGUsIFBpcGUgVHlwZXMsIFByZXZlbnRpb24sIFNlYXNvbmFsLCBMZWdhbCAmIFNhZmV0eRp7dGhpcyA9PSAnJyB8fCB0aGlzIGluIFsnVGVjaG5vbG9neScsICdNYWludGVuYW5jZScsICdDb3N0IEd1aWRlJywgJ1BpcGUgVHlwZXMnLCAnUHJldmVudGlvbicsICdTZWFzb25hbCcsICdMZWdhbCAmIFNhZmV0eSddQg8KDV9pc19wdWJsaXNoZWQiTAoRQ3JlYXRlUG9zdFJlcXVlc3QSNwoEcG9zdBgBIAEoCzIhLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0RmllbGRzQga6SAPIAQEiPwoSQ3JlYXRlUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCJiChFVcGRhdGVQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESNwoEcG9zdBgCIAEoCzIhLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0RmllbGRzQga6SAPIAQEiPwoSVXBkYXRlUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCIpChFEZWxldGVQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiFAoSRGVsZXRlUG9zdFJlc3BvbnNlIjUKGExpc3RQb3N0UmV2aXNpb25zUmVxdWVzdBIZCgdwb3N0X2lkGAEgASgJQgi6SAVyA7ABASJTChlMaXN0UG9zdFJldmlzaW9uc1Jlc3BvbnNlEjYKCXJldmlzaW9ucxgBIAMoCzIjLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0UmV2aXNpb24iVgoaUmVzdG9yZVBvc3RSZXZpc2lvblJlcXVlc3QSGQoHcG9zdF9pZBgBIAEoCUIIukgFcgOwAQESHQoLcmV2aXNpb25faWQYAiABKAlCCLpIBXIDsAEBIkgKG1Jlc3RvcmVQb3N0UmV2aXNpb25SZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3Qi0gYKHENyZWF0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QS4QEKC2NvbnRlbnRfa2V5GAEgASgJQssBukjHAboBwwEKEmNvbnRlbnRfa2V5LmZvcm1hdBJpQ29udGVudCBrZXkgaXMgcmVxdWlyZWQgYW5kIG1heSB1c2UgbGV0dGVycywgZGlnaXRzLCBkb3RzLCBoeXBoZW5zIGFuZCB1bmRlcnNjb3JlcyAodXAgdG8gMTAwIGNoYXJhY3RlcnMpGkJ0aGlzLm1hdGNoZXMoJ15bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMDASrwEKB2NvbnRlbnQYAiABKAlCnQG6SJkBugFAChBjb250ZW50LnJlcXVpcmVkEhNDb250ZW50IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBUwoPY29udGVudC5tYXhfbGVuEipDb250ZW50IG11c3QgYmUgMjAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFHRoaXMuc2l6ZSgpIDw9IDIwMDAwEnEKDGNvbnRlbnRfdHlwZRgDIAEoCUJbukhYugFVChJjb250ZW50X3R5cGUua25vd24SIUNvbnRlbnQgdHlwZSBtdXN0IGJlIGh0bWwgb3IgdGV4dBocdGhpcyBpbiBbJycsICdodG1sJywgJ3RleHQnXRK1AQoIY2F0ZWdvcnkYBCABKAlCogG6SJ4BugGaAQoOY2F0ZWdvcnkua25vd24SQ0NhdGVnb3J5IG11c3QgYmUgb25lIG9mIGhvbWVwYWdlLCBzZXJ2aWNlcywgYWJvdXQsIGNvbnRhY3QsIGdlbmVyYWwaQ3RoaXMgaW4gWycnLCAnaG9tZXBhZ2UnLCAnc2VydmljZXMnLCAnYWJvdXQnLCAnY29udGFjdCcsICdnZW5lcmFsJ10ScQoLZGVzY3JpcHRpb24YBSABKAlCXLpIWboBVgoTZGVzY3JpcHRpb24ubWF4X2xlbhIrRGVzY3JpcHRpb24gbXVzdCBiZSA1MDAgY2hhcmFjdGVycyBvciBmZXdlchoSdGhpcy5zaXplKCkgPD0gNTAwIlUKHUNyZWF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlEjQKBGl0ZW0YASABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50IvABChxVcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0Eh4KC2NvbnRlbnRfa2V5GAEgASgJQgm6SAZyBBABGGQSrwEKB2NvbnRlbnQYAiABKAlCnQG6SJkBugFAChBjb250ZW50LnJlcXVpcmVkEhNDb250ZW50IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBUwoPY29udGVudC5tYXhfbGVuEipDb250ZW50IG11c3QgYmUgMjAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFHRoaXMuc2l6ZSgpIDw9IDIwMDAwIlUKHVVwZGF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlEjQKBGl0ZW0YASABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50ItwCChFSZW5kZXJQb3N0UmVxdWVzdBJsCgdjb250ZW50GAEgASgJQlu6SFi6AVUKD2NvbnRlbnQubWF4X2xlbhIrQ29udGVudCBtdXN0IGJlIDIwMCwwMDAgY2hhcmFjdGVycyBvciBmZXdlchoVdGhpcy5zaXplKCkgPD0gMjAwMDAwEtgBCglpbWFnZV91cmwYAiABKAlCxAG6SMABugG8AQoQaW1hZ2VfdXJsLmZvcm1hdBJESW1hZ2UgVVJMIG11c3QgYmUgYSBzaXRlIHBhdGggc3RhcnRpbmcgd2l0aCAvIG9yIGFuIGh0dHBzOi8vIGFkZHJlc3MaYnRoaXMgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDIwNDggJiYgKHRoaXMubWF0Y2hlcygnXi9bXi9cXFxcXScpIHx8IHRoaXMuc3RhcnRzV2l0aCgnaHR0cHM6Ly8nKSkpImMKElJlbmRlclBvc3RSZXNwb25zZRIRCglib2R5X2h0bWwYASABKAkSOgoKaGVyb19pbWFnZRgCIAEoCzImLnRyZW5jaGxlc3MuY29udGVudC52MS5SZXNwb25zaXZlSW1hZ2Uy7QMKDkNvbnRlbnRTZXJ2aWNlEpkBChJMaXN0UHVibGlzaGVkUG9zdHMSMC50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFB1Ymxpc2hlZFBvc3RzUmVxdWVzdBoxLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UHVibGlzaGVkUG9zdHNSZXNwb25zZSIegtPkkwIYYgVwb3N0cxIPL2FwaS9ibG9nLXBvc3RzEpkBChBHZXRQdWJsaXNoZWRQb3N0Ei4udHJlbmNobGVzcy5jb250ZW50LnYxLkdldFB1Ymxpc2hlZFBvc3RSZXF1ZXN0Gi8udHJlbmNobGVzcy5jb250ZW50LnYxLkdldFB1Ymxpc2hlZFBvc3RSZXNwb25zZSIkgtPkkwIeYgRwb3N0EhYvYXBpL2Jsb2ctcG9zdHMve3NsdWd9EqIBChNMaXN0RWRpdGFibGVDb250ZW50EjEudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0GjIudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSIkgtPkkwIeYgVpdGVtcxIVL2FwaS9lZGl0YWJsZS1jb250ZW50MtMMChNDb250ZW50QWRtaW5TZXJ2aWNlEoQBCglMaXN0UG9zdHMSJy50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFBvc3RzUmVxdWVzdBooLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdHNSZXNwb25zZSIkgtPkkwIeYgVwb3N0cxIVL2FwaS9hZG1pbi9ibG9nLXBvc3RzEoIBCgdHZXRQb3N0EiUudHJlbmNobGVzcy5jb250ZW50LnYxLkdldFBvc3RSZXF1ZXN0GiYudHJlbmNobGVzcy5jb250ZW50LnYxLkdldFBvc3RSZXNwb25zZSIogtPkkwIiYgRwb3N0EhovYXBpL2FkbWluL2Jsb2ctcG9zdHMve2lkfRKMAQoKQ3JlYXRlUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVQb3N0UmVzcG9uc2UiKYLT5JMCIzoEcG9zdGIEcG9zdCIVL2FwaS9hZG1pbi9ibG9nLXBvc3RzEpEBCgpVcGRhdGVQb3N0EigudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZVBvc3RSZXF1ZXN0GikudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZVBvc3RSZXNwb25zZSIugtPkkwIoOgRwb3N0YgRwb3N0GhovYXBpL2FkbWluL2Jsb2ctcG9zdHMve2lkfRKFAQoKRGVsZXRlUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5EZWxldGVQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5EZWxldGVQb3N0UmVzcG9uc2UiIoLT5JMCHCoaL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3tpZH0StAEKEUxpc3RQb3N0UmV2aXNpb25zEi8udHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQb3N0UmV2aXNpb25zUmVxdWVzdBowLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdFJldmlzaW9uc1Jlc3BvbnNlIjyC0+STAjZiCXJldmlzaW9ucxIpL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3twb3N0X2lkfS9yZXZpc2lvbnMSywEKE1Jlc3RvcmVQb3N0UmV2aXNpb24SMS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzdG9yZVBvc3RSZXZpc2lvblJlcXVlc3QaMi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzdG9yZVBvc3RSZXZpc2lvblJlc3BvbnNlIk2C0+STAkdiBHBvc3QiPy9hcGkvYWRtaW4vYmxvZy1wb3N0cy97cG9zdF9pZH0vcmV2aXNpb25zL3tyZXZpc2lvbl9pZH0vcmVzdG9yZRKwAQoVQ3JlYXRlRWRpdGFibGVDb250ZW50EjMudHJlbmNobGVzcy5jb250ZW50LnYxLkNyZWF0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QaNC50cmVuY2hsZXNzLmNvbnRlbnQudjEuQ3JlYXRlRWRpdGFibGVDb250ZW50UmVzcG9uc2UiLILT5JMCJjoBKmIEaXRlbSIbL2FwaS9hZG1pbi9lZGl0YWJsZS1jb250ZW50Er4BChVVcGRhdGVFZGl0YWJsZUNvbnRlbnQSMy50cmVuY2hsZXNzLmNvbnRlbnQudjEuVXBkYXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBo0LnRyZW5jaGxlc3MuY29udGVudC52MS5VcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSI6gtPkkwI0OgEqYgRpdGVtGikvYXBpL2FkbWluL2VkaXRhYmxlLWNvbnRlbnQve2NvbnRlbnRfa2V5fRKLAQoKUmVuZGVyUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5SZW5kZXJQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5SZW5kZXJQb3N0UmVzcG9uc2UiKILT5JMCIjoBKiIdL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3ByZXZpZXdCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvY29udGVudC92MTtjb250ZW50djFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+
+/**
+ * ResponsiveImage is an image with what a browser needs to choose a size and
+ * reserve its box before it loads.
+ *
+ * @generated from message trenchless.content.v1.ResponsiveImage
+ */
+export type ResponsiveImage = Message<"trenchless.content.v1.ResponsiveImage"> & {
+  /**
+   * Src is the image's address (the default article image when the post
+   * has none).
+   *
+   * @generated from field: string src = 1;
+   */
+  src: string;
+
+  /**
+   * Srcset lists the candidates with their widths ("URL 960w, …"): the
+   * stored renditions of a media-library image, or src itself at 1200w.
+   * Never empty.
+   *
+   * @generated from field: string srcset = 2;
+   */
+  srcset: string;
+
+  /**
+   * Width is the image's width in pixels (1200 when unknown).
+   *
+   * @generated from field: int32 width = 3;
+   */
+  width: number;
+
+  /**
+   * Height is the image's height in pixels (630 when unknown).
+   *
+   * @generated from field: int32 height = 4;
+   */
+  height: number;
+};
+
+/**
+ * ResponsiveImage is an image with what a browser needs to choose a size and
+ * reserve its box before it loads.
+ *
+ * @generated from message trenchless.content.v1.ResponsiveImage
+ */
+export type ResponsiveImageJson = {
+  /**
+   * Src is the image's address (the default article image when the post
+   * has none).
+   *
+   * @generated from field: string src = 1;
+   */
+  src?: string;
+
+  /**
+   * Srcset lists the candidates with their widths ("URL 960w, …"): the
+   * stored renditions of a media-library image, or src itself at 1200w.
+   * Never empty.
+   *
+   * @generated from field: string srcset = 2;
+   */
+  srcset?: string;
+
+  /**
+   * Width is the image's width in pixels (1200 when unknown).
+   *
+   * @generated from field: int32 width = 3;
+   */
+  width?: number;
+
+  /**
+   * Height is the image's height in pixels (630 when unknown).
+   *
+   * @generated from field: int32 height = 4;
+   */
+  height?: number;
+};
+
+/**
+ * Describes the message trenchless.content.v1.ResponsiveImage.
+ * Use `create(ResponsiveImageSchema)` to create a new message.
+ */
+export const ResponsiveImageSchema: GenMessage<ResponsiveImage, {jsonType: ResponsiveImageJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_content_v1_content, 0);
 
 /**
  * PostSummary is a published post as listed on the site.
@@ -77,6 +162,14 @@ export type PostSummary = Message<"trenchless.content.v1.PostSummary"> & {
    * @generated from field: int32 read_time_minutes = 8;
    */
   readTimeMinutes: number;
+
+  /**
+   * HeroImage is the hero image to show: image_url with its size and
+   * srcset, or the default image.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 9;
+   */
+  heroImage?: ResponsiveImage | undefined;
 };
 
 /**
@@ -140,6 +233,14 @@ export type PostSummaryJson = {
    * @generated from field: int32 read_time_minutes = 8;
    */
   readTimeMinutes?: number;
+
+  /**
+   * HeroImage is the hero image to show: image_url with its size and
+   * srcset, or the default image.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 9;
+   */
+  heroImage?: ResponsiveImageJson;
 };
 
 /**
@@ -147,7 +248,7 @@ export type PostSummaryJson = {
  * Use `create(PostSummarySchema)` to create a new message.
  */
 export const PostSummarySchema: GenMessage<PostSummary, {jsonType: PostSummaryJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 0);
+  messageDesc(file_trenchless_content_v1_content, 1);
 
 /**
  * Post is a blog post with its body.
@@ -246,6 +347,22 @@ export type Post = Message<"trenchless.content.v1.Post"> & {
    * @generated from field: string updated_by = 13;
    */
   updatedBy: string;
+
+  /**
+   * BodyHtml is content rendered as the article body: safe HTML, with
+   * headings from h2, tables in scrollable regions and images sized.
+   *
+   * @generated from field: string body_html = 14;
+   */
+  bodyHtml: string;
+
+  /**
+   * HeroImage is the hero image to show: image_url with its size and
+   * srcset, or the default image.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 15;
+   */
+  heroImage?: ResponsiveImage | undefined;
 };
 
 /**
@@ -345,6 +462,22 @@ export type PostJson = {
    * @generated from field: string updated_by = 13;
    */
   updatedBy?: string;
+
+  /**
+   * BodyHtml is content rendered as the article body: safe HTML, with
+   * headings from h2, tables in scrollable regions and images sized.
+   *
+   * @generated from field: string body_html = 14;
+   */
+  bodyHtml?: string;
+
+  /**
+   * HeroImage is the hero image to show: image_url with its size and
+   * srcset, or the default image.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 15;
+   */
+  heroImage?: ResponsiveImageJson;
 };
 
 /**
@@ -352,7 +485,7 @@ export type PostJson = {
  * Use `create(PostSchema)` to create a new message.
  */
 export const PostSchema: GenMessage<Post, {jsonType: PostJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 1);
+  messageDesc(file_trenchless_content_v1_content, 2);
 
 /**
  * PostRevision is an earlier version of a post, kept at every update.
@@ -543,7 +676,7 @@ export type PostRevisionJson = {
  * Use `create(PostRevisionSchema)` to create a new message.
  */
 export const PostRevisionSchema: GenMessage<PostRevision, {jsonType: PostRevisionJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 2);
+  messageDesc(file_trenchless_content_v1_content, 3);
 
 /**
  * EditableContent is one piece of site text staff can edit in place.
@@ -676,7 +809,7 @@ export type EditableContentJson = {
  * Use `create(EditableContentSchema)` to create a new message.
  */
 export const EditableContentSchema: GenMessage<EditableContent, {jsonType: EditableContentJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 3);
+  messageDesc(file_trenchless_content_v1_content, 4);
 
 /**
  * ListPublishedPostsRequest asks for the newest published posts.
@@ -711,7 +844,7 @@ export type ListPublishedPostsRequestJson = {
  * Use `create(ListPublishedPostsRequestSchema)` to create a new message.
  */
 export const ListPublishedPostsRequestSchema: GenMessage<ListPublishedPostsRequest, {jsonType: ListPublishedPostsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 4);
+  messageDesc(file_trenchless_content_v1_content, 5);
 
 /**
  * ListPublishedPostsResponse carries the posts, newest first.
@@ -746,7 +879,7 @@ export type ListPublishedPostsResponseJson = {
  * Use `create(ListPublishedPostsResponseSchema)` to create a new message.
  */
 export const ListPublishedPostsResponseSchema: GenMessage<ListPublishedPostsResponse, {jsonType: ListPublishedPostsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 5);
+  messageDesc(file_trenchless_content_v1_content, 6);
 
 /**
  * GetPublishedPostRequest names a post by slug.
@@ -781,7 +914,7 @@ export type GetPublishedPostRequestJson = {
  * Use `create(GetPublishedPostRequestSchema)` to create a new message.
  */
 export const GetPublishedPostRequestSchema: GenMessage<GetPublishedPostRequest, {jsonType: GetPublishedPostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 6);
+  messageDesc(file_trenchless_content_v1_content, 7);
 
 /**
  * GetPublishedPostResponse carries the post.
@@ -816,7 +949,7 @@ export type GetPublishedPostResponseJson = {
  * Use `create(GetPublishedPostResponseSchema)` to create a new message.
  */
 export const GetPublishedPostResponseSchema: GenMessage<GetPublishedPostResponse, {jsonType: GetPublishedPostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 7);
+  messageDesc(file_trenchless_content_v1_content, 8);
 
 /**
  * ListEditableContentRequest asks for every editable text item.
@@ -839,7 +972,7 @@ export type ListEditableContentRequestJson = {
  * Use `create(ListEditableContentRequestSchema)` to create a new message.
  */
 export const ListEditableContentRequestSchema: GenMessage<ListEditableContentRequest, {jsonType: ListEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 8);
+  messageDesc(file_trenchless_content_v1_content, 9);
 
 /**
  * ListEditableContentResponse carries every item, ordered by key.
@@ -874,7 +1007,7 @@ export type ListEditableContentResponseJson = {
  * Use `create(ListEditableContentResponseSchema)` to create a new message.
  */
 export const ListEditableContentResponseSchema: GenMessage<ListEditableContentResponse, {jsonType: ListEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 9);
+  messageDesc(file_trenchless_content_v1_content, 10);
 
 /**
  * ListPostsRequest asks staff's view of every post.
@@ -897,7 +1030,7 @@ export type ListPostsRequestJson = {
  * Use `create(ListPostsRequestSchema)` to create a new message.
  */
 export const ListPostsRequestSchema: GenMessage<ListPostsRequest, {jsonType: ListPostsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 10);
+  messageDesc(file_trenchless_content_v1_content, 11);
 
 /**
  * ListPostsResponse carries every post, newest first.
@@ -932,7 +1065,7 @@ export type ListPostsResponseJson = {
  * Use `create(ListPostsResponseSchema)` to create a new message.
  */
 export const ListPostsResponseSchema: GenMessage<ListPostsResponse, {jsonType: ListPostsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 11);
+  messageDesc(file_trenchless_content_v1_content, 12);
 
 /**
  * GetPostRequest names a post by id.
@@ -967,7 +1100,7 @@ export type GetPostRequestJson = {
  * Use `create(GetPostRequestSchema)` to create a new message.
  */
 export const GetPostRequestSchema: GenMessage<GetPostRequest, {jsonType: GetPostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 12);
+  messageDesc(file_trenchless_content_v1_content, 13);
 
 /**
  * GetPostResponse carries the post.
@@ -1002,7 +1135,7 @@ export type GetPostResponseJson = {
  * Use `create(GetPostResponseSchema)` to create a new message.
  */
 export const GetPostResponseSchema: GenMessage<GetPostResponse, {jsonType: GetPostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 13);
+  messageDesc(file_trenchless_content_v1_content, 14);
 
 /**
  * PostFields are the fields staff write on a post (SPEC §7 payload plus the
@@ -1139,7 +1272,7 @@ export type PostFieldsJson = {
  * Use `create(PostFieldsSchema)` to create a new message.
  */
 export const PostFieldsSchema: GenMessage<PostFields, {jsonType: PostFieldsJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 14);
+  messageDesc(file_trenchless_content_v1_content, 15);
 
 /**
  * CreatePostRequest carries a new post; the JSON body is the post's fields,
@@ -1176,7 +1309,7 @@ export type CreatePostRequestJson = {
  * Use `create(CreatePostRequestSchema)` to create a new message.
  */
 export const CreatePostRequestSchema: GenMessage<CreatePostRequest, {jsonType: CreatePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 15);
+  messageDesc(file_trenchless_content_v1_content, 16);
 
 /**
  * CreatePostResponse carries the created post.
@@ -1211,7 +1344,7 @@ export type CreatePostResponseJson = {
  * Use `create(CreatePostResponseSchema)` to create a new message.
  */
 export const CreatePostResponseSchema: GenMessage<CreatePostResponse, {jsonType: CreatePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 16);
+  messageDesc(file_trenchless_content_v1_content, 17);
 
 /**
  * UpdatePostRequest replaces a post's fields; the JSON body is the fields.
@@ -1260,7 +1393,7 @@ export type UpdatePostRequestJson = {
  * Use `create(UpdatePostRequestSchema)` to create a new message.
  */
 export const UpdatePostRequestSchema: GenMessage<UpdatePostRequest, {jsonType: UpdatePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 17);
+  messageDesc(file_trenchless_content_v1_content, 18);
 
 /**
  * UpdatePostResponse carries the updated post.
@@ -1295,7 +1428,7 @@ export type UpdatePostResponseJson = {
  * Use `create(UpdatePostResponseSchema)` to create a new message.
  */
 export const UpdatePostResponseSchema: GenMessage<UpdatePostResponse, {jsonType: UpdatePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 18);
+  messageDesc(file_trenchless_content_v1_content, 19);
 
 /**
  * DeletePostRequest names the post to delete.
@@ -1330,7 +1463,7 @@ export type DeletePostRequestJson = {
  * Use `create(DeletePostRequestSchema)` to create a new message.
  */
 export const DeletePostRequestSchema: GenMessage<DeletePostRequest, {jsonType: DeletePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 19);
+  messageDesc(file_trenchless_content_v1_content, 20);
 
 /**
  * DeletePostResponse is empty: the post is gone.
@@ -1353,7 +1486,7 @@ export type DeletePostResponseJson = {
  * Use `create(DeletePostResponseSchema)` to create a new message.
  */
 export const DeletePostResponseSchema: GenMessage<DeletePostResponse, {jsonType: DeletePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 20);
+  messageDesc(file_trenchless_content_v1_content, 21);
 
 /**
  * ListPostRevisionsRequest names the post whose history is wanted.
@@ -1388,7 +1521,7 @@ export type ListPostRevisionsRequestJson = {
  * Use `create(ListPostRevisionsRequestSchema)` to create a new message.
  */
 export const ListPostRevisionsRequestSchema: GenMessage<ListPostRevisionsRequest, {jsonType: ListPostRevisionsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 21);
+  messageDesc(file_trenchless_content_v1_content, 22);
 
 /**
  * ListPostRevisionsResponse carries the revisions, newest first.
@@ -1423,7 +1556,7 @@ export type ListPostRevisionsResponseJson = {
  * Use `create(ListPostRevisionsResponseSchema)` to create a new message.
  */
 export const ListPostRevisionsResponseSchema: GenMessage<ListPostRevisionsResponse, {jsonType: ListPostRevisionsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 22);
+  messageDesc(file_trenchless_content_v1_content, 23);
 
 /**
  * RestorePostRevisionRequest names the revision to restore.
@@ -1472,7 +1605,7 @@ export type RestorePostRevisionRequestJson = {
  * Use `create(RestorePostRevisionRequestSchema)` to create a new message.
  */
 export const RestorePostRevisionRequestSchema: GenMessage<RestorePostRevisionRequest, {jsonType: RestorePostRevisionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 23);
+  messageDesc(file_trenchless_content_v1_content, 24);
 
 /**
  * RestorePostRevisionResponse carries the post as restored.
@@ -1507,7 +1640,7 @@ export type RestorePostRevisionResponseJson = {
  * Use `create(RestorePostRevisionResponseSchema)` to create a new message.
  */
 export const RestorePostRevisionResponseSchema: GenMessage<RestorePostRevisionResponse, {jsonType: RestorePostRevisionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 24);
+  messageDesc(file_trenchless_content_v1_content, 25);
 
 /**
  * CreateEditableContentRequest creates a text item (SPEC §7 payload).
@@ -1602,7 +1735,7 @@ export type CreateEditableContentRequestJson = {
  * Use `create(CreateEditableContentRequestSchema)` to create a new message.
  */
 export const CreateEditableContentRequestSchema: GenMessage<CreateEditableContentRequest, {jsonType: CreateEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 25);
+  messageDesc(file_trenchless_content_v1_content, 26);
 
 /**
  * CreateEditableContentResponse carries the created item.
@@ -1637,7 +1770,7 @@ export type CreateEditableContentResponseJson = {
  * Use `create(CreateEditableContentResponseSchema)` to create a new message.
  */
 export const CreateEditableContentResponseSchema: GenMessage<CreateEditableContentResponse, {jsonType: CreateEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 26);
+  messageDesc(file_trenchless_content_v1_content, 27);
 
 /**
  * UpdateEditableContentRequest changes an item's content.
@@ -1686,7 +1819,7 @@ export type UpdateEditableContentRequestJson = {
  * Use `create(UpdateEditableContentRequestSchema)` to create a new message.
  */
 export const UpdateEditableContentRequestSchema: GenMessage<UpdateEditableContentRequest, {jsonType: UpdateEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 27);
+  messageDesc(file_trenchless_content_v1_content, 28);
 
 /**
  * UpdateEditableContentResponse carries the updated item.
@@ -1721,7 +1854,109 @@ export type UpdateEditableContentResponseJson = {
  * Use `create(UpdateEditableContentResponseSchema)` to create a new message.
  */
 export const UpdateEditableContentResponseSchema: GenMessage<UpdateEditableContentResponse, {jsonType: UpdateEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 28);
+  messageDesc(file_trenchless_content_v1_content, 29);
+
+/**
+ * RenderPostRequest carries unsaved post text to render.
+ *
+ * @generated from message trenchless.content.v1.RenderPostRequest
+ */
+export type RenderPostRequest = Message<"trenchless.content.v1.RenderPostRequest"> & {
+  /**
+   * Content is markdown or HTML, at most 200,000 characters; it may be
+   * empty.
+   *
+   * @generated from field: string content = 1;
+   */
+  content: string;
+
+  /**
+   * ImageUrl is optional: a site path (/media/…; never //host or /\host)
+   * or an https URL.
+   *
+   * @generated from field: string image_url = 2;
+   */
+  imageUrl: string;
+};
+
+/**
+ * RenderPostRequest carries unsaved post text to render.
+ *
+ * @generated from message trenchless.content.v1.RenderPostRequest
+ */
+export type RenderPostRequestJson = {
+  /**
+   * Content is markdown or HTML, at most 200,000 characters; it may be
+   * empty.
+   *
+   * @generated from field: string content = 1;
+   */
+  content?: string;
+
+  /**
+   * ImageUrl is optional: a site path (/media/…; never //host or /\host)
+   * or an https URL.
+   *
+   * @generated from field: string image_url = 2;
+   */
+  imageUrl?: string;
+};
+
+/**
+ * Describes the message trenchless.content.v1.RenderPostRequest.
+ * Use `create(RenderPostRequestSchema)` to create a new message.
+ */
+export const RenderPostRequestSchema: GenMessage<RenderPostRequest, {jsonType: RenderPostRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_content_v1_content, 30);
+
+/**
+ * RenderPostResponse is the post as the site would show it.
+ *
+ * @generated from message trenchless.content.v1.RenderPostResponse
+ */
+export type RenderPostResponse = Message<"trenchless.content.v1.RenderPostResponse"> & {
+  /**
+   * BodyHtml is the rendered body.
+   *
+   * @generated from field: string body_html = 1;
+   */
+  bodyHtml: string;
+
+  /**
+   * HeroImage is the hero image to show.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 2;
+   */
+  heroImage?: ResponsiveImage | undefined;
+};
+
+/**
+ * RenderPostResponse is the post as the site would show it.
+ *
+ * @generated from message trenchless.content.v1.RenderPostResponse
+ */
+export type RenderPostResponseJson = {
+  /**
+   * BodyHtml is the rendered body.
+   *
+   * @generated from field: string body_html = 1;
+   */
+  bodyHtml?: string;
+
+  /**
+   * HeroImage is the hero image to show.
+   *
+   * @generated from field: trenchless.content.v1.ResponsiveImage hero_image = 2;
+   */
+  heroImage?: ResponsiveImageJson;
+};
+
+/**
+ * Describes the message trenchless.content.v1.RenderPostResponse.
+ * Use `create(RenderPostResponseSchema)` to create a new message.
+ */
+export const RenderPostResponseSchema: GenMessage<RenderPostResponse, {jsonType: RenderPostResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_content_v1_content, 31);
 
 /**
  * ContentService answers the public site's reads: published blog posts and the
@@ -1868,6 +2103,18 @@ export const ContentAdminService: GenService<{
     methodKind: "unary";
     input: typeof UpdateEditableContentRequestSchema;
     output: typeof UpdateEditableContentResponseSchema;
+  },
+  /**
+   * RenderPost renders unsaved post text as the site would show it once
+   * saved (sanitised as a save sanitises, then rendered by the one article
+   * renderer), for the staff preview. Nothing is stored.
+   *
+   * @generated from rpc trenchless.content.v1.ContentAdminService.RenderPost
+   */
+  renderPost: {
+    methodKind: "unary";
+    input: typeof RenderPostRequestSchema;
+    output: typeof RenderPostResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_trenchless_content_v1_content, 1);
