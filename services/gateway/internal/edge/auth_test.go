@@ -303,6 +303,27 @@ func TestEdgeRefusesOversizeJSON(t *testing.T) {
 	require.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
 }
 
+// A post may hold 200,000 characters: its create, update and preview bodies
+// get a larger cap than other JSON, and that cap still holds.
+func TestEdgeLetsStaffSendLongPosts(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	_, err := e.accounts.CreateLocalUser(context.Background(), "writer@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
+	staff := e.browser(t)
+	resp, _ := postJSON(t, staff, e.srv.URL+"/api/login", `{"username":"writer@`+staffDomain+`","password":"correct horse battery"}`)
+	require.Equal(t, 200, resp.StatusCode)
+	long := `{"content":"` + strings.Repeat("é", 200_000) + `","imageUrl":""}`
+	require.Greater(t, len(long), MaxJSONBody)
+	resp, _ = postJSON(t, staff, e.srv.URL+"/api/admin/blog-posts/preview", long)
+	// Forwarded (the services are down here, hence not 200), not refused.
+	require.NotEqual(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	resp, _ = postJSON(t, staff, e.srv.URL+"/api/admin/blog-posts", `{"content":"`+strings.Repeat("x", MaxPostJSONBody)+`"}`)
+	require.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+	resp, _ = postJSON(t, staff, e.srv.URL+"/api/admin/editable-content", `{"content":"`+strings.Repeat("x", MaxJSONBody)+`"}`)
+	require.Equal(t, http.StatusRequestEntityTooLarge, resp.StatusCode)
+}
+
 func TestStaffRoutesAtTheEdge(t *testing.T) {
 	t.Parallel()
 	e := newAuthEnv(t, nil, true)

@@ -22,6 +22,19 @@ import (
 // MaxJSONBody caps JSON request bodies.
 const MaxJSONBody = 64 << 10
 
+// MaxPostJSONBody caps a staff blog-post body (create, update, preview): a
+// post's content may be 200,000 characters, up to 4 bytes each in UTF-8,
+// plus JSON escaping and the other fields.
+const MaxPostJSONBody = 1 << 20
+
+// jsonBodyLimit is the cap for a request's JSON body.
+func jsonBodyLimit(path string) int64 {
+	if path == "/api/admin/blog-posts" || strings.HasPrefix(path, "/api/admin/blog-posts/") {
+		return MaxPostJSONBody
+	}
+	return MaxJSONBody
+}
+
 // CSPOptions name the only third-party hosts pages may use.
 type CSPOptions struct {
 	// VideoHost is framed for embedded videos (privacy-enhanced YouTube).
@@ -190,14 +203,15 @@ func rateLimited(log *slog.Logger, l *limiter, next http.Handler) http.Handler {
 	})
 }
 
-// capJSONBody refuses JSON bodies over MaxJSONBody with 413.
+// capJSONBody refuses JSON bodies over their cap (jsonBodyLimit) with 413.
 func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.ContentLength > MaxJSONBody {
+		limit := jsonBodyLimit(r.URL.Path)
+		if r.ContentLength > limit {
 			writeStatus(r.Context(), log, w, http.StatusRequestEntityTooLarge, status.Error(codes.InvalidArgument, "The request is too large."))
 			return
 		}
-		r.Body = http.MaxBytesReader(w, r.Body, MaxJSONBody)
+		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		next.ServeHTTP(w, r)
 	})
 }
