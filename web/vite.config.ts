@@ -74,8 +74,9 @@ export default defineConfig(({ mode }) => {
                 // Never what only pages with forms or the staff area share (the
                 // staff pieces, the tooltip the home page and the editor use,
                 // the form-error helpers): grouped here they would ride along
-                // on every public page.
-                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/]|ui[\\/]tooltip)|lib[\\/](?!api-errors|form-errors|edit-mode)|config[\\/]|app[\\/])|content[\\/](cities|risk)\.ts)/,
+                // on every public page. The Editable element and the edit-mode
+                // flag are on every page; the editing code (edit-mode/) is not.
+                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/]|ui[\\/]tooltip)|lib[\\/](?!api-errors|form-errors)|config[\\/]|app[\\/]|features[\\/]editable-content[\\/](?!edit-mode[\\/]))|content[\\/](cities|risk)\.ts)/,
                 minShareCount: 2,
                 priority: 10,
               },

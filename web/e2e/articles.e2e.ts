@@ -66,10 +66,13 @@ describe('article page', () => {
     const { page, context } = await openPage(browser);
     const missing = await page.goto('/blog/no-such-article');
     expect(missing?.status()).toBe(404);
+    // A served article carries its post; one reached within the app loads
+    // it, and that load can fail.
     await page.route('**/api/blog-posts/orangeburg-pipe-guide', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found","code":"not_found","details":[]}' }),
     );
-    await page.goto('/blog/orangeburg-pipe-guide');
+    await page.goto('/resources');
+    await page.locator('a[href="/blog/orangeburg-pipe-guide"]').first().click();
     await page.getByRole('heading', { level: 1, name: 'Article Not Found' }).waitFor();
     await page.getByText("The article you're looking for doesn't exist or has been removed.").waitFor();
     await page.getByRole('link', { name: 'Back to Resources' }).click();

@@ -40,7 +40,7 @@ describe('city pages', () => {
       const resp = await context.request.get(`/${slug}`);
       expect(resp.status(), slug).toBe(200);
       const html = await resp.text();
-      expect(html).toContain(`<h1 id="city-hero-heading">${name} Drain Repair &amp; Pipe Lining Specialists</h1>`);
+      expect(html).toMatch(new RegExp(`<h1 id="city-hero-heading" data-ec="city.hero.title" data-ec-city="${name}">${name} Drain Repair &amp; Pipe Lining Specialists</h1>`));
       expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+/${slug}"`));
       expect(html.match(/class="card city-neighborhood"/g), slug).toHaveLength(count);
     }
@@ -183,10 +183,11 @@ describe('resources page', () => {
   });
 });
 
-describe('every prerendered page', () => {
-  it('hydrates without a console error', async () => {
+describe('every public page', () => {
+  it('hydrates without a console error, articles and the 404 page included', async () => {
+    const articles = ['drain-camera-inspection-guide', 'orangeburg-pipe-guide', 'trenchless-vs-traditional-cost-guide'];
     const paths = ['/', '/contact', '/resources', '/blog', '/sitemap', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
-      '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections'];
+      '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections', ...articles.map((a) => `/blog/${a}`)];
     const { page, context, errors } = await openPage(browser);
     for (const path of paths) {
       await page.goto(path);

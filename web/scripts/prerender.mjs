@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssr = join(root, 'dist-ssr');
 
-const { render, PRERENDER_PATHS } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
+const { render, PRERENDER_PATHS, ARTICLE_TEMPLATE_PATH } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const shell = await readFile(join(dist, 'index.html'), 'utf8');
 
 // The one stylesheet is inlined into prerendered pages: it is small (about
@@ -71,17 +71,60 @@ function page(html, modules) {
   return out;
 }
 
+// Staff-editable texts (ADR 0003): each is an element marked data-ec="key"
+// (with data-ec-name="value" for {name} placeholders) holding the build-time
+// wording, which the edge replaces with the current text. The wording must
+// be the seed's, so the copy is said once: the build fails when they drift.
+const seedFile = join(root, '..', 'services', 'content', 'internal', 'contentpg', 'seed', 'editable-content.json');
+const seed = new Map(JSON.parse(await readFile(seedFile, 'utf8')).map((i) => [i.contentKey, i]));
+const MARK = /<([a-z][a-z0-9]*)\b([^>]*?)\sdata-ec="([^"]+)"([^>]*)>([\s\S]*?)<\/\1>/g;
+const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", '#39': "'", '#x27': "'", nbsp: '\u00a0' };
+const decode = (s) => s.replace(/&(amp|lt|gt|quot|apos|#39|#x27|nbsp);/g, (_, e) => ENTITIES[e]);
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const usedKeys = new Set();
+const drift = [];
+
+function checkMarks(route, html) {
+  for (const m of html.matchAll(MARK)) {
+    const [, , before, key, after, inner] = m;
+    usedKeys.add(key);
+    const item = seed.get(key);
+    if (!item) {
+      drift.push(`${route}: data-ec="${key}" has no seed item`);
+      continue;
+    }
+    const isHtml = item.contentType === 'html';
+    const params = Object.fromEntries([...`${before} ${after}`.matchAll(/data-ec-([a-z0-9_-]+)="([^"]*)"/g)].map((p) => [p[1], decode(p[2])]));
+    const filled = item.content.replace(/\{([a-zA-Z][a-zA-Z0-9_-]*)\}/g, (w, n) => (n in params ? (isHtml ? escapeHtml(params[n]) : params[n]) : w));
+    if (decode(isHtml ? filled : escapeHtml(filled)) !== decode(inner)) {
+      drift.push(`${route}: ${key}: the page's wording ${JSON.stringify(decode(inner))} differs from the seed's ${JSON.stringify(decode(filled))}`);
+    }
+    if (isHtml !== inner.trimStart().startsWith('<')) drift.push(`${route}: ${key}: the seed says ${item.contentType}, the page does not`);
+  }
+}
+
 for (const route of PRERENDER_PATHS) {
   const { html, status, modules } = await render(route);
   if (status !== 200) throw new Error(`prerender ${route}: status ${status}`);
+  checkMarks(route, html);
   const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, page(html, modules));
   console.log(`prerendered ${route}`);
 }
 const nf = await render('/__not-found__');
+checkMarks('404', nf.html);
 await writeFile(join(dist, '404.html'), page(nf.html, nf.modules));
 console.log('prerendered 404.html');
+// The article template: the edge fills its ⟦post:…⟧ tokens per article.
+const article = await render(ARTICLE_TEMPLATE_PATH);
+if (article.status !== 200) throw new Error(`prerender the article template: status ${article.status}`);
+if (!article.html.includes('⟦post:body⟧')) throw new Error('the article template has no ⟦post:body⟧ token');
+checkMarks('article template', article.html);
+await writeFile(join(dist, '_article.html'), page(article.html, article.modules));
+console.log('prerendered _article.html');
+for (const key of seed.keys()) if (!usedKeys.has(key)) drift.push(`seed item ${key} is on no page`);
+if (drift.length) throw new Error(`editable texts and their seed disagree (${seedFile}):\n  ${drift.join('\n  ')}`);
 // The shell for app-only routes (/admin, /auth) renders on the client.
 await writeFile(join(dist, 'app.html'), shell);
 await rm(ssr, { recursive: true, force: true });

@@ -6,6 +6,9 @@ import '@/config/business';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { ARTICLE_TEMPLATE_POST, ARTICLE_TEMPLATE_SLUG } from '@/features/blog/utils/article-template';
+import { blogPostQueryKey } from '@/features/blog/api/get-blog-post';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { pageModules, publicRoutes, routes, staticPaths } from './router';
 
@@ -29,7 +32,12 @@ export type RenderResult = {
   modules: string[];
 };
 
+/** The article template's path (ADR 0003): rendered with a post whose fields are the edge's tokens. */
+export const ARTICLE_TEMPLATE_PATH = `/blog/${ARTICLE_TEMPLATE_SLUG}`;
+
 export async function render(path: string): Promise<RenderResult> {
+  const client = createQueryClient();
+  if (path === ARTICLE_TEMPLATE_PATH) client.setQueryData(blogPostQueryKey(ARTICLE_TEMPLATE_SLUG), ARTICLE_TEMPLATE_POST);
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(path, 'http://prerender.local'));
   const context = await handler.query(request);
@@ -37,7 +45,7 @@ export async function render(path: string): Promise<RenderResult> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerender(
     <StrictMode>
-      <AppProvider>
+      <AppProvider client={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,

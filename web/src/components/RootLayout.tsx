@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { EditModeLayer } from '@/features/editable-content/EditModeLayer';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 
-/** The frame of every public page: skip link, header with navigation, main, footer. */
+/** The frame of every public page: skip link, header with navigation, main, footer, and edit mode for staff. */
 export function RootLayout({ children }: { children?: ReactNode }) {
   return (
     <>
@@ -17,6 +18,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
         {children ?? <Outlet />}
       </main>
       <SiteFooter />
+      <EditModeLayer />
     </>
   );
 }

@@ -2,6 +2,12 @@ import { business, formatOpeningHours } from '@/config/business';
 import { CITY_LINKS, FOOTER_SERVICE_LINKS, LEGAL_LINKS, SOCIAL_LINKS } from './site-links';
 import { SmartLink } from './SmartLink';
 import { CallLink } from '@/components/CallLink';
+import { Editable } from '@/features/editable-content';
+
+// {area} comes from the business configuration.
+const FOOTER_BLURB =
+  'Trenchless drain and sewer repair for the {area}. Licensed, bonded and insured in Arizona; family owned. ' +
+  'Lifetime warranty on lining installs.';
 
 /** SPEC §2 footer: every link, phone, e-mail, hours, four social links. */
 export function SiteFooter() {
@@ -12,10 +18,9 @@ export function SiteFooter() {
           <h2 id="footer-about" className="site-footer__heading">
             {business.companyName}
           </h2>
-          <p>
-            Trenchless drain and sewer repair for the {business.serviceArea}. Licensed, bonded and insured in Arizona;
-            family owned. Lifetime warranty on lining installs.
-          </p>
+          <Editable contentKey="footer.blurb" type="html" params={{ area: business.serviceArea }}>
+            {FOOTER_BLURB}
+          </Editable>
           <ul className="site-footer__social" aria-label="Social media">
             {SOCIAL_LINKS.map((s) => (
               <li key={s.href}>

@@ -18,7 +18,7 @@ export function CippLiningRoute() {
     <>
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
-        <ServiceHero hero={page.hero} />
+        <ServiceHero hero={page.hero} path={page.path} />
         <ExplanationSection copy={page.explanation} />
         <ProcessSteps copy={page.process} />
         <BenefitCards copy={page.benefits} />

@@ -20,7 +20,7 @@ export function DrainInspectionsRoute() {
     <>
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
-        <ServiceHero hero={page.hero} />
+        <ServiceHero hero={page.hero} path={page.path} />
         <BenefitCards copy={page.reveals} />
         <ProcessSteps copy={page.process} />
         <Checklist copy={page.whenToGet} />

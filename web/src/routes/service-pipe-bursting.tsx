@@ -16,7 +16,7 @@ export function PipeBurstingRoute() {
     <>
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
-        <ServiceHero hero={page.hero} />
+        <ServiceHero hero={page.hero} path={page.path} />
         <ExplanationSection copy={page.explanation} />
         <ProcessSteps copy={page.process} />
         <BenefitCards copy={page.suitability} />

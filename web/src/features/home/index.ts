@@ -3,12 +3,3 @@
 export { HomeSections } from './components/HomeSections';
 export { AboutSection } from './components/AboutSection';
 export { HeroSection } from './components/HeroSection';
-export {
-  editableContentQueryKey,
-  getEditableContent,
-  getEditableContentQueryOptions,
-  useEditableContent,
-  type EditableContentItem,
-} from './api/get-editable-content';
-export { editableText } from './utils/editable-text';
-export { HERO_CONTENT } from './hero-content';

@@ -119,7 +119,7 @@ describe('resources page (SPEC §2 "Resources page")', () => {
 
   it('labels every section by its own heading', () => {
     const sections = [...html.matchAll(/<section\b[^>]*>/g)].map((m) => m[0]);
-    expect(sections.length).toBe(6);
+    expect(sections.length).toBe(7);
     for (const tag of sections) {
       const id = /aria-labelledby="([^"]+)"/.exec(tag)?.[1];
       expect(id, tag).toBeDefined();

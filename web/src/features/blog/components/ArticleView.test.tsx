@@ -10,7 +10,12 @@ const post: BlogPost = {
   title: 'How to Tell If You Have Orangeburg Pipe',
   excerpt: 'Some Valley homes still have Orangeburg sewer pipe.',
   content: '## What it is\n\nFiber and **tar**.\n\n- Soft\n- Black\n\n| Era | Risk |\n|---|---|\n| 1945–1972 | Critical |',
+  // As the content service renders it (ADR 0003: the one renderer).
+  bodyHtml:
+    '<h2>What it is</h2>\n<p>Fiber and <strong>tar</strong>.</p>\n<ul><li>Soft</li><li>Black</li></ul>\n' +
+    '<div class="article__table" role="region" tabindex="0" aria-labelledby="article-table-1"><table><tbody><tr><td>1945–1972</td><td>Critical</td></tr></tbody></table></div>',
   imageUrl: '',
+  heroImage: { src: '/images/article-default.svg', srcset: '/images/article-default.svg 1200w', width: 1200, height: 630 },
   publishedAt: '2026-05-21T16:00:00Z',
   category: 'Pipe Types',
   readTimeMinutes: 5,
@@ -46,10 +51,20 @@ describe('ArticleView (SPEC §2 "Article page")', () => {
     expect(html).toMatch(/<dt>Category<\/dt><dd>Pipe Types<\/dd>/);
   });
 
-  it('uses the post’s own image when it has one', async () => {
-    const html = await prerenderHtml(<ArticleView post={{ ...post, imageUrl: '/media/abc.jpg' }} />);
-    expect(html).toContain('src="/media/abc.jpg"');
+  it('uses the hero the content service describes, with its srcset and size', async () => {
+    const src = `/media/${'a'.repeat(64)}.jpg`;
+    const heroImage = { src, srcset: `${src}?w=480 480w, ${src} 800w`, width: 800, height: 533 };
+    const html = await prerenderHtml(<ArticleView post={{ ...post, imageUrl: src, heroImage }} />);
+    expect(html).toContain(`src="${src}" srcSet="${src}?w=480 480w, ${src} 800w" sizes="100vw" alt="" width="800" height="533"`);
     expect(html).not.toContain(DEFAULT_ARTICLE_IMAGE);
+  });
+
+  it('renders the article template with the edge’s tokens in place of every field', async () => {
+    const { ARTICLE_TEMPLATE_POST } = await import('../utils/article-template');
+    const html = await prerenderHtml(<ArticleView post={ARTICLE_TEMPLATE_POST} />);
+    for (const t of ['title', 'excerpt', 'category', 'date', 'publishedAt', 'readTime', 'heroSrc', 'heroSrcset', 'heroWidth', 'heroHeight', 'body'])
+      expect(html, t).toContain(`⟦post:${t}⟧`);
+    expect(html).toContain('<div class="article__body">⟦post:body⟧</div>');
   });
 
   it('says the article is not found, with a way back to the resources', async () => {

@@ -1,14 +1,27 @@
-import { useMemo } from 'react';
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';
 import { business } from '@/config/business';
 import { formatLongDate } from '@/lib/format-date';
 import type { BlogPost } from '../types';
-import { renderBody } from '../utils/render-body';
+import { DATE_TOKEN, isTemplateToken } from '../utils/article-template';
 import { ShareButtons } from './ShareButtons';
 
-/** Shown when a post has no image of its own (SPEC §2 "default image if none"). */
+/**
+ * Shown when a post has no image of its own (SPEC §2 "default image if
+ * none"); the content service sends it as the hero of such a post.
+ */
 export const DEFAULT_ARTICLE_IMAGE = '/images/article-default.svg';
+
+/** The hero as the content service describes it; older answers without it fall back to imageUrl. */
+function hero(post: BlogPost) {
+  const src = post.heroImage?.src || post.imageUrl || DEFAULT_ARTICLE_IMAGE;
+  return {
+    src,
+    srcset: post.heroImage?.srcset || `${src} 1200w`,
+    width: post.heroImage?.width || 1200,
+    height: post.heroImage?.height || 630,
+  };
+}
 
 /**
  * A loaded article in SPEC §2's order: hero image, category badge, date,
@@ -16,19 +29,24 @@ export const DEFAULT_ARTICLE_IMAGE = '/images/article-default.svg';
  * link to all articles.
  */
 export function ArticleView({ post }: { post: BlogPost }) {
-  const body = useMemo(() => renderBody(post.content), [post.content]);
-  const date = post.publishedAt ? formatLongDate(post.publishedAt) : '';
+  // The body arrives rendered and sanitised by the content service, the one
+  // renderer (ADR 0003); the edge serves the same HTML in the page.
+  const body = post.bodyHtml ?? '';
+  const date = isTemplateToken(post.publishedAt) ? DATE_TOKEN : post.publishedAt ? formatLongDate(post.publishedAt) : '';
+  const image = hero(post);
   const readTime = `${post.readTimeMinutes} min read`;
   return (
     <article className="article" aria-labelledby="article-title">
       <title>{`${post.title} | ${business.companyName}`}</title>
       <img
         className="article__hero"
-        src={post.imageUrl || DEFAULT_ARTICLE_IMAGE}
+        src={image.src}
+        srcSet={image.srcset}
+        sizes="100vw"
         alt=""
-        width={1200}
-        height={630}
-        decoding="async"
+        width={image.width}
+        height={image.height}
+        fetchPriority="high"
       />
       <div className="container article__inner">
         <header className="article__header">

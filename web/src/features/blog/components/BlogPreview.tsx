@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Editable } from '@/features/editable-content';
 import { LatestPosts } from './LatestPosts';
 
 /** Home page item 10: the three newest articles and a link to all of them. */
@@ -7,7 +8,9 @@ export function BlogPreview() {
     <section className="section" aria-labelledby="blog-preview-heading">
       <div className="container">
         <div className="section__header">
-          <h2 id="blog-preview-heading">Drain &amp; Sewer Tips From Our Blog</h2>
+          <Editable contentKey="home.blog.title" as="h2" id="blog-preview-heading">
+            Drain & Sewer Tips From Our Blog
+          </Editable>
           <Link to="/resources">View all articles</Link>
         </div>
         <LatestPosts />

@@ -1,5 +1,6 @@
 import { business } from '@/config/business';
 import { CallLink } from '@/components/CallLink';
+import { Editable } from '@/features/editable-content';
 
 export const CONTACT_HERO_TITLE = 'Schedule Your Free Drain Inspection';
 
@@ -8,12 +9,14 @@ export function ContactHero() {
   return (
     <section className="hero contact-hero" aria-labelledby="contact-hero-heading">
       <div className="container">
-        <h1 id="contact-hero-heading">{CONTACT_HERO_TITLE}</h1>
-        <p className="hero__lead">
+        <Editable contentKey="contact.hero.title" as="h1" id="contact-hero-heading">
+          {CONTACT_HERO_TITLE}
+        </Editable>
+        <Editable contentKey="contact.hero.subtitle" type="html" className="hero__lead">
           Slow drains, recurring clogs or a sewer smell? Tell us what's going on and we'll send a technician with a
           sewer camera to find the cause. The camera inspection is free with any estimate, and most repairs are done
           without digging up your yard.
-        </p>
+        </Editable>
         <ul className="contact-hero__points">
           <li>Reply within 24 hours</li>
           <li>Same-day service, 7 days a week</li>

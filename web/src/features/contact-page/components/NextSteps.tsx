@@ -1,3 +1,5 @@
+import { Editable } from '@/features/editable-content';
+
 export const NEXT_STEPS = [
   {
     title: 'We call you back',
@@ -13,13 +15,13 @@ export const NEXT_STEPS = [
   },
 ] as const;
 
-/** "What happens after you submit": the three steps, in order. */
+/** "What happens after you submit": the three steps, in order (staff-editable as contact.steps.*). */
 export function NextSteps() {
   return (
     <div className="next-steps">
-      <h2 className="next-steps__heading">
+      <Editable contentKey="contact.steps.title" as="h2" className="next-steps__heading">
         What happens after you submit
-      </h2>
+      </Editable>
       <ol className="next-steps__list">
         {NEXT_STEPS.map((s, i) => (
           <li key={s.title} className="next-steps__item">
@@ -27,8 +29,12 @@ export function NextSteps() {
               {i + 1}
             </span>
             <div>
-              <h3 className="next-steps__title">{s.title}</h3>
-              <p className="next-steps__text">{s.text}</p>
+              <Editable contentKey={`contact.steps.${i + 1}.title`} as="h3" className="next-steps__title">
+                {s.title}
+              </Editable>
+              <Editable contentKey={`contact.steps.${i + 1}.text`} type="html" className="next-steps__text">
+                {s.text}
+              </Editable>
             </div>
           </li>
         ))}

@@ -1,6 +1,12 @@
-import { renderToString } from 'react-dom/server';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { renderToString as renderRaw } from 'react-dom/server';
+import { createQueryClient } from '@/lib/query-client';
 import { describe, expect, it } from 'vitest';
 import { ContactHero, EquipmentShowcase, NextSteps, TrustBadges } from '../index';
+
+/** Editable texts read the editable-content query: render inside a query client. */
+const renderToString = (el: ReactElement) => renderRaw(<QueryClientProvider client={createQueryClient()}>{el}</QueryClientProvider>);
 
 describe('contact page sections', () => {
   it('has one h1 in the hero and a link to the form', () => {
@@ -30,7 +36,7 @@ describe('contact page sections', () => {
   it('lists the three steps after submitting, in order', () => {
     const html = renderToString(<NextSteps />);
     expect(html).toContain('What happens after you submit');
-    const titles = [...html.matchAll(/<h3 class="next-steps__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    const titles = [...html.matchAll(/<h3 class="next-steps__title" data-ec="contact\.steps\.\d\.title">([^<]+)<\/h3>/g)].map((m) => m[1]);
     expect(titles).toEqual(['We call you back', 'Free inspection', 'Same-day estimate']);
     expect(html).toContain('<ol');
   });

@@ -1,5 +1,12 @@
 import { business, formatOpeningHours } from '@/config/business';
 import { CallLink } from '@/components/CallLink';
+import { Editable } from '@/features/editable-content';
+
+// {company}, {founded} and {area} come from the business configuration.
+const ABOUT_INTRO =
+  '{company} was founded in {founded} by a Phoenix plumbing family who were tired of telling neighbors the only ' +
+  'fix for a broken sewer line was a backhoe. We invested in cameras, blue-light CIPP lining, pipe bursting and ' +
+  'epoxy coating so homeowners across the {area} could keep their yards, floors and driveways intact.';
 
 /** The home page's about section, the target of the navigation's About button (#about). */
 export function AboutSection() {
@@ -7,13 +14,16 @@ export function AboutSection() {
     <section id="about" className="section home-about" aria-labelledby="home-about-title">
       <div className="container home-about__inner">
         <div>
-          <h2 id="home-about-title">A family-owned Valley company</h2>
-          <p>
-            {business.companyName} was founded in {business.foundedYear} by a Phoenix plumbing family who were tired of
-            telling neighbors the only fix for a broken sewer line was a backhoe. We invested in cameras, blue-light
-            CIPP lining, pipe bursting and epoxy coating so homeowners across the {business.serviceArea} could keep
-            their yards, floors and driveways intact.
-          </p>
+          <Editable contentKey="home.about.title" as="h2" id="home-about-title">
+            A family-owned Valley company
+          </Editable>
+          <Editable
+            contentKey="home.about.intro"
+            type="html"
+            params={{ company: business.companyName, founded: business.foundedYear, area: business.serviceArea }}
+          >
+            {ABOUT_INTRO}
+          </Editable>
           <p>
             We are licensed, bonded and insured in Arizona, and we stand behind our work with a lifetime warranty on
             lining installs. The crew that inspects your pipe is the crew that repairs it, and we show you the camera

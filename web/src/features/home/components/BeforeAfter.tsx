@@ -1,5 +1,6 @@
 import { featuredProject } from '@/content/projects';
 import { ScheduleButton } from '@/components/ScheduleButton';
+import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 5: one real job, before and after, with a call to action. */
 export function BeforeAfter() {
@@ -8,7 +9,9 @@ export function BeforeAfter() {
     <section className="section home-project" aria-labelledby="home-project-title">
       <div className="container">
         <div className="home-section-intro">
-          <h2 id="home-project-title">Before and after: {p.title}</h2>
+          <Editable contentKey="home.project.title" as="h2" id="home-project-title" params={{ project: p.title }}>
+            {'Before and after: {project}'}
+          </Editable>
           <p>
             {p.location} · built {p.yearBuilt}
           </p>

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { createQueryClient } from '@/lib/query-client';
-import { editableContentQueryKey, type EditableContentItem } from '../api/get-editable-content';
-import { HERO_CONTENT } from '../hero-content';
+import { editableContentQueryKey, type EditableContentItem } from '@/features/editable-content';
 import { renderHtml } from '../testing/render';
 import { HeroSection } from './HeroSection';
 
@@ -13,11 +12,11 @@ function h1(html: string): string | undefined {
 }
 
 describe('HeroSection', () => {
-  it('shows the fallback title and subtitle while the editable text is loading', () => {
+  it('shows the build-time title and subtitle, marked for the edge to fill, while the editable text is loading', () => {
     const html = renderHtml(<HeroSection />);
-    expect(HERO_CONTENT.title.fallback).toBe('Trenchless Drain & Sewer Repair Across the Phoenix Valley');
     expect(h1(html)).toBe(FALLBACK_TITLE);
-    expect(html).toContain('Most repairs are finished the same day.');
+    expect(html).toContain('<h1 id="home-hero-title" data-ec="hero.title">');
+    expect(html).toContain('<div class="home-hero__subtitle" data-ec="hero.subtitle"><p>Cracked, root-filled');
     expect(html.match(/<h1\b/g)).toHaveLength(1);
   });
 
@@ -37,7 +36,7 @@ describe('HeroSection', () => {
     expect(h1(renderHtml(<HeroSection />, client))).toBe(FALLBACK_TITLE);
   });
 
-  it('shows staff-edited text as text, never as markup', () => {
+  it('shows staff-edited text items as text, never as markup, and html items as their (sanitised) HTML', () => {
     const client = createQueryClient();
     client.setQueryData<EditableContentItem[]>(editableContentQueryKey, [
       { contentKey: 'hero.title', content: 'Sewer <img src=x onerror=alert(1)> Help', contentType: 'text' },
@@ -46,7 +45,7 @@ describe('HeroSection', () => {
     const html = renderHtml(<HeroSection />, client);
     expect(h1(html)).toBe('Sewer &lt;img src=x onerror=alert(1)&gt; Help');
     expect(html).not.toContain('<img');
-    expect(html).toContain('<p class="home-hero__subtitle">Fixed today</p>');
+    expect(html).toContain('<div class="home-hero__subtitle" data-ec="hero.subtitle"><p>Fixed <strong>today</strong></p></div>');
   });
 
   it('offers the free inspection, a scheduling button, a call link and the four pipe eras', () => {

@@ -1,24 +1,23 @@
 import { pipeEras } from '@/content/eras';
-import { useEditableContent } from '../api/get-editable-content';
-import { HERO_CONTENT } from '../hero-content';
-import { editableText } from '../utils/editable-text';
+import { Editable } from '@/features/editable-content';
 import { RiskBadge } from '@/components/RiskBadge';
 import { CallLink } from '@/components/CallLink';
 import { ScheduleButton } from '@/components/ScheduleButton';
 
 /** SPEC §2 home item 1: the page's h1, the free-inspection offer, both calls to action and the pipe-era panel. */
 export function HeroSection() {
-  const content = useEditableContent();
-  const items = content.isSuccess ? content.data : undefined;
-  const title = editableText(items, HERO_CONTENT.title.key, HERO_CONTENT.title.fallback);
-  const subtitle = editableText(items, HERO_CONTENT.subtitle.key, HERO_CONTENT.subtitle.fallback);
-
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="container home-hero__inner">
         <div className="home-hero__main">
-          <h1 id="home-hero-title">{title}</h1>
-          <p className="home-hero__subtitle">{subtitle}</p>
+          <Editable contentKey="hero.title" as="h1" id="home-hero-title">
+            Trenchless Drain & Sewer Repair Across the Phoenix Valley
+          </Editable>
+          <Editable contentKey="hero.subtitle" type="html" className="home-hero__subtitle">
+            Cracked, root-filled or collapsing sewer line? We line it from the inside with blue-light cured CIPP, usually
+            in a single day, with no trench across your yard. Licensed, bonded and insured in Arizona, family owned, and
+            backed by a lifetime warranty on every lining install.
+          </Editable>
 
           <div className="home-hero__offer">
             <p className="home-hero__offer-title">Free drain camera inspection</p>
@@ -36,10 +35,12 @@ export function HeroSection() {
         </div>
 
         <div className="home-hero__eras">
-          <h2 id="home-eras-title" className="home-hero__eras-title">
+          <Editable contentKey="home.eras.title" as="h2" id="home-eras-title" className="home-hero__eras-title">
             When was your home built?
-          </h2>
-          <p className="home-hero__eras-intro">The decade tells us which pipe is most likely under your slab.</p>
+          </Editable>
+          <Editable contentKey="home.eras.intro" type="html" className="home-hero__eras-intro">
+            The decade tells us which pipe is most likely under your slab.
+          </Editable>
           <ul className="home-eras">
             {pipeEras.map((era) => (
               <li key={era.id} className="home-eras__item">

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Editable } from '@/features/editable-content';
 
 type Sign = { id: string; title: string; detail: string };
 
@@ -17,7 +18,9 @@ export function ProblemSolution() {
     <section className="section home-problem" aria-labelledby="home-problem-title">
       <div className="container home-problem__inner">
         <div>
-          <h2 id="home-problem-title">Five signs your drain or sewer line is failing</h2>
+          <Editable contentKey="home.problem.title" as="h2" id="home-problem-title">
+            Five signs your drain or sewer line is failing
+          </Editable>
           <ol className="home-signs">
             {WARNING_SIGNS.map((s) => (
               <li key={s.id} className="home-signs__item">
@@ -28,13 +31,15 @@ export function ProblemSolution() {
           </ol>
         </div>
         <div className="home-solution">
-          <h3 className="home-solution__title">The fix: a new pipe inside the old one</h3>
+          <Editable contentKey="home.solution.title" as="h3" className="home-solution__title">
+            The fix: a new pipe inside the old one
+          </Editable>
           <LinedPipeDiagram />
-          <p>
+          <Editable contentKey="home.solution.intro" type="html">
             Cured-in-place pipe (CIPP) lining repairs 90% of pipe problems without digging. A resin-soaked liner is
             pulled through your existing pipe and hardened with blue LED light, sealing cracks, joints and root entry
             points. Trenchless repair costs 30–50% less than replacement, and the liner is built to last 50+ years.
-          </p>
+          </Editable>
         </div>
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { VideoEmbed } from '@/components/VideoEmbed';
 import { processVideo } from '@/content/videos';
+import { Editable } from '@/features/editable-content';
 
 type Step = { id: string; title: string; detail: string };
 
@@ -33,7 +34,9 @@ export function ProcessSteps() {
     <section className="section home-process" aria-labelledby="home-process-title">
       <div className="container home-process__inner">
         <div>
-          <h2 id="home-process-title">How a trenchless repair works</h2>
+          <Editable contentKey="home.process.title" as="h2" id="home-process-title">
+            How a trenchless repair works
+          </Editable>
           <ol className="home-steps">
             {steps.map((s, i) => (
               <li key={s.id} className="home-steps__item">

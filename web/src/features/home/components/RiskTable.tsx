@@ -6,6 +6,7 @@ import { RISK_DESCRIPTIONS, RISK_LEVELS, riskLabel } from '@/content/risk';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toggleExpanded } from '../utils/expanded-rows';
 import { RiskBadge } from '@/components/RiskBadge';
+import { Editable } from '@/features/editable-content';
 
 const COLUMNS = 6;
 
@@ -17,11 +18,13 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
     <section className="section home-risk" aria-labelledby="home-risk-title">
       <div className="container">
         <div className="home-section-intro">
-          <h2 id="home-risk-title">Pipe risk by neighborhood</h2>
-          <p>
+          <Editable contentKey="home.risk.title" as="h2" id="home-risk-title">
+            Pipe risk by neighborhood
+          </Editable>
+          <Editable contentKey="home.risk.intro" type="html">
             When a neighborhood was built decides what is under its slabs. Find yours; homes in high-risk areas qualify
             for a free inspection.
-          </p>
+          </Editable>
         </div>
 
         <ul className="home-risk__legend" aria-label="Risk levels">

@@ -2,6 +2,7 @@ import { SmartLink } from '@/components/SmartLink';
 import { serviceCards, type ServiceCard } from '@/content/services';
 import { scrollToContact } from '@/lib/scroll';
 import { ServiceIcon } from './ServiceIcon';
+import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 4: the six service cards. */
 export function ServiceCards() {
@@ -9,8 +10,12 @@ export function ServiceCards() {
     <section className="section home-services" aria-labelledby="home-services-title">
       <div className="container">
         <div className="home-section-intro">
-          <h2 id="home-services-title">Trenchless repair services</h2>
-          <p>Every repair starts with a camera, so we fix the problem you have, not the one we guess at.</p>
+          <Editable contentKey="home.services.title" as="h2" id="home-services-title">
+            Trenchless repair services
+          </Editable>
+          <Editable contentKey="home.services.intro" type="html">
+            Every repair starts with a camera, so we fix the problem you have, not the one we guess at.
+          </Editable>
         </div>
         <ul className="home-services__grid">
           {serviceCards.map((card) => (

@@ -5,6 +5,7 @@ import { testimonials } from '@/content/testimonials';
 import { testimonialVideo } from '@/content/videos';
 import { reviewsUrl } from '../utils/reviews-url';
 import { StarRating } from './StarRating';
+import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 8: six five-star reviews, three headline stats, a video and a link to more reviews. */
 export function Testimonials() {
@@ -12,7 +13,9 @@ export function Testimonials() {
     <section className="section home-reviews" aria-labelledby="home-reviews-title">
       <div className="container">
         <div className="home-section-intro">
-          <h2 id="home-reviews-title">What Valley homeowners say</h2>
+          <Editable contentKey="home.reviews.title" as="h2" id="home-reviews-title">
+            What Valley homeowners say
+          </Editable>
         </div>
 
         <ul className="home-stats" aria-label="By the numbers">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ratingBadge } from '@/content/stats';
 import { StarRating } from './StarRating';
+import { Editable } from '@/features/editable-content';
 
 type Badge = { id: string; title: string; detail: string; icon: ReactNode };
 
@@ -36,9 +37,9 @@ export function TrustBadges() {
   return (
     <section className="home-trust" aria-labelledby="home-trust-title">
       <div className="container">
-        <h2 id="home-trust-title" className="visually-hidden">
+        <Editable contentKey="home.trust.title" as="h2" id="home-trust-title" className="visually-hidden">
           Why Valley homeowners trust us
-        </h2>
+        </Editable>
         <ul className="home-trust__list">
           {badges.map((b) => (
             <li key={b.id} className="home-trust__item">

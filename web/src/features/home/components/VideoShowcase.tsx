@@ -2,6 +2,7 @@ import { Fragment, useRef, useState } from 'react';
 import { VideoEmbed } from '@/components/VideoEmbed';
 import { videos, type Video } from '@/content/videos';
 import { nextOpenVideo } from '../utils/open-video';
+import { Editable } from '@/features/editable-content';
 
 /**
  * SPEC §2 home item 9: eight job videos. A card opens its player directly
@@ -22,8 +23,12 @@ export function VideoShowcase({ initialOpenId = null }: { initialOpenId?: string
     <section className="section home-videos" aria-labelledby="home-videos-title">
       <div className="container">
         <div className="home-section-intro">
-          <h2 id="home-videos-title">Real Valley jobs on camera</h2>
-          <p>Choose a job to watch the camera footage and the repair.</p>
+          <Editable contentKey="home.videos.title" as="h2" id="home-videos-title">
+            Real Valley jobs on camera
+          </Editable>
+          <Editable contentKey="home.videos.intro" type="html">
+            Choose a job to watch the camera footage and the repair.
+          </Editable>
         </div>
         <ul className="home-videos__grid">
           {videos.map((v) => {

@@ -3,27 +3,27 @@ import { Link, useParams } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAdminPost } from '../api/get-admin-post';
-import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
+import { useAdminPosts } from '../api/get-admin-posts';
 import { PostForm } from './PostForm';
+import type { PreviewPost } from '../api/render-post';
 
 type PageProps = {
-  toHtml: (body: string) => string;
-  renderPreview: (post: AdminPost) => ReactNode;
+  renderPreview: (post: PreviewPost) => ReactNode;
 };
 
 /** /admin/posts/new: SPEC §4 "creating". */
-export function PostCreatePage({ toHtml, renderPreview }: PageProps) {
+export function PostCreatePage({ renderPreview }: PageProps) {
   const posts = useAdminPosts();
   return (
     <section aria-labelledby="post-form-heading">
       <Header title="New post" />
-      <PostForm allPosts={posts.data ?? []} toHtml={toHtml} renderPreview={renderPreview} />
+      <PostForm allPosts={posts.data ?? []} renderPreview={renderPreview} />
     </section>
   );
 }
 
 /** /admin/posts/:id: SPEC §4 "editing an existing post". */
-export function PostEditPage({ toHtml, renderPreview }: PageProps) {
+export function PostEditPage({ renderPreview }: PageProps) {
   const id = useParams().id ?? '';
   const post = useAdminPost(id);
   const posts = useAdminPosts();
@@ -31,7 +31,7 @@ export function PostEditPage({ toHtml, renderPreview }: PageProps) {
     <section aria-labelledby="post-form-heading">
       <Header title={post.data ? 'Edit post' : 'Post'} />
       {post.data ? (
-        <PostForm key={post.data.id} post={post.data} allPosts={posts.data ?? []} toHtml={toHtml} renderPreview={renderPreview} />
+        <PostForm key={post.data.id} post={post.data} allPosts={posts.data ?? []} renderPreview={renderPreview} />
       ) : post.isPending ? (
         <Spinner label="Loading the post…" />
       ) : post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400) ? (

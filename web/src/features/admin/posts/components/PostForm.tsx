@@ -30,16 +30,15 @@ import { PostImageField } from './PostImageField';
 import { PostSummary } from './PostSummary';
 import { PreviewDialog } from './PreviewDialog';
 import { RevisionsPanel } from './RevisionsPanel';
+import type { PreviewPost } from '../api/render-post';
 
 export type PostFormProps = {
   /** The post being edited; none when creating. */
   post?: AdminPost;
   /** Every post (for the slug check); the post itself is left out. */
   allPosts: readonly AdminPost[];
-  /** The public body renderer: a stored body (light markdown or HTML) as the HTML visitors see. */
-  toHtml: (body: string) => string;
   /** The public article component, for the preview. */
-  renderPreview: (post: AdminPost) => ReactNode;
+  renderPreview: (post: PreviewPost) => ReactNode;
 };
 
 const EXCERPT_MAX = 500;
@@ -51,7 +50,7 @@ const EXCERPT_MAX = 500;
  * as staff type, the server's per-field answers land on their fields, and
  * leaving with unsaved changes asks first.
  */
-export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProps) {
+export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const navigate = useNavigate();
   const create = useCreatePost();
   const update = useUpdatePost();
@@ -61,7 +60,7 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
 
   const taken = useMemo(() => new Set(allPosts.filter((p) => p.id !== post?.id).map((p) => p.slug)), [allPosts, post?.id]);
   const schema = useMemo(() => postFormSchema(taken), [taken]);
-  const initial = useMemo(() => (post ? postToFormValues(post, toHtml) : EMPTY_POST_FORM), [post, toHtml]);
+  const initial = useMemo(() => (post ? postToFormValues(post) : EMPTY_POST_FORM), [post]);
   const form = useForm<PostFormValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
   const { register, control, handleSubmit, setError, setFocus, setValue, getValues, reset, trigger, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
@@ -72,9 +71,9 @@ export function PostForm({ post, allPosts, toHtml, renderPreview }: PostFormProp
   useEffect(() => {
     if (post && post.updatedAt !== shownVersion.current) {
       shownVersion.current = post.updatedAt;
-      reset(postToFormValues(post, toHtml));
+      reset(postToFormValues(post));
     }
-  }, [post, toHtml, reset]);
+  }, [post, reset]);
 
   // The slug follows the title until staff type their own (a new post only:
   // an existing post's address stays put unless someone changes it).

@@ -1,20 +1,18 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
-import type { AdminPost } from '../api/get-admin-posts';
 import postsCss from '../posts.css?url';
 import { PostList } from './PostList';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
+import type { PreviewPost } from '../api/render-post';
 
 // The editor (TipTap) loads only when a post is opened, not with the list.
 const PostCreatePage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostCreatePage }));
 const PostEditPage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostEditPage }));
 
 export type PostsTabProps = {
-  /** The public body renderer (features/blog renderBody): a stored body as the HTML visitors see. */
-  toHtml: (body: string) => string;
   /** The public article component (features/blog ArticleView) showing a post: the preview. */
-  renderPreview: (post: AdminPost) => ReactNode;
+  renderPreview: (post: PreviewPost) => ReactNode;
 };
 
 /**

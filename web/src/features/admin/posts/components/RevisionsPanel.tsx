@@ -9,12 +9,13 @@ import { usePostRevisions, type PostRevision } from '../api/get-post-revisions';
 import { useRestorePostRevision } from '../api/restore-post-revision';
 import { revisionToPost } from '../utils/revision';
 import { PreviewDialog } from './PreviewDialog';
+import type { PreviewPost } from '../api/render-post';
 
 type RevisionsPanelProps = {
   post: AdminPost;
   /** The form has changes a restore would replace. */
   dirty: boolean;
-  renderPreview: (post: AdminPost) => ReactNode;
+  renderPreview: (post: PreviewPost) => ReactNode;
 };
 
 /**

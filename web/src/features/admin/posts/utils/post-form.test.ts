@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderBody } from '@/features/blog/utils/render-body';
 import type { AdminPost } from '../api/get-admin-posts';
 import {
   EMPTY_POST_FORM,
@@ -26,7 +25,9 @@ const stored: AdminPost = {
   title: 'How to Tell If You Have Orangeburg Pipe',
   excerpt: 'Some Valley homes still have Orangeburg sewer pipe.',
   content: '## What it is\n\nFiber and **tar**.\n\n- Soft\n- Black',
+  bodyHtml: '<h2>What it is</h2>\n<p>Fiber and <strong>tar</strong>.</p>\n<ul><li>Soft</li><li>Black</li></ul>',
   imageUrl: '/media/abc.jpg',
+  heroImage: { src: '/media/abc.jpg', srcset: '/media/abc.jpg 1200w', width: 1200, height: 630 },
   publishedAt: '2026-05-21T16:00:42.5Z',
   isPublished: true,
   category: 'Pipe Types',
@@ -59,8 +60,8 @@ describe('datetime-local ⇄ RFC 3339', () => {
 });
 
 describe('postToFormValues', () => {
-  it('shows a markdown body as the HTML visitors see, and the time on the local clock', () => {
-    const values = postToFormValues(stored, renderBody);
+  it('shows a markdown body as the HTML visitors see (the server-rendered bodyHtml), and the time on the local clock', () => {
+    const values = postToFormValues(stored);
     expect(values).toEqual({
       title: stored.title,
       slug: 'orangeburg-pipe-guide',
@@ -74,8 +75,8 @@ describe('postToFormValues', () => {
   });
 
   it('keeps a chosen category, and shows the title’s own as automatic', () => {
-    expect(postToFormValues({ ...stored, category: 'Seasonal' }, renderBody).category).toBe('Seasonal');
-    expect(postToFormValues({ ...stored, category: 'Pipe Types' }, renderBody).category).toBe('');
+    expect(postToFormValues({ ...stored, category: 'Seasonal' }).category).toBe('Seasonal');
+    expect(postToFormValues({ ...stored, category: 'Pipe Types' }).category).toBe('');
   });
 });
 
@@ -100,7 +101,7 @@ describe('formValuesToPayload', () => {
   });
 
   it('sends an untouched time of a stored post exactly as stored (the form has no seconds)', () => {
-    const values = postToFormValues(stored, renderBody);
+    const values = postToFormValues(stored);
     expect(formValuesToPayload(values, stored).publishedAt).toBe('2026-05-21T16:00:42.5Z');
     expect(formValuesToPayload({ ...values, publishedAt: '2026-05-21T10:00' }, stored).publishedAt).toBe('2026-05-21T17:00:00Z');
     expect('publishedAt' in formValuesToPayload({ ...values, publishedAt: '' }, stored)).toBe(false);
@@ -109,14 +110,14 @@ describe('formValuesToPayload', () => {
   it('lets a back-dated draft go live now when it is published, but keeps a planned time', () => {
     const now = new Date('2026-11-23T18:00:00Z');
     const draft = { ...stored, isPublished: false };
-    const values = postToFormValues(draft, renderBody);
+    const values = postToFormValues(draft);
     expect('publishedAt' in formValuesToPayload({ ...values, isPublished: true }, draft, now)).toBe(false);
     // Still a draft: its time is left as it is.
     expect(formValuesToPayload(values, draft, now).publishedAt).toBe(stored.publishedAt);
     // A time the person changed is theirs.
     expect(formValuesToPayload({ ...values, isPublished: true, publishedAt: '2026-05-22T09:00' }, draft, now).publishedAt).toBe('2026-05-22T16:00:00Z');
     const planned = { ...draft, publishedAt: '2027-01-01T16:00:00Z' };
-    expect(formValuesToPayload({ ...postToFormValues(planned, renderBody), isPublished: true }, planned, now).publishedAt).toBe('2027-01-01T16:00:00Z');
+    expect(formValuesToPayload({ ...postToFormValues(planned), isPublished: true }, planned, now).publishedAt).toBe('2027-01-01T16:00:00Z');
   });
 
   it('makes a draft', () => {
@@ -145,7 +146,7 @@ describe('formValuesToPreviewPost', () => {
   });
 
   it('keeps a stored post’s id and date, and follows the form', () => {
-    const values = { ...postToFormValues(stored, renderBody), title: 'Orangeburg, revised', category: 'Seasonal' as const };
+    const values = { ...postToFormValues(stored), title: 'Orangeburg, revised', category: 'Seasonal' as const };
     const post = formValuesToPreviewPost(values, stored, now);
     expect(post).toMatchObject({ id: stored.id, title: 'Orangeburg, revised', category: 'Seasonal', publishedAt: stored.publishedAt });
   });

@@ -4,6 +4,7 @@
 import type { PostFieldsJson } from '@/gen/trenchless/content/v1/content_pb';
 import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
 import type { AdminPost } from '../api/get-admin-posts';
+import type { PreviewPost } from '../api/render-post';
 import { deriveCategory, isPostCategory, type PostCategory } from './category';
 
 export type PostFormValues = {
@@ -57,17 +58,17 @@ export function fromDateTimeLocal(local: string): string | null {
 
 /**
  * The form's values for a stored post. The body is shown as the HTML
- * visitors see (`toHtml`: the public renderer), so a light-markdown post is
- * edited as it looks; it is saved as HTML from then on. A category equal to
+ * visitors see (bodyHtml, from the content service's renderer), so a
+ * light-markdown post is edited as it looks; it is saved as HTML from then on. A category equal to
  * the title's own is shown as automatic, so a later title change still moves it.
  */
-export function postToFormValues(post: AdminPost, toHtml: (body: string) => string): PostFormValues {
+export function postToFormValues(post: AdminPost): PostFormValues {
   const category = isPostCategory(post.category) && post.category !== deriveCategory(post.title) ? post.category : '';
   return {
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
-    content: post.content.trim() === '' ? '' : toHtml(post.content),
+    content: post.content.trim() === '' ? '' : (post.bodyHtml ?? post.content),
     imageUrl: post.imageUrl,
     category,
     isPublished: post.isPublished,
@@ -113,7 +114,7 @@ export function publishesDraftNow(values: PostFormValues, original: AdminPost | 
  * category and read time the content service would give it, the publish
  * time it would get.
  */
-export function formValuesToPreviewPost(values: PostFormValues, original: AdminPost | undefined, now: Date): AdminPost {
+export function formValuesToPreviewPost(values: PostFormValues, original: AdminPost | undefined, now: Date): PreviewPost {
   const payload = formValuesToPayload(values, original, now);
   const nowText = now.toISOString();
   return {

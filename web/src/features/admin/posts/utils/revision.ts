@@ -1,13 +1,19 @@
 // An earlier version of a post, as the public article page would show it.
 import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
 import type { AdminPost } from '../api/get-admin-posts';
+import type { PreviewPost } from '../api/render-post';
 import type { PostRevision } from '../api/get-post-revisions';
 import { deriveCategory } from './category';
 
-/** The post with the revision's fields, its category and read time worked out as the content service would. */
-export function revisionToPost(revision: PostRevision, post: AdminPost): AdminPost {
+/**
+ * The post with the revision's fields, its category and read time worked out
+ * as the content service would. The body and hero are left out: the server
+ * renders the revision's own when it is shown.
+ */
+export function revisionToPost(revision: PostRevision, post: AdminPost): PreviewPost {
+  const { bodyHtml: _body, heroImage: _hero, ...stored } = post;
   return {
-    ...post,
+    ...stored,
     title: revision.title,
     slug: revision.slug,
     excerpt: revision.excerpt,

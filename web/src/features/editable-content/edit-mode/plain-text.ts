@@ -1,5 +1,5 @@
-import type { EditableContentItem } from '../api/get-editable-content';
-
+// Text items are plain text (SPEC §4): markup stripped and entities decoded
+// before saving.
 const NAMED_ENTITIES: Readonly<Record<string, string>> = {
   amp: '&',
   lt: '<',
@@ -34,17 +34,4 @@ export function htmlToPlainText(html: string): string {
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<[^>]*>/g, '');
   return decodeEntities(withoutTags).replace(/\s+/g, ' ').trim();
-}
-
-/**
- * The text to show for `key`: the staff-edited content when the list has a
- * non-empty item for it, else `fallback`. Text items are used as they are;
- * HTML items are reduced to their plain text. The result is always rendered
- * as text, never as markup.
- */
-export function editableText(items: readonly EditableContentItem[] | undefined, key: string, fallback: string): string {
-  const item = items?.find((i) => i.contentKey === key);
-  if (!item) return fallback;
-  const text = item.contentType === 'html' ? htmlToPlainText(item.content) : item.content.trim();
-  return text === '' ? fallback : text;
 }

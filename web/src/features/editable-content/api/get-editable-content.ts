@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EditableContentJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
+import { readDataBlock } from '@/lib/data-block';
 
 /**
  * One editable site text (SPEC §3 "editable_content") as GET
@@ -13,6 +14,9 @@ export type EditableContentItem = Pick<Emitted<EditableContentJson>, 'contentKey
 
 // Staff edits invalidate this key so every page re-reads the list.
 export const editableContentQueryKey = ['/api/editable-content'] as const;
+
+/** The id of the data block the edge fills with the items the page was served with. */
+export const EDITABLE_CONTENT_BLOCK = 'editable-content';
 
 /**
  * GET /api/editable-content — a bare JSON array of every editable text item.
@@ -37,12 +41,31 @@ function isEditableContentItem(value: unknown): value is EditableContentItem {
   return typeof item.contentKey === 'string' && typeof item.content === 'string';
 }
 
+/** The items the edge served this page with, if it did. */
+export function embeddedEditableContent(): EditableContentItem[] | undefined {
+  const items = readDataBlock(EDITABLE_CONTENT_BLOCK);
+  return Array.isArray(items) ? items.filter(isEditableContentItem) : undefined;
+}
+
 export const getEditableContentQueryOptions = () =>
   queryOptions({
     queryKey: editableContentQueryKey,
     queryFn: ({ signal }) => getEditableContent(signal),
+    // What the HTML was filled with: no fetch on hydration (data never goes
+    // stale, SPEC §9). Without it (a prerendered file served as it is) the
+    // list is fetched and the build-time text stands until it arrives.
+    initialData: embeddedEditableContent,
   });
 
 export function useEditableContent() {
   return useQuery(getEditableContentQueryOptions());
+}
+
+/** One item by key, or undefined while the list is unknown or has no such item. */
+export function useEditableItem(key: string): EditableContentItem | undefined {
+  const { data } = useQuery({
+    ...getEditableContentQueryOptions(),
+    select: (items) => items.find((i) => i.contentKey === key),
+  });
+  return data;
 }

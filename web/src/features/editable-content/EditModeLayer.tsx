@@ -1,0 +1,43 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { isEditMode, isEditModeShortcut, setEditMode, useEditMode } from '@/lib/edit-mode';
+
+// Staff only: loaded when edit mode is on.
+const EditModeBar = lazy(() => import('./edit-mode/EditModeBar'));
+
+/** Whether the signed-in user (if any) is staff; a visitor's answer is a 401. */
+async function isStaff(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/user', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+    if (!res.ok) return false;
+    const user = (await res.json()) as { isStaff?: boolean } | null;
+    return user?.isStaff === true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Edit mode on the public pages (SPEC §4): Ctrl+Alt+E (Cmd+Alt+E on a Mac)
+ * turns it on for staff — for anyone else the key does nothing and no
+ * editing code is fetched — and off again; while it is on, the indicator
+ * shows. The state lives in sessionStorage, so it survives navigation.
+ */
+export function EditModeLayer() {
+  const editing = useEditMode();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isEditModeShortcut(e)) return;
+      e.preventDefault();
+      if (isEditMode()) setEditMode(false);
+      else void isStaff().then((staff) => staff && setEditMode(true));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  if (!editing) return null;
+  return (
+    <Suspense fallback={null}>
+      <EditModeBar />
+    </Suspense>
+  );
+}

@@ -1,0 +1,56 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client';
+import { editableContentQueryKey, type EditableContentItem } from './api/get-editable-content';
+import { Editable } from './Editable';
+import { valueToSave } from './edit-mode/save-editable';
+import { fillParams } from './fill-params';
+
+function render(el: React.ReactElement, items?: EditableContentItem[]) {
+  const client = createQueryClient();
+  if (items) client.setQueryData(editableContentQueryKey, items);
+  return renderToString(<QueryClientProvider client={client}>{el}</QueryClientProvider>);
+}
+
+describe('Editable', () => {
+  it('renders the build-time wording in an element the edge can fill (data-ec and its params)', () => {
+    expect(render(<Editable contentKey="home.services.title" as="h2" id="t">Repairs & more</Editable>)).toBe(
+      '<h2 id="t" data-ec="home.services.title">Repairs &amp; more</h2>',
+    );
+    expect(
+      render(
+        <Editable contentKey="city.hero.title" as="h1" params={{ city: 'Mesa' }}>
+          {'{city} Drain Repair'}
+        </Editable>,
+      ),
+    ).toBe('<h1 data-ec="city.hero.title" data-ec-city="Mesa">Mesa Drain Repair</h1>');
+    expect(render(<Editable contentKey="home.risk.intro" type="html" className="x">{"Find yours; it's <free>"}</Editable>)).toBe(
+      '<div class="x" data-ec="home.risk.intro"><p>Find yours; it&#39;s &lt;free&gt;</p></div>',
+    );
+  });
+
+  it('renders the current item: text as text, html as its sanitised HTML, placeholders filled', () => {
+    const items: EditableContentItem[] = [
+      { contentKey: 'city.hero.title', content: '<b>{city}</b> pipes', contentType: 'text' },
+      { contentKey: 'footer.blurb', content: '<p>Serving the <em>{area}</em></p>', contentType: 'html' },
+    ];
+    expect(render(<Editable contentKey="city.hero.title" as="h1" params={{ city: 'Mesa' }}>x</Editable>, items)).toBe(
+      '<h1 data-ec="city.hero.title" data-ec-city="Mesa">&lt;b&gt;Mesa&lt;/b&gt; pipes</h1>',
+    );
+    expect(render(<Editable contentKey="footer.blurb" type="html" params={{ area: 'A & B' }}>x</Editable>, items)).toBe(
+      '<div data-ec="footer.blurb" data-ec-area="A &amp; B"><p>Serving the <em>A &amp; B</em></p></div>',
+    );
+  });
+
+  it('fills only known placeholders, escaping values for HTML', () => {
+    expect(fillParams('{city} and {other}', { city: '<Mesa>' }, true)).toBe('&lt;Mesa&gt; and {other}');
+    expect(fillParams('{city} and {other}', { city: '<Mesa>' }, false)).toBe('<Mesa> and {other}');
+    expect(fillParams('{city}', undefined, false)).toBe('{city}');
+  });
+
+  it('saves text items as plain text (markup stripped, entities decoded) and html items as written', () => {
+    expect(valueToSave('text', '<p>Fast &amp; <b>clean</b></p>')).toBe('Fast & clean');
+    expect(valueToSave('html', ' <p>Fast &amp; <b>clean</b></p> ')).toBe('<p>Fast &amp; <b>clean</b></p>');
+  });
+});

@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
+import { useUser } from '@/features/auth/api/get-user';
+import { setEditMode } from '@/lib/edit-mode';
+import editModeCss from './edit-mode.css?url';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/**
+ * The edit-mode indicator (issue 13): says edit mode is on, how to edit and
+ * how to leave. Edit mode ends by itself when the session is not staff's
+ * (signed out in another tab, or expired).
+ */
+export default function EditModeBar() {
+  const user = useUser();
+  const notStaff = user.isSuccess && !user.data?.isStaff;
+  useEffect(() => {
+    if (notStaff) setEditMode(false);
+  }, [notStaff]);
+  if (notStaff) return null;
+  const shortcut = isMac ? '⌘ Cmd + Alt + E' : 'Ctrl + Alt + E';
+  return (
+    <aside className="ec-bar" aria-label="Edit mode">
+      <StaffStylesheet />
+      <StaffStylesheet href={editModeCss} />
+      <p className="ec-bar__text">
+        <strong>Edit mode is on.</strong> Point at a text or press Tab to reach its Edit button. Press{' '}
+        <kbd>{shortcut}</kbd> or use the button to leave.
+      </p>
+      <button type="button" className="button button--small" onClick={() => setEditMode(false)}>
+        Leave edit mode
+      </button>
+    </aside>
+  );
+}
