@@ -234,7 +234,12 @@ describe('creating a post', () => {
     await expect(body.locator('a[href="/contact"]').innerText()).resolves.toBe('Call us today');
     await expect(body.locator('.article__table table th').allInnerTexts()).resolves.toEqual(['Pipe', 'Life']);
     await expect(body.locator('img').getAttribute('alt')).resolves.toBe('A cured liner inside a cast iron pipe');
-    await expect(body.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).resolves.toBe(64);
+    // Sized from the media library and lazy (ADR 0003): it loads when scrolled to.
+    const img = body.locator('img');
+    await expect(img.evaluate((i: HTMLImageElement) => [i.getAttribute('width'), i.getAttribute('height'), i.loading])).resolves.toEqual(['64', '48', 'lazy']);
+    await img.scrollIntoViewIfNeeded();
+    // (naturalWidth is scaled by the srcset's density, so ask that it loaded from the library.)
+    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && /\/media\/[0-9a-f]{64}\.png/.test(i.currentSrc))).toBe(true);
     await expect(page.locator('img.article__hero').getAttribute('src')).resolves.toMatch(/^\/media\//);
     await expect(page.locator('.article__badge').innerText()).resolves.toBe('Prevention');
     expect(errors).toEqual([]);
