@@ -59,6 +59,7 @@ describe('routes', () => {
     expect((await render('/services/epoxy-coating')).modules).toEqual(['routes/service-epoxy-coating']);
     expect((await render('/blog')).modules).toEqual(['routes/resources']);
     expect((await render('/blog/some-post')).modules).toEqual(['routes/blog-post']);
+    expect((await render('/risk-map')).modules).toEqual(['routes/risk-map']);
   });
 
   it('prerenders every path the route table names', () => {
@@ -71,6 +72,7 @@ describe('routes', () => {
       '/services/drain-inspections',
       '/resources',
       '/blog',
+      '/risk-map',
       '/sitemap',
       '/scottsdale',
       '/phoenix',
