@@ -10,6 +10,7 @@ import {
   riskColors,
   riskLabel,
   riskRank,
+  type RiskLevel,
 } from './risk';
 
 function channel(hex: string, i: number): number {
@@ -44,6 +45,16 @@ function hueSat(hex: string): { hue: number; sat: number } {
   return { hue: (hue + 360) % 360, sat };
 }
 
+/** Each level's colour is saturated and its hue lies in [min, max] degrees (min may be negative: red wraps round 0). */
+function expectHues(color: (level: RiskLevel) => string, ranges: Record<RiskLevel, [number, number]>) {
+  for (const level of RISK_LEVELS) {
+    const { hue, sat } = hueSat(color(level));
+    const [min, max] = ranges[level];
+    expect((hue - min + 360) % 360, `${level}: hue ${hue.toFixed(0)}`).toBeLessThanOrEqual(max - min);
+    expect(sat, level).toBeGreaterThan(0.5);
+  }
+}
+
 describe('risk scale', () => {
   it('has four levels shown as Low / Moderate / High / Critical (DESIGN §8)', () => {
     expect(RISK_LEVELS).toEqual(['low', 'medium', 'high', 'critical']);
@@ -62,16 +73,7 @@ describe('risk scale', () => {
   });
 
   it('uses SPEC §4 hues: low green, medium yellow, high orange, critical red', () => {
-    const hue = (level: string) => hueSat(riskColors(level).background).hue;
-    expect(hue('low')).toBeGreaterThanOrEqual(90);
-    expect(hue('low')).toBeLessThanOrEqual(160);
-    expect(hue('medium')).toBeGreaterThanOrEqual(42);
-    expect(hue('medium')).toBeLessThanOrEqual(62);
-    expect(hue('high')).toBeGreaterThanOrEqual(15);
-    expect(hue('high')).toBeLessThan(40);
-    const critical = hue('critical');
-    expect(critical < 10 || critical > 345).toBe(true);
-    for (const level of RISK_LEVELS) expect(hueSat(RISK_COLORS[level].background).sat).toBeGreaterThan(0.5);
+    expectHues((level) => RISK_COLORS[level].background, { low: [90, 160], medium: [42, 62], high: [15, 39], critical: [-15, 9] });
   });
 
   it('gives every badge at least 4.5:1 text contrast (WCAG AA)', () => {
@@ -81,17 +83,8 @@ describe('risk scale', () => {
   });
 
   it('colours the map as SPEC §4 says: Critical red, High orange-red, Moderate yellow, Low light blue', () => {
-    const hue = (level: keyof typeof RISK_MAP_COLORS) => hueSat(RISK_MAP_COLORS[level]).hue;
-    const critical = hue('critical');
-    expect(critical < 8 || critical > 350).toBe(true);
-    expect(hue('high')).toBeGreaterThanOrEqual(8);
-    expect(hue('high')).toBeLessThanOrEqual(22);
-    expect(hue('medium')).toBeGreaterThanOrEqual(42);
-    expect(hue('medium')).toBeLessThanOrEqual(62);
-    expect(hue('low')).toBeGreaterThanOrEqual(185);
-    expect(hue('low')).toBeLessThanOrEqual(215);
-    expect(luminance(RISK_MAP_COLORS.low)).toBeGreaterThan(0.45);
-    for (const level of RISK_LEVELS) expect(hueSat(RISK_MAP_COLORS[level]).sat).toBeGreaterThan(0.5);
+    expectHues((level) => RISK_MAP_COLORS[level], { low: [185, 215], medium: [42, 62], high: [8, 22], critical: [-10, 7] });
+    expect(luminance(RISK_MAP_COLORS.low), 'light blue').toBeGreaterThan(0.45);
   });
 
   it('outlines map markers and swatches with at least 3:1 contrast against each fill and the page (WCAG 1.4.11)', () => {

@@ -5,6 +5,7 @@ import { cities } from '@/content/cities';
 import { ARTICLE_CATEGORIES, resourceArticles, resourceFaqs } from '@/content/resources';
 import { riskLabel } from '@/content/risk';
 import { ResourcesRoute } from '@/routes/resources';
+import { escapeLikeReact as esc, expectHeadingOutline, labelledSections, textOf as text } from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
 // The one TypeScript reading of the content service's read-time rule.
 import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
@@ -46,12 +47,6 @@ function readSeedPosts(): SeedPost[] {
     });
 }
 
-/** How React writes text into HTML. */
-const esc = (s: string) =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
-
-/** Text of the HTML without tags or React's text separators. */
-const text = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 const blocks = (html: string, re: RegExp) => html.match(re) ?? [];
 const hrefOf = (block: string) => /<a href="([^"]*)"/.exec(block)?.[1];
@@ -109,22 +104,11 @@ describe('resources page (SPEC §2 "Resources page")', () => {
   });
 
   it('has one h1 in the hero, and headings that never skip a level', () => {
-    expect(html.match(/<h1\b/g)).toHaveLength(1);
-    const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
-    expect(levels[0]).toBe(1);
-    levels.forEach((level, i) => {
-      if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
-    });
+    expectHeadingOutline(html);
   });
 
   it('labels every section by its own heading', () => {
-    const sections = [...html.matchAll(/<section\b[^>]*>/g)].map((m) => m[0]);
-    expect(sections.length).toBe(7);
-    for (const tag of sections) {
-      const id = /aria-labelledby="([^"]+)"/.exec(tag)?.[1];
-      expect(id, tag).toBeDefined();
-      expect(html).toMatch(new RegExp(`<h[1-3] id="${id}"`));
-    }
+    expect(labelledSections(html)).toHaveLength(7);
   });
 
   it('links the hero to the risk map', () => {

@@ -4,14 +4,8 @@ import { getCity } from '@/content/cities';
 import { RISK_LABELS, RISK_LEVELS } from '@/content/risk';
 import { riskMapNeighborhoods } from '@/content/risk-map';
 import { RiskMapRoute } from '@/routes/risk-map';
+import { escapeLikeReact as esc, expectHeadingOutline, labelledSections, textOf as text } from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
-
-/** How React writes text into HTML. */
-const esc = (s: string) =>
-  s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;');
-
-/** Text of the HTML without tags or React's text separators. */
-const text = (html: string) => html.replaceAll('<!-- -->', '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('risk map page (SPEC §2 "Risk map")', () => {
   let html = '';
@@ -26,18 +20,8 @@ describe('risk map page (SPEC §2 "Risk map")', () => {
   });
 
   it('has one h1, headings that never skip a level, and every section labelled by its own heading', () => {
-    expect(html.match(/<h1\b/g)).toHaveLength(1);
-    const levels = [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
-    expect(levels[0]).toBe(1);
-    levels.forEach((level, i) => {
-      if (i > 0) expect(level).toBeLessThanOrEqual(levels[i - 1]! + 1);
-    });
-    const sections = [...html.matchAll(/<section\b[^>]*>/g)].map((m) => m[0]);
-    expect(sections).toHaveLength(3);
-    for (const tag of sections) {
-      const id = /aria-labelledby="([^"]+)"/.exec(tag)?.[1];
-      expect(html, tag).toMatch(new RegExp(`<h[1-3] id="${id}"`));
-    }
+    expectHeadingOutline(html);
+    expect(labelledSections(html)).toHaveLength(3);
   });
 
   it('lists the 21 places as buttons in a list labelled by its heading, each with its city and rating', () => {
