@@ -95,3 +95,9 @@ cd web
 E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
   E2E_VISITOR_EMAIL=$VISITOR_EMAIL E2E_VISITOR_PASSWORD=$VISITOR_PASSWORD \
   npx vitest run --config vitest.e2e.config.ts "$@"
+
+# The script budget (issue 14), counted in Chromium against this stack: on
+# the whole run only (a run of chosen test files skips it).
+if [ $# -eq 0 ] || [ "${BUDGET:-}" = 1 ]; then
+  node scripts/budget.mjs --base "http://127.0.0.1:$HTTP" --limit "${BUDGET_KB:-100}"
+fi

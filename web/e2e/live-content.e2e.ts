@@ -68,7 +68,7 @@ describe('articles in the first HTML', () => {
     expect(html).toContain('<span class="article__badge">Technology</span>');
     expect(html).toMatch(/<time dateTime="2026-11-10T[^"]+">November 10, 2026<\/time>/i);
     expect(html).toMatch(/\d+ min read/);
-    expect(html).toMatch(/<img class="article__hero" src="[^"]+" srcSet="[^"]+"/i);
+    expect(html).toMatch(/<img\b(?=[^>]*\sclass="article__hero")(?=[^>]*\ssrc="[^"]+")(?=[^>]*\ssrcset="[^"]+")/i);
     expect(html).toContain('<script type="application/json" id="post-data">');
     expect(html).not.toContain('⟦');
   });

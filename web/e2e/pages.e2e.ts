@@ -192,8 +192,8 @@ describe('every public page', () => {
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      // Hydrated: React has attached to the prerendered markup.
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')));
+      // Hydrated: the app has attached to the prerendered markup (lib/island.tsx markHydrated).
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       expect(errors, path).toEqual([]);
     }
     await context.close();

@@ -8,7 +8,7 @@ describe('/sitemap', () => {
     const { html, modules } = await render('/sitemap');
     expect(modules).toEqual(['routes/sitemap']);
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
-    const hrefs = [...main.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    const hrefs = [...main.matchAll(/<a\b[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
     for (const want of ['/', '/contact', '/resources', '/services/cipp-lining', '/services/drain-inspections',
       ...CITY_SLUGS.map((c) => `/${c}`), ...resourceArticles.map((a) => `/blog/${a.id}`)]) {
       expect(hrefs).toContain(want);
