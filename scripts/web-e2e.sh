@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Browser tests against the real stack: builds the binaries and the web app,
-# starts every component on its own ports with a fresh database, NATS store
-# and MinIO folder, runs the Playwright (playwright-core + Debian Chromium)
-# suites in web/e2e, and tears everything down.
+# validates the built HTML, starts every component on its own ports with a
+# fresh database, NATS store and MinIO folder, runs the Playwright
+# (playwright-core + Debian Chromium) suites in web/e2e, and tears
+# everything down.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -17,6 +18,9 @@ flock 9
 make tools >/dev/null
 make build >/dev/null
 make web-build >/dev/null
+# Every prerendered page must be valid HTML (W3C Nu HTML Checker); the
+# browser tests also check pages as the edge fills them (e2e/html.e2e.ts).
+make web-validate
 
 WORK=$(mktemp -d)
 DB="e2e_$(date +%s)_$$"

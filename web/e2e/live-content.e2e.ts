@@ -3,7 +3,7 @@
 // loads within 3 s, scheduled posts on time, against the whole stack.
 import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launch, nextVisitorIp, openPage } from './browser';
+import { BASE_URL, fetchHtml, launch, nextVisitorIp, openPage } from './browser';
 import { signInAsStaff } from './staff';
 
 let browser: Browser;
@@ -40,12 +40,6 @@ async function createPost(fields: Record<string, unknown>): Promise<{ id: string
   const post = (await res.json()) as { id: string; slug: string };
   createdPosts.push(post.id);
   return post;
-}
-
-/** A fresh GET of a page as a new visitor would make it (no cookies, no cache). */
-async function fetchHtml(path: string): Promise<{ status: number; html: string }> {
-  const res = await fetch(BASE_URL + path, { headers: { 'X-Forwarded-For': nextVisitorIp() } });
-  return { status: res.status, html: await res.text() };
 }
 
 /** Polls until check passes or the deadline (ms after start) passes; returns how long it took. */

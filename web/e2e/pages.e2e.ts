@@ -186,7 +186,7 @@ describe('resources page', () => {
 describe('every public page', () => {
   it('hydrates without a console error, articles and the 404 page included', async () => {
     const articles = ['drain-camera-inspection-guide', 'orangeburg-pipe-guide', 'trenchless-vs-traditional-cost-guide'];
-    const paths = ['/', '/contact', '/resources', '/blog', '/sitemap', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
+    const paths = ['/', '/contact', '/resources', '/blog', '/sitemap', '/privacy', '/terms', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
       '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections', ...articles.map((a) => `/blog/${a}`)];
     const { page, context, errors } = await openPage(browser);
     for (const path of paths) {

@@ -44,6 +44,8 @@ export const ROUTES = [
   '/blog',
   '/blog/drain-camera-inspection-guide',
   '/contact',
+  '/privacy',
+  '/terms',
   '/sitemap',
   '/no-such-page',
 ];

@@ -59,6 +59,8 @@ describe('routes', () => {
     expect((await render('/services/epoxy-coating')).modules).toEqual(['routes/service-epoxy-coating']);
     expect((await render('/blog')).modules).toEqual(['routes/resources']);
     expect((await render('/blog/some-post')).modules).toEqual(['routes/blog-post']);
+    expect((await render('/privacy')).modules).toEqual(['routes/privacy']);
+    expect((await render('/terms')).modules).toEqual(['routes/terms']);
   });
 
   it('prerenders every path the route table names', () => {
@@ -72,6 +74,8 @@ describe('routes', () => {
       '/resources',
       '/blog',
       '/sitemap',
+      '/privacy',
+      '/terms',
       '/scottsdale',
       '/phoenix',
       '/tempe',

@@ -28,6 +28,14 @@ describe('Editable', () => {
     expect(render(<Editable contentKey="home.risk.intro" type="html" className="x">{"Find yours; it's <free>"}</Editable>)).toBe(
       '<div data-ec="home.risk.intro" class="x"><p>Find yours; it&#39;s &lt;free&gt;</p></div>',
     );
+    // A whole page's HTML (markup): kept as written, placeholders filled and escaped.
+    expect(
+      render(
+        <Editable contentKey="legal.terms.body" type="html" markup params={{ company: 'A & B' }}>
+          {'<h2>Use</h2><p>{company} runs this site</p>'}
+        </Editable>,
+      ),
+    ).toBe('<div data-ec="legal.terms.body" data-ec-company="A &amp; B"><h2>Use</h2><p>A &amp; B runs this site</p></div>');
   });
 
   it('renders the current item: text as text, html as its sanitised HTML, placeholders filled', () => {
