@@ -94,6 +94,15 @@ export default defineConfig(({ mode }) => {
                 minShareCount: 2,
                 priority: 10,
               },
+              {
+                name: 'neighborhoods',
+                // The neighbourhoods the home table and the risk map define and
+                // the city pages place among their own. One chunk, not two: the
+                // home page carries the map's seven extra entries (under 1 KB
+                // gzip) so that city pages load one file fewer.
+                test: /[\\/]src[\\/]content[\\/](home|risk-map)-neighborhoods\.ts/,
+                priority: 10,
+              },
             ],
           },
         },

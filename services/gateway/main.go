@@ -78,7 +78,8 @@ type Config struct {
 	SessionIdle        time.Duration `env:"SESSION_IDLE" default:"8h"`
 	SessionAbsolute    time.Duration `env:"SESSION_ABSOLUTE" default:"168h"`
 	VideoHost          string        `env:"VIDEO_HOST" default:"https://www.youtube-nocookie.com"`
-	MapTileHost        string        `env:"MAP_TILE_HOST" default:"https://*.tile.openstreetmap.org"`
+	MapTileURL         string        `env:"MAP_TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png"`
+	MapTileAttribution string        `env:"MAP_TILE_ATTRIBUTION" default:"© OpenStreetMap contributors"`
 }
 
 // cookieKey derives the flow-cookie key from the identity secret, so one
@@ -99,6 +100,10 @@ func run(ctx context.Context, log *slog.Logger) error {
 	origin, err := url.Parse(cfg.PublicOrigin)
 	if err != nil || origin.Scheme == "" || origin.Host == "" {
 		return fmt.Errorf("GATEWAY_PUBLIC_ORIGIN must look like https://www.example.com")
+	}
+	tiles, err := edge.ParseMapTiles(cfg.MapTileURL, cfg.MapTileAttribution)
+	if err != nil {
+		return fmt.Errorf("GATEWAY_MAP_TILE_URL, GATEWAY_MAP_TILE_ATTRIBUTION: %w", err)
 	}
 	if cfg.OIDCRedirectURL == "" {
 		cfg.OIDCRedirectURL = cfg.PublicOrigin + "/auth/google/callback"
@@ -146,7 +151,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 		LeadFeed:  feed,
 		Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: deps.Signer, Sessions: sessions,
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
-		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTileHost: cfg.MapTileHost, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
+		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTiles: tiles, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
 	})
 	if err != nil {
 		return err

@@ -43,3 +43,25 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
 }
+
+/** Every request for a street-map tile (the gateway's default GATEWAY_MAP_TILE_URL). */
+export const MAP_TILES = /^https:\/\/tile\.openstreetmap\.org\//;
+
+/** A 1×1 grey PNG: what every tile is when a test lets the street map load. */
+const TILE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN48vIBAAViAq4wekRbAAAAAElFTkSuQmCC', 'base64');
+
+/**
+ * Answers the context's map tile requests, which may never reach the
+ * internet (there is none here): 'load' serves each a small PNG, 'fail'
+ * aborts each as a network without the tile server would. Returns the
+ * tile URLs requested so far.
+ */
+export async function routeMapTiles(context: BrowserContext, mode: 'load' | 'fail'): Promise<() => string[]> {
+  const requested: string[] = [];
+  await context.route(MAP_TILES, async (route) => {
+    requested.push(route.request().url());
+    if (mode === 'load') await route.fulfill({ status: 200, contentType: 'image/png', body: TILE_PNG });
+    else await route.abort('internetdisconnected');
+  });
+  return () => [...requested];
+}

@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launch, openPage } from './browser';
+import { BASE_URL, launch, openPage, routeMapTiles } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -186,9 +186,11 @@ describe('resources page', () => {
 describe('every public page', () => {
   it('hydrates without a console error, articles and the 404 page included', async () => {
     const articles = ['drain-camera-inspection-guide', 'orangeburg-pipe-guide', 'trenchless-vs-traditional-cost-guide'];
-    const paths = ['/', '/contact', '/resources', '/blog', '/sitemap', '/privacy', '/terms', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`), '/services/cipp-lining',
-      '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections', ...articles.map((a) => `/blog/${a}`)];
+    const paths = ['/', '/contact', '/resources', '/blog', '/risk-map', '/sitemap', '/privacy', '/terms', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`),
+      '/services/cipp-lining', '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections',
+      ...articles.map((a) => `/blog/${a}`)];
     const { page, context, errors } = await openPage(browser);
+    await routeMapTiles(context, 'load');
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');

@@ -43,6 +43,7 @@ export const ROUTES = [
   '/resources',
   '/blog',
   '/blog/drain-camera-inspection-guide',
+  '/risk-map',
   '/contact',
   '/privacy',
   '/terms',

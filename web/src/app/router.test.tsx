@@ -61,6 +61,7 @@ describe('routes', () => {
     expect((await render('/blog/some-post')).modules).toEqual(['routes/blog-post']);
     expect((await render('/privacy')).modules).toEqual(['routes/privacy']);
     expect((await render('/terms')).modules).toEqual(['routes/terms']);
+    expect((await render('/risk-map')).modules).toEqual(['routes/risk-map']);
   });
 
   it('prerenders every path the route table names', () => {
@@ -73,6 +74,7 @@ describe('routes', () => {
       '/services/drain-inspections',
       '/resources',
       '/blog',
+      '/risk-map',
       '/sitemap',
       '/privacy',
       '/terms',

@@ -80,6 +80,9 @@ export const publicRoutes: RouteObject[] = [
       // SPEC §2: /resources and /blog are the same page.
       page('resources', 'resources', 'routes/resources', loadResources),
       page('blog', 'blog', 'routes/resources', loadResources),
+      page('risk-map', 'risk-map', 'routes/risk-map', async () => ({
+        Component: (await import('@/routes/risk-map')).RiskMapRoute,
+      })),
       page('sitemap', 'sitemap', 'routes/sitemap', async () => ({
         Component: (await import('@/routes/sitemap')).SitemapRoute,
       })),

@@ -1,34 +1,29 @@
 // The neighbourhoods of the eight city pages (SPEC §2 "City pages", §3
 // "Neighborhood"), grouped by city. The home table's selection is defined in
-// home-neighborhoods.ts (so the home page loads only those) and placed here
-// by id. Real Phoenix-Valley neighbourhoods, subdivisions and historic
-// districts; era and pipe type are what the typical home there was built with.
+// home-neighborhoods.ts (so the home page loads only those), the other places
+// on the risk map in risk-map-neighborhoods.ts (so the map page loads only
+// those); both are placed here by id. Real Phoenix-Valley neighbourhoods,
+// subdivisions and historic districts; era and pipe type are what the
+// typical home there was built with.
 import type { CitySlug } from './cities';
 import { homeTableNeighborhoods, type Neighborhood } from './home-neighborhoods';
+import { riskMapOnlyNeighborhoods } from './risk-map-neighborhoods';
 
 export type { Neighborhood, SubNeighborhood } from './home-neighborhoods';
 export { HOME_TABLE_NEIGHBORHOOD_IDS, homeTableNeighborhoods } from './home-neighborhoods';
 
-function homeTableEntry(id: string): Neighborhood {
-  const n = homeTableNeighborhoods.find((x) => x.id === id);
-  if (!n) throw new Error(`no home-table neighborhood with id ${id}`);
+/** An entry defined in the home table's or the risk map's module. */
+function placedEntry(id: string): Neighborhood {
+  const n = homeTableNeighborhoods.find((x) => x.id === id) ?? riskMapOnlyNeighborhoods.find((x) => x.id === id);
+  if (!n) throw new Error(`no home-table or risk-map neighborhood with id ${id}`);
   return n;
 }
 
 /** Every city's neighbourhoods, grouped by city in navigation order (SPEC §2 counts). */
 export const neighborhoods: readonly Neighborhood[] = [
   // Scottsdale: 16
-  {
-    id: 'old-town-scottsdale',
-    name: 'Old Town Scottsdale',
-    city: 'scottsdale',
-    era: '1948–1965',
-    pipeType: 'Clay and Orangeburg',
-    riskLevel: 'critical',
-    description:
-      'The original townsite around the Civic Center, where early block homes still drain through clay and Orangeburg.',
-  },
-  homeTableEntry('south-scottsdale'),
+  placedEntry('old-town-scottsdale'),
+  placedEntry('south-scottsdale'),
   {
     id: 'village-grove',
     name: 'Village Grove',
@@ -68,7 +63,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     riskLevel: 'medium',
     description: 'Family homes along Shea Boulevard: cast iron under the older slabs, early ABS in the later ones.',
   },
-  homeTableEntry('mccormick-ranch'),
+  placedEntry('mccormick-ranch'),
   {
     id: 'cactus-corridor',
     name: 'Cactus Corridor',
@@ -177,7 +172,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     riskLevel: 'critical',
     description: 'Downtown’s oldest residential district, where century-old clay laterals tie into alley sewer mains.',
   },
-  homeTableEntry('willo'),
+  placedEntry('willo'),
   {
     id: 'fq-story',
     name: 'F.Q. Story Historic District',
@@ -188,18 +183,8 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Tudor and Spanish-revival homes off Seventh Avenue; clay laterals crack where palm and ash roots push in.',
   },
-  {
-    id: 'coronado',
-    name: 'Coronado',
-    city: 'phoenix',
-    era: '1920–1950',
-    pipeType: 'Clay and cast iron',
-    riskLevel: 'critical',
-    description:
-      'Large historic district between Seventh and 16th Streets, where clay laterals and early cast iron fail ' +
-      'together.',
-  },
-  homeTableEntry('encanto-palmcroft'),
+  placedEntry('coronado'),
+  placedEntry('encanto-palmcroft'),
   {
     id: 'windsor-square',
     name: 'Windsor Square',
@@ -240,17 +225,8 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Flood-irrigated estate lots north of Bethany Home Road, with long laterals running through citrus roots.',
   },
-  {
-    id: 'sunnyslope',
-    name: 'Sunnyslope',
-    city: 'phoenix',
-    era: '1945–1970',
-    pipeType: 'Cast iron and Orangeburg',
-    riskLevel: 'high',
-    description:
-      'Post-war homes below North Mountain; caliche and rock make digging hard, so trenchless repair pays off.',
-  },
-  homeTableEntry('arcadia'),
+  placedEntry('sunnyslope'),
+  placedEntry('arcadia'),
   {
     id: 'marlen-grove',
     name: 'Marlen Grove',
@@ -261,7 +237,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Ralph Haver–designed 1950s modern homes near Bethany Home Road, built on Orangeburg that is now failing.',
   },
-  homeTableEntry('maryvale'),
+  placedEntry('maryvale'),
   {
     id: 'moon-valley',
     name: 'Moon Valley',
@@ -272,25 +248,8 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Golf-course ranch homes below Lookout Mountain with under-slab cast iron that is cracking and scaling.',
   },
-  {
-    id: 'ahwatukee-foothills',
-    name: 'Ahwatukee Foothills',
-    city: 'phoenix',
-    era: '1975–2000',
-    pipeType: 'ABS and PVC',
-    riskLevel: 'medium',
-    description:
-      'South Mountain village with 1970s–80s ABS in its older sections; separating joints and roots are common.',
-  },
-  {
-    id: 'desert-ridge',
-    name: 'Desert Ridge',
-    city: 'phoenix',
-    era: '1996–2010',
-    pipeType: 'PVC',
-    riskLevel: 'low',
-    description: 'North Phoenix master-planned community with PVC drains, where grease and roots cause most problems.',
-  },
+  placedEntry('ahwatukee-foothills'),
+  placedEntry('desert-ridge'),
   {
     id: 'laveen',
     name: 'Laveen',
@@ -301,7 +260,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description: 'Former dairy and farm land in southwest Phoenix; settling soil leaves sags in otherwise sound PVC.',
   },
   // Tempe: 13
-  homeTableEntry('central-tempe'),
+  placedEntry('central-tempe'),
   {
     id: 'daley-park',
     name: 'Daley Park',
@@ -331,7 +290,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Historic custom ranch homes among the old date grove’s palms; the original under-slab drains are failing.',
   },
-  homeTableEntry('broadmor'),
+  placedEntry('broadmor'),
   {
     id: 'palmcroft-manor',
     name: 'Palmcroft Manor',
@@ -439,7 +398,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Early subdivisions carved from the original townsite, where clay laterals crack under old shade trees.',
   },
-  homeTableEntry('downtown-mesa'),
+  placedEntry('downtown-mesa'),
   {
     id: 'lehi',
     name: 'Lehi',
@@ -480,7 +439,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'Large lots among northeast Mesa’s citrus groves, with long laterals, citrus roots and some septic systems.',
   },
-  homeTableEntry('dobson-ranch'),
+  placedEntry('dobson-ranch'),
   {
     id: 'alta-mesa',
     name: 'Alta Mesa',
@@ -557,15 +516,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       'One of Chandler’s oldest neighborhoods, south of downtown, with clay and cast iron laterals of many ages.',
   },
-  {
-    id: 'silk-stocking',
-    name: 'Silk Stocking Historic District',
-    city: 'chandler',
-    era: '1920–1955',
-    pipeType: 'Clay and cast iron',
-    riskLevel: 'high',
-    description: 'Chandler’s first historic district, north of downtown: 1920s–50s homes still on clay and cast iron.',
-  },
+  placedEntry('silk-stocking'),
   {
     id: 'arrowhead-meadows',
     name: 'Arrowhead Meadows',
@@ -596,7 +547,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description:
       '1980s homes near Knox and Ray Roads, where ABS glue joints and tree roots are the usual trouble spots.',
   },
-  homeTableEntry('ocotillo'),
+  placedEntry('ocotillo'),
   {
     id: 'stellar-airpark',
     name: 'Stellar Airpark',
@@ -674,16 +625,7 @@ export const neighborhoods: readonly Neighborhood[] = [
       'Lake community in south Chandler on newer PVC, with problems limited to offsets, grease and settling.',
   },
   // Gilbert: 7
-  {
-    id: 'heritage-district',
-    name: 'Heritage District',
-    city: 'gilbert',
-    era: '1915–1960',
-    pipeType: 'Clay and cast iron',
-    riskLevel: 'high',
-    description:
-      'Gilbert’s original townsite along Gilbert Road, where the oldest homes still drain through clay and cast iron.',
-  },
+  placedEntry('heritage-district'),
   {
     id: 'the-islands',
     name: 'The Islands',
@@ -693,7 +635,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     riskLevel: 'medium',
     description: 'Homes on man-made lake islands; late-1980s ABS and long lateral runs make the joints the weak point.',
   },
-  homeTableEntry('val-vista-lakes'),
+  placedEntry('val-vista-lakes'),
   {
     id: 'power-ranch',
     name: 'Power Ranch',
@@ -733,7 +675,7 @@ export const neighborhoods: readonly Neighborhood[] = [
     description: 'Golf and lake community in south Gilbert, where grease and settling are the main drain problems.',
   },
   // Glendale: 7
-  homeTableEntry('catlin-court'),
+  placedEntry('catlin-court'),
   {
     id: 'floralcroft',
     name: 'Floralcroft',
@@ -794,7 +736,7 @@ export const neighborhoods: readonly Neighborhood[] = [
       'Large-lot west Glendale community on the former Rovey family farm, where soft soil causes occasional sags.',
   },
   // Peoria: 14
-  homeTableEntry('old-town-peoria'),
+  placedEntry('old-town-peoria'),
   {
     id: 'desert-harbor',
     name: 'Desert Harbor',

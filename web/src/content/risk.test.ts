@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { RISK_COLORS, RISK_LABELS, RISK_LEVELS, UNKNOWN_RISK_COLORS, isRiskLevel, riskColors, riskLabel, riskRank } from './risk';
+import {
+  RISK_COLORS,
+  RISK_LABELS,
+  RISK_LEVELS,
+  RISK_MAP_COLORS,
+  RISK_MAP_OUTLINE,
+  UNKNOWN_RISK_COLORS,
+  isRiskLevel,
+  riskColors,
+  riskLabel,
+  riskRank,
+} from './risk';
 
 function channel(hex: string, i: number): number {
   const v = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
@@ -66,6 +77,29 @@ describe('risk scale', () => {
   it('gives every badge at least 4.5:1 text contrast (WCAG AA)', () => {
     for (const c of [...Object.values(RISK_COLORS), UNKNOWN_RISK_COLORS]) {
       expect(contrast(c.background, c.text), `${c.text} on ${c.background}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('colours the map as SPEC §4 says: Critical red, High orange-red, Moderate yellow, Low light blue', () => {
+    const hue = (level: keyof typeof RISK_MAP_COLORS) => hueSat(RISK_MAP_COLORS[level]).hue;
+    const critical = hue('critical');
+    expect(critical < 8 || critical > 350).toBe(true);
+    expect(hue('high')).toBeGreaterThanOrEqual(8);
+    expect(hue('high')).toBeLessThanOrEqual(22);
+    expect(hue('medium')).toBeGreaterThanOrEqual(42);
+    expect(hue('medium')).toBeLessThanOrEqual(62);
+    expect(hue('low')).toBeGreaterThanOrEqual(185);
+    expect(hue('low')).toBeLessThanOrEqual(215);
+    expect(luminance(RISK_MAP_COLORS.low)).toBeGreaterThan(0.45);
+    for (const level of RISK_LEVELS) expect(hueSat(RISK_MAP_COLORS[level]).sat).toBeGreaterThan(0.5);
+  });
+
+  it('outlines map markers and swatches with at least 3:1 contrast against each fill and the page (WCAG 1.4.11)', () => {
+    expect(contrast(RISK_MAP_OUTLINE, '#ffffff')).toBeGreaterThanOrEqual(3);
+    // The outline must stand out against the light fills; the dark fills stand out against the page.
+    for (const level of RISK_LEVELS) {
+      const fill = RISK_MAP_COLORS[level];
+      expect(Math.max(contrast(RISK_MAP_OUTLINE, fill), contrast(fill, '#ffffff')), level).toBeGreaterThanOrEqual(3);
     }
   });
 

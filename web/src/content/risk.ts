@@ -7,12 +7,15 @@ export const RISK_LEVELS = ['low', 'medium', 'high', 'critical'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 /** How each level is shown to people ("medium" reads as "Moderate"). */
-export const RISK_LABELS: Readonly<Record<RiskLevel, string>> = {
+export const RISK_LABELS = {
   low: 'Low',
   medium: 'Moderate',
   high: 'High',
   critical: 'Critical',
-};
+} as const satisfies Record<RiskLevel, string>;
+
+/** A level as people read it: the risk map's scale (SPEC §3 "Risk map neighbourhood"). */
+export type RiskLabel = (typeof RISK_LABELS)[RiskLevel];
 
 /** What each level means for a homeowner (the risk legend's tooltips). */
 export const RISK_DESCRIPTIONS: Readonly<Record<RiskLevel, string>> = {
@@ -31,6 +34,22 @@ export const RISK_COLORS: Readonly<Record<RiskLevel, RiskBadgeColors>> = {
   high: { background: '#c2410c', text: '#ffffff' },
   critical: { background: '#b91c1c', text: '#ffffff' },
 };
+
+/**
+ * The risk map's marker, heat and legend-swatch colours (SPEC §4: Critical
+ * red, High orange-red, Moderate yellow, Low light blue). They fill shapes,
+ * never sit behind text; the map draws each with a dark outline so even the
+ * light ones stand out from the map and the page (WCAG 1.4.11).
+ */
+export const RISK_MAP_COLORS: Readonly<Record<RiskLevel, string>> = {
+  low: '#7dd3fc',
+  medium: '#facc15',
+  high: '#ff5722',
+  critical: '#c62828',
+};
+
+/** The outline drawn around every map marker and legend swatch. */
+export const RISK_MAP_OUTLINE = '#1b2631';
 
 /** Grey for a value outside the scale (SPEC §4 "other"). */
 export const UNKNOWN_RISK_COLORS: RiskBadgeColors = { background: '#4b5563', text: '#ffffff' };

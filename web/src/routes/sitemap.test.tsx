@@ -9,12 +9,11 @@ describe('/sitemap', () => {
     expect(modules).toEqual(['routes/sitemap']);
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
     const hrefs = [...main.matchAll(/<a\b[^>]*\shref="([^"]+)"/g)].map((m) => m[1]);
-    for (const want of ['/', '/contact', '/resources', '/privacy', '/terms', '/services/cipp-lining', '/services/drain-inspections',
+    for (const want of ['/', '/contact', '/resources', '/risk-map', '/privacy', '/terms', '/services/cipp-lining', '/services/drain-inspections',
       ...CITY_SLUGS.map((c) => `/${c}`), ...resourceArticles.map((a) => `/blog/${a.id}`)]) {
       expect(hrefs).toContain(want);
     }
-    expect(hrefs).toHaveLength(5 + 4 + 8 + 9);
-    expect(hrefs).not.toContain('/risk-map');
+    expect(hrefs).toHaveLength(6 + 4 + 8 + 9);
     expect(main.match(/<h1\b/g)).toHaveLength(1);
   });
 });

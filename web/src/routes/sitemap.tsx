@@ -7,6 +7,7 @@ const MAIN_LINKS: readonly SiteLink[] = [
   { to: '/', label: 'Home' },
   { to: '/contact', label: 'Schedule a Free Inspection' },
   { to: '/resources', label: 'Resources & Articles' },
+  { to: '/risk-map', label: 'Neighborhood Pipe Risk Map' },
   // The footer's legal links, less this page itself.
   ...LEGAL_LINKS.filter((l) => l.to !== '/sitemap'),
 ];

@@ -65,7 +65,7 @@ func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool
 	h, err := New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
 		Upstreams: Upstreams{Content: down, Contact: down, Media: down}, Signer: signer, Sessions: sessions,
 		PublicOrigin: base, WebDir: web, Limits: limits, UpstreamTimeout: time.Second,
-		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTileHost: "https://*.tile.openstreetmap.org"},
+		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
 	})
 	require.NoError(t, err)
 	e.webDir = web
@@ -382,7 +382,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		require.NotContains(t, strings.Split(strings.Split(csp, "script-src")[1], ";")[0], "unsafe", p)
 		require.Contains(t, csp, "frame-ancestors 'none'", p)
 		require.Contains(t, csp, "frame-src https://www.youtube-nocookie.com", p)
-		require.Contains(t, csp, "https://*.tile.openstreetmap.org", p)
+		require.Contains(t, csp, "img-src 'self' data: blob: https://tile.openstreetmap.org;", p)
 		require.Contains(t, h.Get("Strict-Transport-Security"), "max-age=", p)
 		require.Equal(t, "nosniff", h.Get("X-Content-Type-Options"), p)
 		require.Equal(t, "strict-origin-when-cross-origin", h.Get("Referrer-Policy"), p)

@@ -59,7 +59,8 @@ type Options struct {
 	// TrustedProxyHeader is the only header believed for the client IP
 	// (e.g. X-Forwarded-For set by the ingress); empty uses the socket.
 	TrustedProxyHeader string
-	// CSP names the video and map-tile hosts.
+	// CSP names the video and map-tile hosts; the site also serves every
+	// page with the map tiles' data block.
 	CSP CSPOptions
 	// CompanyName titles pages and the feed.
 	CompanyName string
@@ -229,7 +230,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	var pages *pageCache
 	if o.WebDir != "" {
 		s, err := newSite(log, siteOptions{dir: o.WebDir, origin: strings.TrimRight(o.PublicOrigin, "/"), company: o.CompanyName,
-			api: api, ttl: o.CacheTTL})
+			api: api, ttl: o.CacheTTL, mapTiles: o.CSP.MapTiles})
 		if err != nil {
 			return nil, err
 		}

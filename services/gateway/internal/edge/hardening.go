@@ -39,8 +39,9 @@ func jsonBodyLimit(path string) int64 {
 type CSPOptions struct {
 	// VideoHost is framed for embedded videos (privacy-enhanced YouTube).
 	VideoHost string
-	// MapTileHost serves map tile images.
-	MapTileHost string
+	// MapTiles is the risk map's street map: its scheme, host and port
+	// may serve images (and the site hands pages its URL).
+	MapTiles MapTiles
 	// UpgradeInsecure adds upgrade-insecure-requests (https deployments;
 	// it would break a plain-http local site).
 	UpgradeInsecure bool
@@ -55,8 +56,8 @@ func (o CSPOptions) ContentSecurityPolicy() string {
 		frame = o.VideoHost
 	}
 	img := "'self' data: blob:"
-	if o.MapTileHost != "" {
-		img += " " + o.MapTileHost
+	if src := o.MapTiles.Source(); src != "" {
+		img += " " + src
 	}
 	directives := []string{
 		"default-src 'self'",

@@ -48,7 +48,14 @@ type siteOptions struct {
 	// backstop TTL); retry how long one filled without the current
 	// editable texts is (they could not be read).
 	ttl, retry time.Duration
+	// mapTiles is the risk map's street map, added to every page as the
+	// map-tiles data block.
+	mapTiles MapTiles
 }
+
+// mapTilesBlock is the id of the data block the app reads the street map
+// from (web/src/features/risk-map/map-tiles.ts).
+const mapTilesBlock = "map-tiles"
 
 // degradedPageTTL is how long a page served without the current editable
 // texts is kept before the texts are read again.
@@ -191,9 +198,12 @@ func (s *site) serveHTML(w http.ResponseWriter, r *http.Request, file string, co
 	p.serve(w, r, code)
 }
 
-// newPage keeps a page filled with the current texts for the TTL, and one
-// filled without them only briefly.
+// newPage adds the map-tiles data block to a filled page and keeps it for
+// the TTL, or only briefly when it was filled without the current texts.
 func (s *site) newPage(body []byte, current bool) *page {
+	if b := s.mapTiles.block(); b != nil {
+		body = sitepage.AddDataBlock(body, mapTilesBlock, b)
+	}
 	if current {
 		return newPage(body, s.ttl)
 	}

@@ -297,6 +297,14 @@ func itemsBlock(items []Item) []byte {
 	return dataBlock("editable-content", b)
 }
 
+// AddDataBlock returns doc with a data block holding jsonValue before
+// </body>: page data that is neither an editable text nor a post (the risk
+// map's street map).
+func AddDataBlock(doc []byte, id string, jsonValue []byte) []byte {
+	end := scan(doc).bodyEnd
+	return apply(doc, []edit{{start: end, end: end, text: dataBlock(id, jsonValue)}})
+}
+
 // dataBlock wraps JSON in a data block. json.Marshal and json.HTMLEscape
 // write <, > and & as \u003c, \u003e and \u0026, so no string in it can
 // close the script element.

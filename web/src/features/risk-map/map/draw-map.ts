@@ -1,0 +1,137 @@
+// The risk map itself (SPEC §2 "Risk map", §9 constants): a street map, a
+// heat layer weighted by each place's intensity and a coloured marker with a
+// popup per place. Only the risk-map page loads this module, after it has
+// hydrated, and Leaflet with it (DESIGN §6: its own chunk); the page's list
+// of places works without it.
+import type { CircleMarker } from 'leaflet';
+import L from './leaflet-global';
+import 'leaflet.heat';
+import { RISK_MAP_COLORS, RISK_MAP_OUTLINE } from '@/content/risk';
+import type { RISK_MAP_VIEW, RiskMapNeighborhood } from '@/content/risk-map';
+import type { MapTiles } from '../map-tiles';
+import leafletCss from './leaflet-map.css?inline';
+
+export type DrawOptions = {
+  container: HTMLElement;
+  /** Centre, zooms and heat layer (passed in, so the page's data stays out of this chunk). */
+  view: typeof RISK_MAP_VIEW;
+  places: readonly RiskMapNeighborhood[];
+  /** The street map; without one the places are drawn on a blank background. */
+  tiles: MapTiles | undefined;
+  /** false when street-map tiles fail to load (or there is no street map), true when a full view loads again. */
+  onStreetMap: (available: boolean) => void;
+  /** A place's popup opened (its id) or closed (null). */
+  onPopup: (id: string | null) => void;
+};
+
+export type RiskMapHandle = {
+  /** Zooms in on a place (SPEC §9: to 14) and opens its popup. */
+  focus: (id: string) => void;
+  remove: () => void;
+};
+
+export function drawRiskMap({ container, view, places, tiles, onStreetMap, onPopup }: DrawOptions): RiskMapHandle {
+  addStylesheet();
+  const { center, zoom, maxZoom, focusZoom, heat } = view;
+  const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const map = L.map(container, {
+    center: [center[0], center[1]],
+    zoom,
+    maxZoom,
+    zoomAnimation: !still,
+    fadeAnimation: !still,
+    markerZoomAnimation: !still,
+  });
+  map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+
+  if (tiles) {
+    const layer = L.tileLayer(tiles.url, { maxZoom, attribution: escapeHtml(tiles.attribution) }).addTo(map);
+    // A view's tiles load as a batch ('loading' … 'load'); one failure marks
+    // the street map unavailable until a later batch loads in full.
+    let failed = 0;
+    layer.on('loading', () => (failed = 0));
+    layer.on('tileerror', () => {
+      failed += 1;
+      onStreetMap(false);
+    });
+    layer.on('load', () => failed === 0 && onStreetMap(true));
+  } else {
+    onStreetMap(false);
+  }
+
+  L.heatLayer(
+    places.map((p) => [p.lat, p.lng, p.intensity] as const),
+    heat,
+  ).addTo(map);
+
+  const markers = new Map<string, CircleMarker>();
+  for (const p of places) {
+    const marker = L.circleMarker([p.lat, p.lng], {
+      radius: 8 + p.intensity * 5,
+      color: RISK_MAP_OUTLINE,
+      weight: 1.5,
+      fillColor: RISK_MAP_COLORS[p.riskLevel],
+      fillOpacity: 0.9,
+      className: `risk-map-marker risk-map-marker--${p.riskLevel}`,
+    })
+      .bindPopup(popupContent(p), { maxWidth: 280 })
+      .on('popupopen', () => onPopup(p.id))
+      .on('popupclose', () => onPopup(null))
+      .addTo(map);
+    markers.set(p.id, marker);
+  }
+
+  // Opening a popup while the view still moves would pan it away again, so
+  // focus() opens it when the move it started ends (setView always fires
+  // moveend, even when the view does not change).
+  let afterMove: (() => void) | undefined;
+  map.on('moveend', () => {
+    const open = afterMove;
+    afterMove = undefined;
+    open?.();
+  });
+
+  return {
+    focus(id) {
+      const marker = markers.get(id);
+      if (!marker) return;
+      afterMove = () => marker.openPopup();
+      map.setView(marker.getLatLng(), focusZoom, { animate: !still });
+    },
+    remove: () => map.remove(),
+  };
+}
+
+/** Leaflet's styles, once per document (the CSP allows inline styles). */
+function addStylesheet() {
+  if (document.getElementById('leaflet-map-css')) return;
+  const style = document.createElement('style');
+  style.id = 'leaflet-map-css';
+  style.textContent = leafletCss;
+  document.head.append(style);
+}
+
+/** A place's popup: name, rating, era, pipe type and details, as text nodes (never parsed as HTML). */
+function popupContent(p: RiskMapNeighborhood): HTMLElement {
+  const root = element('div', 'risk-map-popup');
+  const risk = element('p', 'risk-map-popup__risk');
+  const swatch = element('span', 'risk-map-swatch');
+  swatch.style.backgroundColor = RISK_MAP_COLORS[p.riskLevel];
+  risk.append(swatch, `${p.risk} risk`);
+  const facts = element('dl', 'risk-map-popup__facts');
+  facts.append(element('dt', '', 'Built'), element('dd', '', p.era), element('dt', '', 'Pipes'), element('dd', '', p.pipes));
+  root.append(element('p', 'risk-map-popup__name', p.name), risk, facts, element('p', 'risk-map-popup__details', p.details));
+  return root;
+}
+
+function element(tag: string, className: string, text?: string): HTMLElement {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** Leaflet writes attributions as HTML; the setting is plain text. */
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
