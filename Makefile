@@ -17,7 +17,7 @@ run: ## Install/start what is missing, build, start the whole stack, print the U
 	@scripts/run.sh
 
 .PHONY: test
-test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, browser tests
+test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, HTML validation and browser tests
 	@$(MAKE) check-tracked
 	@$(MAKE) tools
 	@$(MAKE) lint
@@ -85,8 +85,12 @@ web-test: web-deps ## Type-check and unit-test the web app
 	cd web && npm run typecheck
 	cd web && npm test
 
+.PHONY: web-validate
+web-validate: web-deps ## Check every prerendered page in web/dist with the W3C Nu HTML Checker (after web-build); fails on any error
+	cd web && npm run --silent validate
+
 .PHONY: web-e2e
-web-e2e: web-deps ## Browser tests (Chromium via playwright-core) against the whole stack
+web-e2e: web-deps ## Build, validate the HTML (web-validate), then browser tests (Chromium via playwright-core) against the whole stack
 	@scripts/web-e2e.sh
 
 .PHONY: clean

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure what the stack and its tests need is installed and running:
 # Postgres (reused, started, or installed from Debian packages), NATS with
-# JetStream (reused, or started), Node/npm, and the pinned tools in the cache.
+# JetStream (reused, or started), Node/npm, Chromium, Java, and the pinned
+# tools in the cache.
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,6 +62,12 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   log "installing Chromium from Debian packages"
   apt_install chromium
+fi
+
+# --- Java for the HTML checker (npm vnu-jar, make web-validate) ----------
+if ! command -v java >/dev/null; then
+  log "installing a Java runtime from Debian packages"
+  apt_install default-jre-headless
 fi
 
 # --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------

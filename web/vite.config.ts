@@ -40,10 +40,24 @@ export default defineConfig(({ mode }) => {
   return {
     plugins: [react(), businessHtml(business)],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      // Preact's compatibility layer in place of React (ADR 0004): the same
+      // components, hooks and libraries at a sixth of the framework's bytes.
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+        { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+        { find: /^react-dom$/, replacement: 'preact/compat' },
+        { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+        { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+        { find: /^react$/, replacement: 'preact/compat' },
+      ],
     },
     server: { proxy },
     preview: { proxy },
+    // The prerender bundles its libraries too, so they render with Preact
+    // through the aliases above instead of importing React from node_modules.
+    // ESM builds first: a library's CommonJS build would require() React itself.
+    ssr: { noExternal: true, resolve: { conditions: ['module', 'import', 'node'] } },
     build: {
       outDir: 'dist',
       target: 'es2022',
@@ -96,6 +110,8 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'node',
+      // Libraries run through the aliases in tests as well (see ssr above).
+      server: { deps: { inline: true } },
       include: ['src/**/*.test.{ts,tsx}'],
     },
   };

@@ -19,6 +19,12 @@ export function nextVisitorIp(): string {
   return `10.77.${Math.floor(visitors / 250) % 250}.${(visitors % 250) + 1}`;
 }
 
+/** A fresh GET of a page as a new visitor would make it (no cookies, no cache). */
+export async function fetchHtml(path: string): Promise<{ status: number; html: string }> {
+  const res = await fetch(BASE_URL + path, { headers: { 'X-Forwarded-For': nextVisitorIp() } });
+  return { status: res.status, html: await res.text() };
+}
+
 /** A page that records console errors and failed same-origin requests. */
 export async function openPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
   // Each context is its own visitor: the stack trusts X-Forwarded-For as an

@@ -186,7 +186,7 @@ describe('resources page', () => {
 describe('every public page', () => {
   it('hydrates without a console error, articles and the 404 page included', async () => {
     const articles = ['drain-camera-inspection-guide', 'orangeburg-pipe-guide', 'trenchless-vs-traditional-cost-guide'];
-    const paths = ['/', '/contact', '/resources', '/blog', '/risk-map', '/sitemap', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`),
+    const paths = ['/', '/contact', '/resources', '/blog', '/risk-map', '/sitemap', '/privacy', '/terms', ...Object.keys(CITY_COUNTS).map((c) => `/${c}`),
       '/services/cipp-lining', '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections',
       ...articles.map((a) => `/blog/${a}`)];
     const { page, context, errors } = await openPage(browser);
@@ -194,8 +194,8 @@ describe('every public page', () => {
     for (const path of paths) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      // Hydrated: React has attached to the prerendered markup.
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')));
+      // Hydrated: the app has attached to the prerendered markup (lib/island.tsx markHydrated).
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       expect(errors, path).toEqual([]);
     }
     await context.close();

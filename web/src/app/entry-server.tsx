@@ -1,10 +1,10 @@
 // Server entry for prerendering (scripts/prerender.mjs): renders one route
-// to HTML with the same routes and providers as the browser. react-dom/static
-// waits for every Suspense boundary, so lazy routes and islands (ADR 0001)
-// are in the HTML in full.
+// to HTML with the same routes and providers as the browser. The async
+// renderer waits for every Suspense boundary, so lazy routes and islands
+// (ADR 0001) are in the HTML in full.
 import '@/config/business';
 import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { ARTICLE_TEMPLATE_POST, ARTICLE_TEMPLATE_SLUG } from '@/features/blog/utils/article-template';
 import { blogPostQueryKey } from '@/features/blog/api/get-blog-post';
@@ -14,14 +14,6 @@ import { pageModules, publicRoutes, routes, staticPaths } from './router';
 
 /** The public pages to prerender: every path the public route table names (never the staff area). */
 export const PRERENDER_PATHS: readonly string[] = staticPaths(publicRoutes);
-
-/**
- * Fizz outlines a Suspense boundary bigger than progressiveChunkSize into a
- * <template> plus an inline script that moves it into place; the site's CSP
- * (script-src 'self') blocks such scripts, and a static page gains nothing
- * from progressive reveal. An infinite chunk size keeps every boundary inline.
- */
-export const PRERENDER_OPTIONS = { progressiveChunkSize: Number.POSITIVE_INFINITY };
 
 export type RenderResult = {
   html: string;
@@ -43,15 +35,13 @@ export async function render(path: string): Promise<RenderResult> {
   const context = await handler.query(request);
   if (context instanceof Response) throw new Error(`route ${path} redirected`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const { prelude } = await prerender(
+  const html = await renderToStringAsync(
     <StrictMode>
       <AppProvider client={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
     </StrictMode>,
-    PRERENDER_OPTIONS,
   );
-  const html = await new Response(prelude).text();
   return {
     html,
     status: context.statusCode,

@@ -47,7 +47,7 @@ describe('routes', () => {
     expect(routeIds).toEqual(['root', 'not-found']);
     expect((await render('/no-such-page')).modules).toEqual([]);
     expect(html).toContain('<h1 id="not-found-heading">404 - Page Not Found</h1>');
-    expect(html).toContain('The page you&#x27;re looking for doesn&#x27;t exist or may have been moved.');
+    expect(html).toMatch(/The page you(&#x27;|')re looking for doesn(&#x27;|')t exist or may have been moved\./);
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Go Home<\/a>/);
     expect(html).not.toContain('home-hero-title');
   });
@@ -59,6 +59,8 @@ describe('routes', () => {
     expect((await render('/services/epoxy-coating')).modules).toEqual(['routes/service-epoxy-coating']);
     expect((await render('/blog')).modules).toEqual(['routes/resources']);
     expect((await render('/blog/some-post')).modules).toEqual(['routes/blog-post']);
+    expect((await render('/privacy')).modules).toEqual(['routes/privacy']);
+    expect((await render('/terms')).modules).toEqual(['routes/terms']);
     expect((await render('/risk-map')).modules).toEqual(['routes/risk-map']);
   });
 
@@ -74,6 +76,8 @@ describe('routes', () => {
       '/blog',
       '/risk-map',
       '/sitemap',
+      '/privacy',
+      '/terms',
       '/scottsdale',
       '/phoenix',
       '/tempe',

@@ -86,6 +86,10 @@ export const publicRoutes: RouteObject[] = [
       page('sitemap', 'sitemap', 'routes/sitemap', async () => ({
         Component: (await import('@/routes/sitemap')).SitemapRoute,
       })),
+      page('privacy', 'privacy', 'routes/privacy', async () => ({
+        Component: (await import('@/routes/privacy')).PrivacyRoute,
+      })),
+      page('terms', 'terms', 'routes/terms', async () => ({ Component: (await import('@/routes/terms')).TermsRoute })),
       page('blog-post', 'blog/:slug', 'routes/blog-post', async () => ({
         Component: (await import('@/routes/blog-post')).BlogPostRoute,
       })),

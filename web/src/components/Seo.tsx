@@ -1,5 +1,6 @@
 import { business } from '@/config/business';
 import { absoluteUrl } from '@/config/site';
+import { DocumentHead, NOINDEX } from './DocumentHead';
 
 interface SeoProps {
   /** Page title; the company name is appended. */
@@ -11,25 +12,24 @@ interface SeoProps {
   noindex?: boolean;
 }
 
-/**
- * A page's head tags. React 19 hoists them into <head> in the browser; the
- * prerender step moves them there in the static HTML.
- */
+/** A page's title, description, canonical URL and Open Graph tags (DESIGN §6). */
 export function Seo({ title, description, path, type = 'website', noindex = false }: SeoProps) {
   const full = `${title} | ${business.companyName}`;
   const url = absoluteUrl(path);
   return (
-    <>
-      <title>{full}</title>
-      <meta name="description" content={description} />
-      <link rel="canonical" href={url} />
-      <meta property="og:type" content={type} />
-      <meta property="og:title" content={full} />
-      <meta property="og:description" content={description} />
-      <meta property="og:url" content={url} />
-      <meta property="og:site_name" content={business.companyName} />
-      <meta name="twitter:card" content="summary" />
-      {noindex && <meta name="robots" content="noindex" />}
-    </>
+    <DocumentHead
+      title={full}
+      meta={[
+        { name: 'description', content: description },
+        { property: 'og:type', content: type },
+        { property: 'og:title', content: full },
+        { property: 'og:description', content: description },
+        { property: 'og:url', content: url },
+        { property: 'og:site_name', content: business.companyName },
+        { name: 'twitter:card', content: 'summary' },
+        ...(noindex ? NOINDEX : []),
+      ]}
+      links={[{ rel: 'canonical', href: url }]}
+    />
   );
 }

@@ -10,9 +10,13 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Componen
 
 let pageHydrated = false;
 
-/** Called once the first page has hydrated (App's first effect). */
+/**
+ * Called once the first page has hydrated (App's first effect). The page says
+ * so on <html data-hydrated>, for tests and tools that wait for it.
+ */
 export function markHydrated(): void {
   pageHydrated = true;
+  document.documentElement.setAttribute('data-hydrated', '');
 }
 
 /** How far outside the viewport an island starts loading (CSS margin). */

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
 import { NotFoundRoute } from './not-found';
 import { business } from '@/config/business';
+import { DocumentHead } from '@/components/DocumentHead';
 
 /** Shown instead of a route that threw while loading or rendering. */
 export function RouteErrorRoute() {
@@ -17,7 +18,7 @@ export function RouteErrorRoute() {
   return (
     <RootLayout>
       <section className="container page-message">
-        <title>{`Something went wrong | ${business.companyName}`}</title>
+        <DocumentHead title={`Something went wrong | ${business.companyName}`} />
         <h1>Something went wrong</h1>
         <p>Please reload the page. If it keeps happening, call us at {business.phone}.</p>
         <div className="button-row">

@@ -1,21 +1,18 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { prerender } from 'react-dom/static';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { MemoryRouter } from 'react-router';
-import { PRERENDER_OPTIONS } from '@/app/entry-server';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * Renders `ui` to HTML the way scripts/prerender.mjs does: react-dom/static
- * waits for every Suspense boundary (lazy routes, islands), so the HTML is
- * what a visitor receives. Wrapped in the app's query cache and a router.
+ * Renders `ui` to HTML the way scripts/prerender.mjs does: the async
+ * renderer waits for every Suspense boundary (lazy routes, islands), so the
+ * HTML is what a visitor receives. Wrapped in the app's query cache and a router.
  */
 export async function prerenderHtml(ui: ReactNode, client: QueryClient = createQueryClient()): Promise<string> {
-  const { prelude } = await prerender(
+  return renderToStringAsync(
     <QueryClientProvider client={client}>
       <MemoryRouter>{ui}</MemoryRouter>
     </QueryClientProvider>,
-    PRERENDER_OPTIONS,
   );
-  return new Response(prelude).text();
 }

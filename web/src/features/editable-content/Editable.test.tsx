@@ -26,8 +26,16 @@ describe('Editable', () => {
       ),
     ).toBe('<h1 data-ec="city.hero.title" data-ec-city="Mesa">Mesa Drain Repair</h1>');
     expect(render(<Editable contentKey="home.risk.intro" type="html" className="x">{"Find yours; it's <free>"}</Editable>)).toBe(
-      '<div class="x" data-ec="home.risk.intro"><p>Find yours; it&#39;s &lt;free&gt;</p></div>',
+      '<div data-ec="home.risk.intro" class="x"><p>Find yours; it&#39;s &lt;free&gt;</p></div>',
     );
+    // A whole page's HTML (markup): kept as written, placeholders filled and escaped.
+    expect(
+      render(
+        <Editable contentKey="legal.terms.body" type="html" markup params={{ company: 'A & B' }}>
+          {'<h2>Use</h2><p>{company} runs this site</p>'}
+        </Editable>,
+      ),
+    ).toBe('<div data-ec="legal.terms.body" data-ec-company="A &amp; B"><h2>Use</h2><p>A &amp; B runs this site</p></div>');
   });
 
   it('renders the current item: text as text, html as its sanitised HTML, placeholders filled', () => {
@@ -36,7 +44,7 @@ describe('Editable', () => {
       { contentKey: 'footer.blurb', content: '<p>Serving the <em>{area}</em></p>', contentType: 'html' },
     ];
     expect(render(<Editable contentKey="city.hero.title" as="h1" params={{ city: 'Mesa' }}>x</Editable>, items)).toBe(
-      '<h1 data-ec="city.hero.title" data-ec-city="Mesa">&lt;b&gt;Mesa&lt;/b&gt; pipes</h1>',
+      '<h1 data-ec="city.hero.title" data-ec-city="Mesa">&lt;b>Mesa&lt;/b> pipes</h1>',
     );
     expect(render(<Editable contentKey="footer.blurb" type="html" params={{ area: 'A & B' }}>x</Editable>, items)).toBe(
       '<div data-ec="footer.blurb" data-ec-area="A &amp; B"><p>Serving the <em>A &amp; B</em></p></div>',

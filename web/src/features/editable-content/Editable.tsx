@@ -17,9 +17,12 @@ export type EditableProps = Omit<HTMLAttributes<HTMLElement>, 'children' | 'dang
   params?: EditableParams;
   /**
    * The build-time wording, exactly as seeded (the prerender checks the two
-   * agree). An html item's wording is one paragraph of plain text.
+   * agree). An html item's wording is one paragraph of plain text, unless
+   * `markup` is set.
    */
   children: string;
+  /** An html item whose wording is HTML as seeded (headings, lists, several paragraphs), e.g. a whole legal page. */
+  markup?: boolean;
 };
 
 /**
@@ -28,11 +31,11 @@ export type EditableProps = Omit<HTMLAttributes<HTMLElement>, 'children' | 'dang
  * the build-time wording; the element carries data-ec so the edge can fill
  * in the current text. In edit mode the staff-only controls wrap it.
  */
-export function Editable({ contentKey, type = 'text', as, params, children, ...rest }: EditableProps) {
+export function Editable({ contentKey, type = 'text', as, params, markup = false, children, ...rest }: EditableProps) {
   const item = useEditableItem(contentKey);
   const editing = useEditMode();
   const html = type === 'html';
-  const raw = item?.content ?? (html ? `<p>${escapeHtml(children)}</p>` : children);
+  const raw = item?.content ?? (html && !markup ? `<p>${escapeHtml(children)}</p>` : children);
   const value = fillParams(raw, params, html);
   const Tag = as ?? (html ? 'div' : 'span');
   const attrs = { ...rest, 'data-ec': contentKey, ...paramAttributes(params) };

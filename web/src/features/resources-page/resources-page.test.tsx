@@ -5,7 +5,18 @@ import { cities } from '@/content/cities';
 import { ARTICLE_CATEGORIES, resourceArticles, resourceFaqs } from '@/content/resources';
 import { riskLabel } from '@/content/risk';
 import { ResourcesRoute } from '@/routes/resources';
-import { escapeLikeReact as esc, expectHeadingOutline, labelledSections, textOf as text } from '@/testing/html';
+import {
+  attrOf,
+  countTags,
+  elements,
+  expectHeadingOutline,
+  innerHtmls,
+  labelledSections,
+  openTag,
+  textOnly,
+  texts,
+  visibleText,
+} from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
 // The one TypeScript reading of the content service's read-time rule.
 import { readTimeMinutes } from '@/components/staff/rich-text-editor/word-count';
@@ -47,9 +58,23 @@ function readSeedPosts(): SeedPost[] {
     });
 }
 
+/** The whole elements `<name …attrs>`, in document order. */
+const blocks = (html: string, name: string, attrs: Record<string, string>) => elements(html, name, attrs).map((e) => e.outer);
 
-const blocks = (html: string, re: RegExp) => html.match(re) ?? [];
-const hrefOf = (block: string) => /<a href="([^"]*)"/.exec(block)?.[1];
+/** The address of the first link in a block. */
+const hrefOf = (block: string) => {
+  const link = elements(block, 'a', { href: true })[0];
+  return link && attrOf(link.open, 'href');
+};
+
+/** A card's title: its one h3.card__title holding nothing but one link; the link's address and text. */
+function cardTitle(card: string): { href: string | undefined; text: string | undefined } {
+  const titles = innerHtmls(card, 'h3', { class: 'card__title' });
+  expect(titles).toHaveLength(1);
+  const links = elements(titles[0]!, 'a', { href: true });
+  expect(links.map((l) => l.outer)).toEqual([titles[0]]);
+  return { href: attrOf(links[0]!.open, 'href'), text: textOnly(links[0]!.inner) };
+}
 
 describe('resource data (content/resources.ts)', () => {
   const seeds = readSeedPosts();
@@ -98,9 +123,11 @@ describe('resources page (SPEC §2 "Resources page")', () => {
   });
 
   it('has its own title, description and the /resources canonical', () => {
-    expect(html).toMatch(/<title>[^<]*Resources[^<]*<\/title>/);
-    expect(html).toMatch(/<meta name="description" content="[^"]{100,}"/);
-    expect(html).toMatch(/<link rel="canonical" href="[^"]*\/resources"\/>/);
+    expect(innerHtmls(html, 'title').map(textOnly)).toContainEqual(expect.stringContaining('Resources'));
+    const descriptions = elements(html, 'meta', { name: 'description' }).map((m) => attrOf(m.open, 'content') ?? '');
+    expect(descriptions).toContainEqual(expect.stringMatching(/^[\s\S]{100,}$/));
+    const canonicals = elements(html, 'link', { rel: 'canonical' }).map((l) => attrOf(l.open, 'href'));
+    expect(canonicals).toContainEqual(expect.stringMatching(/\/resources$/));
   });
 
   it('has one h1 in the hero, and headings that never skip a level', () => {
@@ -112,79 +139,79 @@ describe('resources page (SPEC §2 "Resources page")', () => {
   });
 
   it('links the hero to the risk map', () => {
-    const hero = blocks(html, /<section class="hero resources-hero"[\s\S]*?<\/section>/g)[0] ?? '';
+    const hero = blocks(html, 'section', { class: 'hero resources-hero' })[0] ?? '';
     expect(hero).toContain('<h1');
-    expect(hero).toMatch(/<a href="\/risk-map"[^>]*>[^<]*Risk Map/);
+    expect(texts(hero, 'a', { href: '/risk-map' })).toContainEqual(expect.stringContaining('Risk Map'));
   });
 
   it('shows the nine articles as cards linking to /blog/{slug} of the seed posts', () => {
-    const cards = blocks(html, /<article class="card card--link resources-article">[\s\S]*?<\/article>/g);
+    const cards = blocks(html, 'article', { class: 'card card--link resources-article' });
     expect(cards).toHaveLength(9);
     expect(cards.map(hrefOf).sort()).toEqual(readSeedPosts().map((p) => `/blog/${p.slug}`).sort());
     cards.forEach((card, i) => {
       const a = resourceArticles[i]!;
       expect(hrefOf(card)).toBe(`/blog/${a.id}`);
-      expect(card).toContain(`<h3 class="card__title"><a href="/blog/${a.id}"`);
-      expect(card).toContain(`>${esc(a.title)}</a></h3>`);
-      expect(card).toContain(`<p class="card__text">${esc(a.excerpt)}</p>`);
-      expect(card).toContain(`<p class="resources-article__category">${esc(a.category)}</p>`);
-      expect(card).toContain(`<time dateTime="${a.date}">`);
-      expect(text(card)).toContain(`${a.readTimeMinutes} min read`);
+      expect(cardTitle(card)).toEqual({ href: `/blog/${a.id}`, text: a.title });
+      expect(innerHtmls(card, 'p', { class: 'card__text' }).map(textOnly)).toContain(a.excerpt);
+      expect(innerHtmls(card, 'p', { class: 'resources-article__category' }).map(textOnly)).toContain(a.category);
+      expect(countTags(card, 'time', { datetime: a.date })).toBe(1);
+      expect(visibleText(card)).toContain(`${a.readTimeMinutes} min read`);
     });
   });
 
   it('shows each article’s Arizona publication date, not the UTC day before', () => {
-    const card = blocks(html, /<article class="card card--link resources-article">[\s\S]*?<\/article>/g).find((c) =>
+    const card = blocks(html, 'article', { class: 'card card--link resources-article' }).find((c) =>
       c.includes('/blog/orangeburg-pipe-guide'),
     );
-    expect(card).toContain('<time dateTime="2026-05-21">May 21, 2026</time>');
+    expect(innerHtmls(card ?? '', 'time', { datetime: '2026-05-21' })).toEqual(['May 21, 2026']);
   });
 
   it('shows the eight cities in navigation order with the risk badge of content/cities.ts', () => {
-    const cards = blocks(html, /<article class="card card--link resources-city">[\s\S]*?<\/article>/g);
+    const cards = blocks(html, 'article', { class: 'card card--link resources-city' });
     expect(cards).toHaveLength(8);
     expect(cards.map(hrefOf)).toEqual(cities.map((c) => `/${c.slug}`));
     cards.forEach((card, i) => {
       const city = cities[i]!;
-      expect(card).toContain(`>${city.name}</a></h3>`);
-      expect(card).toContain(`class="risk-badge" data-risk="${city.riskLevel}"`);
-      expect(text(card)).toContain(`${riskLabel(city.riskLevel)} risk`);
-      expect(card).toContain(esc(city.summary));
+      expect(cardTitle(card)).toEqual({ href: `/${city.slug}`, text: city.name });
+      expect(countTags(card, 'span', { class: 'risk-badge', 'data-risk': city.riskLevel })).toBe(1);
+      expect(visibleText(card)).toContain(`${riskLabel(city.riskLevel)} risk`);
+      expect(visibleText(card)).toContain(city.summary);
     });
     expect(html.match(/class="risk-badge"/g)).toHaveLength(8);
   });
 
   it('answers the five FAQs in native disclosure widgets', () => {
-    const faqs = blocks(html, /<details\b[\s\S]*?<\/details>/g);
+    const faqs = blocks(html, 'details', {});
     expect(faqs).toHaveLength(5);
     faqs.forEach((faq, i) => {
       const f = resourceFaqs[i]!;
-      expect(faq).toContain(`<summary class="faq__question">${esc(f.question)}</summary>`);
-      expect(faq).toContain(esc(f.answer));
-      expect(faq).toContain(`href="/blog/${f.articleId}"`);
+      expect(innerHtmls(faq, 'summary', { class: 'faq__question' }).map(textOnly)).toEqual([f.question]);
+      expect(innerHtmls(faq, 'p').map(textOnly)).toContain(f.answer);
+      expect(countTags(faq, 'a', { href: `/blog/${f.articleId}` })).toBe(1);
     });
   });
 
   it('closes with a call to action: the schedule button and a call link', () => {
-    const cta = blocks(html, /<section class="section resources-cta"[\s\S]*?<\/section>/g)[0] ?? '';
-    expect(cta).toMatch(/<button type="button" class="button button--primary">Schedule Free Inspection<\/button>/);
-    expect(cta).toMatch(/<a href="tel:[^"]+"[^>]*>Call /);
+    const cta = blocks(html, 'section', { class: 'section resources-cta' })[0] ?? '';
+    expect(innerHtmls(cta, 'button', { type: 'button', class: 'button button--primary' })).toContain('Schedule Free Inspection');
+    const callLinks = elements(cta, 'a', { href: true }).filter((a) => /^tel:./.test(attrOf(a.open, 'href') ?? ''));
+    expect(callLinks.map((a) => a.inner)).toContainEqual(expect.stringMatching(/^Call /));
   });
 
   it('puts the sections in order and ends with the contact section the schedule button scrolls to', () => {
-    const at = (s: string) => html.indexOf(s);
+    const contact = html.search(openTag('section', { id: 'contact' }));
     const order = [
       'resources-hero-heading',
       'resources-articles-heading',
       'resources-areas-heading',
       'resources-faqs-heading',
       'resources-cta-heading',
-      '<section id="contact"',
-    ].map(at);
+    ].map((s) => html.indexOf(s));
+    order.push(contact);
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(html.match(/id="contact"/g)).toHaveLength(1);
-    expect(html.lastIndexOf('<section')).toBe(at('<section id="contact"'));
+    expect(html.lastIndexOf('<section')).toBe(contact);
     expect(html.match(/type="checkbox"/g)).toHaveLength(5);
   });
 });

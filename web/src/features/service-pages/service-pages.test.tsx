@@ -14,51 +14,26 @@ import { CippLiningRoute } from '@/routes/service-cipp-lining';
 import { DrainInspectionsRoute } from '@/routes/service-drain-inspections';
 import { EpoxyCoatingRoute } from '@/routes/service-epoxy-coating';
 import { PipeBurstingRoute } from '@/routes/service-pipe-bursting';
+import { attrOf, countTags, elements, escapeRe, innerHtmls, openTag, textOnly, visibleText } from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
 import { ScheduleButton } from './index';
 
 // ---- helpers over the prerendered HTML ------------------------------------
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** Text as React writes it into HTML. */
-function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#x27;');
-}
-
-/** What a reader sees: tags dropped, entities decoded, spaces collapsed. */
-function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-type Section = { attrs: string; body: string; labelledBy: string; headingLevel: number; title: string };
+type Section = { open: string; body: string; labelledBy: string; headingLevel: number; title: string };
 
 /** The page's <section>s in order (they are never nested), each with the heading that labels it. */
 function sectionsOf(html: string): Section[] {
-  return [...html.matchAll(/<section\b([^>]*)>([\s\S]*?)<\/section>/g)].map((m) => {
-    const attrs = m[1] ?? '';
-    const body = m[2] ?? '';
-    const labelledBy = /aria-labelledby="([^"]+)"/.exec(attrs)?.[1] ?? '';
-    const heading = new RegExp(`<h([1-6])\\b[^>]*\\bid="${escapeRe(labelledBy)}"[^>]*>([\\s\\S]*?)</h\\1>`).exec(body);
+  return elements(html, 'section').map(({ open, inner: body }) => {
+    const labelledBy = attrOf(open, 'aria-labelledby') ?? '';
+    const level = [1, 2, 3, 4, 5, 6].find((l) => labelledBy && countTags(body, `h${l}`, { id: labelledBy }) > 0);
+    const heading = level ? elements(body, `h${level}`, { id: labelledBy })[0] : undefined;
     return {
-      attrs,
+      open,
       body,
       labelledBy,
-      headingLevel: heading ? Number(heading[1]) : 0,
-      title: heading ? visibleText(heading[2] ?? '') : '',
+      headingLevel: level ?? 0,
+      title: heading ? visibleText(heading.inner) : '',
     };
   });
 }
@@ -75,8 +50,12 @@ function headingLevels(html: string): number[] {
 
 const count = (html: string, re: RegExp) => (html.match(re) ?? []).length;
 
-const SCHEDULE_BUTTON = /<button type="button" class="button button--primary">Schedule Free Inspection<\/button>/g;
-const telLink = new RegExp(`<a href="${escapeRe(business.phoneHref)}"[^>]*>`, 'g');
+/** How many schedule buttons (of this class) the HTML has. */
+const scheduleButtons = (html: string, className = 'button button--primary') =>
+  innerHtmls(html, 'button', { type: 'button', class: className }).filter((t) => t === 'Schedule Free Inspection').length;
+
+/** How many links call the business. */
+const telLinks = (html: string) => countTags(html, 'a', { href: business.phoneHref });
 
 // ---- the four pages ---------------------------------------------------------
 
@@ -165,9 +144,7 @@ const htmlOf = (name: string) => {
 
 beforeAll(async () => {
   for (const c of cases) {
-    const html = await prerenderHtml(<c.Route />);
-    // React's text separators, so text reads as shown.
-    rendered.set(c.name, html.replaceAll('<!-- -->', ''));
+    rendered.set(c.name, await prerenderHtml(<c.Route />));
   }
 });
 
@@ -175,11 +152,12 @@ describe.each(cases)('the $name page', (c) => {
   it('has its own title, a 140–160 character description and its canonical /services/ path', () => {
     const html = htmlOf(c.name);
     expect(c.page.path).toMatch(/^\/services\/[a-z-]+$/);
-    expect(html).toContain(`<title>${escapeHtml(`${c.page.seo.title} | ${business.companyName}`)}</title>`);
-    expect(html).toContain(`<meta name="description" content="${escapeHtml(c.page.seo.description)}"/>`);
+    expect(innerHtmls(html, 'title').map(textOnly)).toContain(`${c.page.seo.title} | ${business.companyName}`);
+    expect(elements(html, 'meta', { name: 'description' }).map((m) => attrOf(m.open, 'content'))).toContain(c.page.seo.description);
     expect(c.page.seo.description.length).toBeGreaterThanOrEqual(140);
     expect(c.page.seo.description.length).toBeLessThanOrEqual(160);
-    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https?://[^"]+${escapeRe(c.page.path)}"/>`));
+    const canonicals = elements(html, 'link', { rel: 'canonical' }).map((l) => attrOf(l.open, 'href'));
+    expect(canonicals).toContainEqual(expect.stringMatching(new RegExp(`^https?://[^"]+${escapeRe(c.page.path)}$`)));
   });
 
   it('renders its sections in SPEC order and ends with the contact section', () => {
@@ -188,7 +166,7 @@ describe.each(cases)('the $name page', (c) => {
     expect(sections.map((s) => s.title)).toEqual(c.order);
     expect(count(html, /<section\b/g)).toBe(c.order.length);
     const last = sections.at(-1);
-    expect(last?.attrs).toMatch(/^ id="contact"/);
+    expect(attrOf(last?.open ?? '', 'id')).toBe('contact');
     expect(count(html, /\bid="contact"/g)).toBe(1);
     // Nothing but closing tags after the contact section.
     expect(html.slice(html.lastIndexOf('</section>') + '</section>'.length)).toMatch(/^(<\/[a-z]+>)*$/);
@@ -198,7 +176,7 @@ describe.each(cases)('the $name page', (c) => {
     const html = htmlOf(c.name);
     const sections = sectionsOf(html);
     for (const s of sections) {
-      expect(s.labelledBy, s.attrs).not.toBe('');
+      expect(s.labelledBy, s.open).not.toBe('');
       expect(s.headingLevel, s.labelledBy).toBeGreaterThan(0);
     }
     expect(sections[0]?.headingLevel).toBe(1);
@@ -213,15 +191,15 @@ describe.each(cases)('the $name page', (c) => {
 
   it('offers the schedule button and the call link in the hero', () => {
     const hero = sectionsOf(htmlOf(c.name))[0]?.body ?? '';
-    expect(count(hero, SCHEDULE_BUTTON)).toBe(1);
-    expect(count(hero, telLink)).toBe(1);
-    expect(hero).toContain(`>Call ${escapeHtml(business.phone)}</a>`);
+    expect(scheduleButtons(hero)).toBe(1);
+    expect(telLinks(hero)).toBe(1);
+    expect(innerHtmls(hero, 'a', { href: business.phoneHref }).map(textOnly)).toEqual([`Call ${business.phone}`]);
   });
 
   it('closes with a call to action: schedule, call, and links to the other three service pages', () => {
     const cta = sectionTitled(htmlOf(c.name), c.page.cta.title).body;
-    expect(cta).toMatch(/<button type="button" class="button service-cta__schedule">Schedule Free Inspection<\/button>/);
-    expect(count(cta, telLink)).toBe(1);
+    expect(scheduleButtons(cta, 'button service-cta__schedule')).toBe(1);
+    expect(telLinks(cta)).toBe(1);
     const links = [...cta.matchAll(/href="(\/services\/[^"]+)"/g)].map((m) => m[1]);
     expect(links).toHaveLength(3);
     expect(links).not.toContain(c.page.path);
@@ -229,19 +207,23 @@ describe.each(cases)('the $name page', (c) => {
 
   it('has exactly five process steps, in an ordered list', () => {
     const section = sectionTitled(htmlOf(c.name), c.process);
-    expect(count(section.body, /<ol class="service-steps">/g)).toBe(1);
-    expect(count(section.body, /<li class="service-steps__item">/g)).toBe(5);
-    expect(count(section.body, /<h3 class="service-steps__title">/g)).toBe(5);
+    expect(countTags(section.body, 'ol', { class: 'service-steps' })).toBe(1);
+    expect(countTags(section.body, 'li', { class: 'service-steps__item' })).toBe(5);
+    expect(countTags(section.body, 'h3', { class: 'service-steps__title' })).toBe(5);
   });
 
   it('labels each scrolling table region with its caption, with column and row headers', () => {
     const html = htmlOf(c.name);
-    const regions = [...html.matchAll(/<div class="service-table__scroll" role="region" aria-labelledby="([^"]+)" tabindex="0">/g)];
+    const regions = elements(html, 'div', { class: 'service-table__scroll', role: 'region', 'aria-labelledby': true, tabindex: '0' });
     expect(count(html, /<table\b/g)).toBe(regions.length);
-    for (const [, id] of regions) expect(html).toMatch(new RegExp(`<caption id="${escapeRe(id ?? '')}"`));
+    for (const { open } of regions) {
+      const id = attrOf(open, 'aria-labelledby');
+      expect(id).toMatch(/./);
+      expect(countTags(html, 'caption', { id: id! })).toBe(1);
+    }
     if (regions.length > 0) {
-      expect(html).toContain('<th scope="col">');
-      expect(html).toContain('<th scope="row">');
+      expect(countTags(html, 'th', { scope: 'col' })).toBeGreaterThan(0);
+      expect(countTags(html, 'th', { scope: 'row' })).toBeGreaterThan(0);
     }
   });
 
@@ -249,7 +231,7 @@ describe.each(cases)('the $name page', (c) => {
     const html = htmlOf(c.name);
     expect(html).not.toMatch(/<img|<iframe|<script/);
     // The head tags hold the absolute canonical URL; the page itself links nowhere off-site.
-    const start = html.indexOf('<div class="service-page">');
+    const start = html.search(openTag('div', { class: 'service-page' }));
     expect(start).toBeGreaterThan(0);
     const body = html.slice(start);
     expect(body).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
@@ -284,12 +266,12 @@ describe('CIPP lining page', () => {
     const questions = [...faqs.matchAll(/<summary[^>]*>([^<]+)<\/summary>/g)].map((m) => visibleText(m[1] ?? ''));
     expect(questions).toEqual(cippLiningPage.faqs.faqs.map((f) => f.question));
     expect(questions).toHaveLength(6);
-    expect(faqs).not.toMatch(/<details[^>]*\bopen\b/);
+    expect(countTags(faqs, 'details', { open: true })).toBe(0);
   });
 
   it('embeds the demo video as a poster button until it is pressed', () => {
     const video = sectionTitled(htmlOf('CIPP lining'), cippLiningPage.video.title).body;
-    expect(video).toMatch(/<button type="button" class="video-embed__poster"/);
+    expect(countTags(video, 'button', { type: 'button', class: 'video-embed__poster' })).toBe(1);
     expect(visibleText(video)).toContain(`Play video: ${processVideo.title}`);
     expect(video).toContain(processVideo.duration);
     expect(video).not.toContain('<iframe');
@@ -312,9 +294,10 @@ describe('CIPP lining page', () => {
   it('shows at least three benefit cards and compares lining with dig and replace in a table', () => {
     const html = htmlOf('CIPP lining');
     const benefits = sectionTitled(html, cippLiningPage.benefits.title).body;
-    expect(count(benefits, /<li class="card service-card">/g)).toBeGreaterThanOrEqual(3);
+    expect(countTags(benefits, 'li', { class: 'card service-card' })).toBeGreaterThanOrEqual(3);
     const table = sectionTitled(html, cippLiningPage.comparison.title).body;
-    expect(table).toMatch(/<caption id="[^"]+" class="service-table__caption"><span>CIPP lining compared with/);
+    const captions = elements(table, 'caption', { id: true, class: 'service-table__caption' });
+    expect(captions.map((c) => c.inner)).toContainEqual(expect.stringMatching(/^<span>CIPP lining compared with/));
     expect(table).toContain('<th scope="col">CIPP lining</th><th scope="col">Dig and replace</th>');
     expect(count(table, /<th scope="row">/g)).toBe(cippLiningPage.comparison.rows.length);
   });
@@ -339,7 +322,7 @@ describe('pipe bursting page', () => {
 
   it('shows the suitability cards', () => {
     const cards = sectionTitled(htmlOf('pipe bursting'), pipeBurstingPage.suitability.title).body;
-    expect(count(cards, /<li class="card service-card">/g)).toBe(4);
+    expect(countTags(cards, 'li', { class: 'card service-card' })).toBe(4);
     expect(cards).toContain('Collapsed Orangeburg pipe');
   });
 });
@@ -347,9 +330,13 @@ describe('pipe bursting page', () => {
 describe('epoxy coating page', () => {
   it('lists what epoxy is perfect for and not suitable for', () => {
     const section = sectionTitled(htmlOf('epoxy coating'), epoxyCoatingPage.suitability.title).body;
-    const lists = [
-      ...section.matchAll(/<h3 id="([^"]+)" class="card__title">([^<]+)<\/h3><ul class="service-fit__list" aria-labelledby="\1">([\s\S]*?)<\/ul>/g),
-    ].map((m) => ({ title: m[2], items: count(m[3] ?? '', /<li>/g) }));
+    // Each list is labelled by the card title heading just before it.
+    const lists = elements(section, 'ul', { class: 'service-fit__list', 'aria-labelledby': true }).map((ul) => {
+      const heading = elements(section, 'h3', { id: attrOf(ul.open, 'aria-labelledby')!, class: 'card__title' })[0];
+      expect(heading, ul.open).toBeDefined();
+      expect(section).toContain(`${heading!.outer}${ul.outer}`);
+      return { title: textOnly(heading!.inner), items: countTags(ul.inner, 'li') };
+    });
     expect(lists).toEqual([
       { title: 'Perfect for', items: 5 },
       { title: 'Not suitable for', items: 6 },
@@ -363,9 +350,10 @@ describe('epoxy coating page', () => {
     const table = sectionTitled(htmlOf('epoxy coating'), epoxyCoatingPage.priceTiers.title).body;
     expect(table).toContain('<th scope="col">Epoxy coating</th><th scope="col">CIPP lining</th><th scope="col">Dig and replace</th>');
     const tierRow = /<th scope="row">Relative cost<\/th>([\s\S]*?)<\/tr>/.exec(table)?.[1] ?? '';
-    const tiers = [...tierRow.matchAll(/<span class="service-table__symbol" aria-hidden="true">([^<]+)<\/span>/g)].map((m) => m[1]);
+    const tiers = innerHtmls(tierRow, 'span', { class: 'service-table__symbol', 'aria-hidden': 'true' });
     expect(tiers).toEqual(['$', '$$', '$$$']);
-    expect(count(tierRow, /<span class="visually-hidden">[^<]+relative cost<\/span>/g)).toBe(3);
+    const words = innerHtmls(tierRow, 'span', { class: 'visually-hidden' }).filter((t) => /^[^<]+relative cost$/.test(t));
+    expect(words).toHaveLength(3);
   });
 
   it('states the epoxy claims: 4–6 hours and 20–30 more years', () => {
@@ -378,7 +366,7 @@ describe('epoxy coating page', () => {
 describe('drain inspections page', () => {
   it('shows what cameras reveal', () => {
     const section = sectionTitled(htmlOf('drain inspections'), drainInspectionsPage.reveals.title).body;
-    expect(count(section, /<li class="card service-card">/g)).toBe(6);
+    expect(countTags(section, 'li', { class: 'card service-card' })).toBe(6);
     for (const defect of ['Cracks and breaks', 'Root intrusion', 'Corrosion and scale']) expect(section).toContain(defect);
   });
 
@@ -389,17 +377,17 @@ describe('drain inspections page', () => {
 
   it('covers the local pipe issues: cast iron, Orangeburg, clay, roots and caliche, with risk badges', () => {
     const section = sectionTitled(htmlOf('drain inspections'), drainInspectionsPage.localIssues.title).body;
-    const titles = [...section.matchAll(/<h3 class="card__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    const titles = innerHtmls(section, 'h3', { class: 'card__title' }).map(textOnly);
     expect(titles).toEqual([...pipeEras.map((e) => e.pipeType), 'Caliche and shifting soil', 'Hard water']);
     expect(titles.join(' ')).toMatch(/Cast iron.*Orangeburg.*clay.*Root intrusion.*Caliche/);
-    expect(count(section, /<span class="risk-badge"/g)).toBe(4);
+    expect(countTags(section, 'span', { class: 'risk-badge' })).toBe(4);
     expect(visibleText(section)).toContain('Homes built: 1960–1975');
   });
 
   it('has the free inspection banner with the schedule button, the call link and the risk map', () => {
     const banner = sectionTitled(htmlOf('drain inspections'), 'Free camera inspection with any estimate').body;
-    expect(banner).toContain('class="button service-cta__schedule">Schedule Free Inspection</button>');
-    expect(count(banner, telLink)).toBe(1);
+    expect(scheduleButtons(banner, 'button service-cta__schedule')).toBe(1);
+    expect(telLinks(banner)).toBe(1);
     expect(banner).toContain('href="/risk-map"');
     expect(visibleText(banner)).toContain('Free inspection for homes in high-risk areas');
   });

@@ -6,6 +6,7 @@ import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { business } from '@/config/business';
 import { useLeadCounts } from '../leads/api/get-lead-counts';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
+import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
 
 /** The admin's sections (SPEC §2 "Admin": Blog Posts, Site Content, Media, Preview; plus the lead inbox). */
 export const ADMIN_TABS = [
@@ -34,8 +35,7 @@ export function AdminShell({ username, onLogout, loggingOut, children }: AdminSh
   return (
     <div className="admin">
       <StaffStylesheet />
-      <title>{`Content manager | ${business.companyName}`}</title>
-      <meta name="robots" content="noindex" />
+      <DocumentHead title={`Content manager | ${business.companyName}`} meta={NOINDEX} />
       <a href="#admin-main" className="skip-link">
         Skip to content
       </a>

@@ -7,6 +7,7 @@ import { authProvidersQueryKey, type AuthProviders } from '../api/get-auth-provi
 import { userQueryKey, type SessionUser } from '../api/get-user';
 import { accessDeniedMessage } from '../messages';
 import { AuthPage } from './AuthPage';
+import { openTag } from '@/testing/html';
 
 /** The page at `url` with the user and providers already known (as after their fetches). */
 function render(url: string, user: SessionUser | null, providers: AuthProviders) {
@@ -36,13 +37,15 @@ describe('AuthPage', () => {
   it('shows SPEC §8 access-denied alert with the server’s staff domain', () => {
     const html = render('/auth?error=access_denied', null, google);
     expect(accessDeniedMessage('pipes.example')).toBe('Access denied. Only pipes.example email addresses are allowed.');
-    expect(html).toContain('<div class="staff-alert staff-alert--error" role="alert">Access denied. Only pipes.example email addresses are allowed.</div>');
+    expect(html).toMatch(
+      new RegExp(`${openTag('div', { class: 'staff-alert staff-alert--error', role: 'alert' }).source}Access denied\\. Only pipes\\.example email addresses are allowed\\.</div>`),
+    );
   });
 
   it('says Google sign-in is not configured instead of offering a link that fails', () => {
     const html = render('/auth', null, { google: false, staffDomain: 'pipes.example' });
     expect(html).not.toContain('href="/auth/google"');
-    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Sign in with Google<\/button>/);
+    expect(html).toMatch(new RegExp(`${openTag('button', { disabled: true }).source}Sign in with Google</button>`));
     expect(html).toContain('Google sign-in is not configured on this server.');
   });
 

@@ -10,6 +10,7 @@ import { useUser } from '../api/get-user';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { accessDeniedMessage, authErrorMessage } from '../messages';
+import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
 
 /** /auth: staff sign-in (SPEC §2 "Staff sign-in", §4 Auth, §8). */
 export function AuthPage() {
@@ -27,8 +28,7 @@ export function AuthPage() {
   return (
     <main className="staff-auth" id="main">
       <StaffStylesheet />
-      <title>{`Staff sign-in | ${business.companyName}`}</title>
-      <meta name="robots" content="noindex" />
+      <DocumentHead title={`Staff sign-in | ${business.companyName}`} meta={NOINDEX} />
       <div className="staff-auth__card">
         <Link to="/" className="staff-auth__brand">
           {business.companyName}

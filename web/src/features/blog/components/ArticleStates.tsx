@@ -1,4 +1,5 @@
 import { SmartLink } from '@/components/SmartLink';
+import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
 
 /** SPEC §2: a spinner while the article loads. */
 export function ArticleLoading() {
@@ -14,7 +15,7 @@ export function ArticleLoading() {
 export function ArticleNotFound() {
   return (
     <section className="container page-message" aria-labelledby="article-missing-heading">
-      <meta name="robots" content="noindex" />
+      <DocumentHead meta={NOINDEX} />
       <h1 id="article-missing-heading">Article Not Found</h1>
       <p>The article you're looking for doesn't exist or has been removed.</p>
       <div className="button-row">

@@ -5,6 +5,7 @@ import { formatLongDate } from '@/lib/format-date';
 import type { BlogPost } from '../types';
 import { DATE_TOKEN, isTemplateToken } from '../utils/article-template';
 import { ShareButtons } from './ShareButtons';
+import { DocumentHead } from '@/components/DocumentHead';
 
 /**
  * Shown when a post has no image of its own (SPEC §2 "default image if
@@ -37,7 +38,7 @@ export function ArticleView({ post }: { post: BlogPost }) {
   const readTime = `${post.readTimeMinutes} min read`;
   return (
     <article className="article" aria-labelledby="article-title">
-      <title>{`${post.title} | ${business.companyName}`}</title>
+      <DocumentHead title={`${post.title} | ${business.companyName}`} />
       <img
         className="article__hero"
         src={image.src}

@@ -36,7 +36,7 @@ describe('contact page sections', () => {
   it('lists the three steps after submitting, in order', () => {
     const html = renderToString(<NextSteps />);
     expect(html).toContain('What happens after you submit');
-    const titles = [...html.matchAll(/<h3 class="next-steps__title" data-ec="contact\.steps\.\d\.title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    const titles = [...html.matchAll(/<h3 (?=[^>]*class="next-steps__title")(?=[^>]*data-ec="contact\.steps\.\d\.title")[^>]*>([^<]+)<\/h3>/g)].map((m) => m[1]);
     expect(titles).toEqual(['We call you back', 'Free inspection', 'Same-day estimate']);
     expect(html).toContain('<ol');
   });

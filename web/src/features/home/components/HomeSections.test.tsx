@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { homeTableNeighborhoods as neighborhoods } from '@/content/home-neighborhoods';
 import { videos } from '@/content/videos';
+import { attrOf, countTags, elements, innerHtmls, textOnly } from '@/testing/html';
 import { headingLevels, renderHtml } from '../testing/render';
 import { AboutSection } from './AboutSection';
 import { HomeSections } from './HomeSections';
@@ -46,7 +47,7 @@ describe('HomeSections', () => {
   });
 
   it('has the About target with the founding year and the footer’s hours', () => {
-    expect(html).toMatch(/<section id="about"/);
+    expect(countTags(html, 'section', { id: 'about' })).toBe(1);
     expect(html).toContain(`founded in ${business.foundedYear}`);
     for (const h of ['Mon-Fri 7AM-6PM', 'Sat 8AM-4PM', 'Sun by appointment']) expect(html).toContain(h);
   });
@@ -60,15 +61,18 @@ describe('HomeSections', () => {
   });
 
   it('shows six five-star reviews, the rating badge and a review link opening in a new tab', () => {
-    expect(html.match(/<figure class="home-review"/g)).toHaveLength(6);
+    expect(countTags(html, 'figure', { class: 'home-review' })).toBe(6);
     expect(html.match(/Rated 5 out of 5 stars/g)).toHaveLength(7);
-    expect(html).toMatch(/<a[^>]*href="https:\/\/www\.google\.com\/maps\/search\/[^"]*"[^>]*target="_blank" rel="noopener noreferrer"[^>]*>Read more reviews/);
+    const reviewLinks = elements(html, 'a', { href: true, target: '_blank', rel: 'noopener noreferrer' }).filter(
+      (a) => attrOf(a.open, 'href')?.startsWith('https://www.google.com/maps/search/') && a.inner.startsWith('Read more reviews'),
+    );
+    expect(reviewLinks).toHaveLength(1);
     expect(html).toContain('90%');
     expect(html).toContain('30–50%');
   });
 
   it('shows six service cards linking the four service pages', () => {
-    expect(html.match(/<article class="home-service /g)).toHaveLength(6);
+    expect(elements(html, 'article', { class: true }).filter((a) => attrOf(a.open, 'class')?.startsWith('home-service '))).toHaveLength(6);
     for (const path of ['/services/cipp-lining', '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections']) {
       expect(html).toContain(`href="${path}"`);
     }
@@ -76,12 +80,14 @@ describe('HomeSections', () => {
 
   it('lists the five warning signs and labels the lined-pipe diagram', () => {
     for (const sign of ['Frequent clogs', 'Slow drainage', 'Bad odors', 'Gurgling', 'Water backups']) expect(html).toContain(sign);
-    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-labelledby="[^"]+"/);
+    expect(elements(html, 'svg', { role: 'img', 'aria-labelledby': true }).map((s) => attrOf(s.open, 'aria-labelledby'))).toContainEqual(
+      expect.stringMatching(/./),
+    );
     expect(html).toContain('<title id=');
   });
 
   it('shows the four process steps', () => {
-    const steps = [...html.matchAll(/<h3 class="home-steps__title">([^<]+)<\/h3>/g)].map((m) => m[1]);
+    const steps = innerHtmls(html, 'h3', { class: 'home-steps__title' }).map(textOnly);
     expect(steps).toEqual(['Inspection', 'Solution design', 'Light-cured installation', 'Final check']);
   });
 
@@ -96,16 +102,19 @@ describe('RiskTable', () => {
 
   it('has a row per neighborhood and collapsed toggles for those with sub-areas', () => {
     expect(html.match(/<th scope="row"/g)).toHaveLength(neighborhoods.length);
-    expect(html.match(/<button type="button" class="home-risk__toggle" aria-expanded="false"/g)).toHaveLength(withSubs.length);
-    expect(html.match(/<tr id="home-risk-sub-[^"]+" class="home-risk__detail" hidden=""/g)).toHaveLength(withSubs.length);
+    expect(countTags(html, 'button', { type: 'button', class: 'home-risk__toggle', 'aria-expanded': 'false' })).toBe(withSubs.length);
+    const details = elements(html, 'tr', { id: true, class: 'home-risk__detail', hidden: '' });
+    expect(details.map((d) => attrOf(d.open, 'id'))).toEqual(withSubs.map((n) => `home-risk-sub-${n.id}`));
     expect(html).toContain('Moderate');
   });
 
   it('shows an expanded row’s sub-areas and marks its toggle expanded', () => {
     const first = withSubs[0]!;
     const out = renderHtml(<RiskTable initialExpanded={[first.id]} />);
-    expect(out).toContain(`aria-expanded="true" aria-controls="home-risk-sub-${first.id}"`);
-    expect(out).toMatch(new RegExp(`<tr id="home-risk-sub-${first.id}" class="home-risk__detail">`));
+    expect(countTags(out, 'button', { 'aria-expanded': 'true', 'aria-controls': `home-risk-sub-${first.id}` })).toBe(1);
+    const detail = elements(out, 'tr', { id: `home-risk-sub-${first.id}`, class: 'home-risk__detail' });
+    expect(detail).toHaveLength(1);
+    expect(attrOf(detail[0]!.open, 'hidden')).toBeUndefined();
     for (const s of first.subNeighborhoods ?? []) expect(out).toContain(s.name);
     expect(out.match(/aria-expanded="true"/g)).toHaveLength(1);
   });
@@ -113,7 +122,7 @@ describe('RiskTable', () => {
 
 describe('VideoShowcase', () => {
   it('shows 8 collapsed card buttons and no player at first', () => {
-    expect(html.match(/<button[^>]*class="home-video__button" aria-expanded="false"/g)).toHaveLength(8);
+    expect(countTags(html, 'button', { class: 'home-video__button', 'aria-expanded': 'false' })).toBe(8);
     expect(html).not.toContain('Close Video');
   });
 
@@ -125,7 +134,9 @@ describe('VideoShowcase', () => {
     expect(out).toContain(`src="https://www.youtube-nocookie.com/embed/${v.videoId}?autoplay=1&amp;rel=0"`);
     expect(out).toContain('>Close Video</button>');
     // The card's list item is immediately followed by the player's.
-    const items = [...out.matchAll(/<li class="(home-videos__cell|home-videos__player)"/g)].map((m) => m[1]);
+    const items = elements(out, 'li', { class: true })
+      .map((li) => attrOf(li.open, 'class'))
+      .filter((c) => c === 'home-videos__cell' || c === 'home-videos__player');
     expect(items).toEqual([...Array(3).fill('home-videos__cell'), 'home-videos__player', ...Array(5).fill('home-videos__cell')]);
     const card = out.indexOf(v.title);
     expect(card).toBeGreaterThan(-1);

@@ -37,7 +37,7 @@ export function ContactDetailsFields({ id, register, errors, addressClassName, c
         registration={register('email')} error={errors.email?.message} />
       <TextField id={id('phone')} label="Phone" type="tel" required autoComplete="tel" maxLength={40}
         registration={register('phone')} error={errors.phone?.message} />
-      <TextField id={id('address')} label="Street address" className={addressClassName} autoComplete="street-address"
+      <TextField id={id('address')} label="Street address" className={addressClassName} autoComplete="address-line1"
         maxLength={300} registration={register('address')} error={errors.address?.message} />
       <SelectField id={id('city')} label="City" placeholder={cityPlaceholder} options={CITY_OPTIONS}
         registration={register('city')} error={errors.city?.message} />

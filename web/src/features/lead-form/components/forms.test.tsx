@@ -4,6 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { createQueryClient } from '@/lib/query-client';
+import { attrOf, countTags, elements, innerHtmls, textOnly } from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
 import { ContactSection } from '../index';
 import { LeadForm } from './LeadForm';
@@ -13,17 +14,26 @@ function render(node: ReactNode): string {
   return renderToString(<QueryClientProvider client={createQueryClient()}>{node}</QueryClientProvider>);
 }
 
-/** The id of the control a visible <label> with this text points at. */
+/** The id of the control a visible <label> whose content starts with `text` (a RegExp source) points at. */
 function labelledControl(html: string, text: string): string {
-  const m = new RegExp(`<label for="([^"]+)"[^>]*>${text}`).exec(html);
-  if (!m?.[1]) throw new Error(`no <label for> with text ${text}`);
-  return m[1];
+  const label = elements(html, 'label', { for: true }).find((l) => new RegExp(`^${text}`).test(l.inner));
+  const id = label && attrOf(label.open, 'for');
+  if (!id) throw new Error(`no <label for> with text ${text}`);
+  return id;
 }
 
+/** The opening tag of the form control with this id. */
 function tagWithId(html: string, id: string): string {
-  const m = new RegExp(`<(input|select|textarea)[^>]*id="${id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`).exec(html);
-  if (!m) throw new Error(`no control with id ${id}`);
-  return m[0];
+  const tag = ['input', 'select', 'textarea'].map((name) => elements(html, name, { id })[0]?.open).find(Boolean);
+  if (!tag) throw new Error(`no control with id ${id}`);
+  return tag;
+}
+
+/** The value and text of the first option of the select named `name`. */
+function firstOption(html: string, name: string): { value: string | undefined; text: string | undefined } | undefined {
+  const select = elements(html, 'select', { name })[0];
+  const option = select && elements(select.inner, 'option')[0];
+  return option && { value: attrOf(option.open, 'value'), text: textOnly(option.inner) };
 }
 
 describe('LeadForm (home, city and service pages)', () => {
@@ -43,10 +53,10 @@ describe('LeadForm (home, city and service pages)', () => {
 
   it('offers the SPEC placeholders and option lists', () => {
     // The placeholder is each select's first option, so it shows until a choice is made.
-    expect(html).toMatch(/name="homeAge"><option value="">Select age range<\/option>/);
-    expect(html).toMatch(/name="urgency"><option value="">Select timeline<\/option>/);
-    expect(html).toContain('<option value="soon">As soon as possible</option>');
-    expect(html).toContain('<option value="2010+">2010 or newer</option>');
+    expect(firstOption(html, 'homeAge')).toEqual({ value: '', text: 'Select age range' });
+    expect(firstOption(html, 'urgency')).toEqual({ value: '', text: 'Select timeline' });
+    expect(innerHtmls(html, 'option', { value: 'soon' })).toEqual(['As soon as possible']);
+    expect(innerHtmls(html, 'option', { value: '2010+' })).toEqual(['2010 or newer']);
     for (const label of [
       'Frequent clogs or backups',
       'Slow drainage',
@@ -57,28 +67,34 @@ describe('LeadForm (home, city and service pages)', () => {
       expect(html).toContain(`<span>${label}</span>`);
     }
     expect(html.match(/type="checkbox"/g)).toHaveLength(5);
-    expect(html).toContain('<legend class="lead-form__label">What issues are you noticing?');
+    expect(innerHtmls(html, 'legend', { class: 'lead-form__label' })).toContainEqual(
+      expect.stringMatching(/^What issues are you noticing\?/),
+    );
   });
 
   it('has a honeypot that people never see or reach', () => {
     const id = labelledControl(html, 'Leave this field empty');
     const input = tagWithId(html, id);
-    expect(input).toContain('name="website"');
-    expect(input).toContain('tabindex="-1"');
-    expect(input).toContain('autoComplete="off"');
-    expect(html).toContain('<div class="lead-form__hp" aria-hidden="true">');
+    expect(attrOf(input, 'name')).toBe('website');
+    expect(attrOf(input, 'tabindex')).toBe('-1');
+    expect(attrOf(input, 'autocomplete')).toBe('off');
+    expect(countTags(html, 'div', { class: 'lead-form__hp', 'aria-hidden': 'true' })).toBe(1);
   });
 
   it('shows no errors before a submit, and the submit button is enabled', () => {
     expect(html).not.toContain('role="alert"');
     expect(html).not.toContain('aria-invalid');
-    expect(html).toMatch(/<button type="submit"[^>]*>Get My Free Assessment<\/button>/);
-    expect(html).not.toMatch(/<button type="submit"[^>]*disabled/);
+    const submits = elements(html, 'button', { type: 'submit' });
+    expect(submits.map((b) => b.inner)).toEqual(['Get My Free Assessment']);
+    expect(submits.map((b) => attrOf(b.open, 'disabled'))).toEqual([undefined]);
   });
 
   it('offers the e-mail fallback and a call link', () => {
     // A real mailto link, filled from the (still empty) form.
-    expect(html).toMatch(/<a href="mailto:service@valleytrenchless\.example\?subject=Drain%20Assessment%20Request[^"]*" class="button">Email us instead<\/a>/);
+    const emailLinks = elements(html, 'a', { href: true, class: 'button' }).filter((a) => a.inner === 'Email us instead');
+    expect(emailLinks.map((a) => attrOf(a.open, 'href'))).toEqual([
+      expect.stringMatching(/^mailto:service@valleytrenchless\.example\?subject=Drain%20Assessment%20Request/),
+    ]);
     expect(html).toContain(`href="${business.phoneHref}"`);
   });
 });
@@ -96,7 +112,7 @@ describe('ContactPageForm (/contact)', () => {
     for (const label of ['Slow drains', 'Recurring clogs', 'Bad odors', 'Gurgling sounds', 'Water backups', 'Other issues']) {
       expect(html).toContain(`<span>${label}</span>`);
     }
-    expect(html).toMatch(/<button type="submit"[^>]*>Schedule Free Inspection<\/button>/);
+    expect(innerHtmls(html, 'button', { type: 'submit' })).toContain('Schedule Free Inspection');
   });
 
   it('is also what LeadForm renders for the contact variant', () => {
@@ -107,9 +123,11 @@ describe('ContactPageForm (/contact)', () => {
 describe('ContactSection', () => {
   it('is the #contact target with a heading, the 24-hour promise and the home form', async () => {
     const html = await prerenderHtml(<ContactSection />);
-    const section = /<section id="contact"[^>]*aria-labelledby="([^"]+)"/.exec(html);
-    expect(section?.[1]).toBeTruthy();
-    expect(html).toContain(`<h2 id="${section?.[1]}">Schedule Your Free Drain Assessment</h2>`);
+    const sections = elements(html, 'section', { id: 'contact', 'aria-labelledby': true });
+    expect(sections).toHaveLength(1);
+    const heading = attrOf(sections[0]!.open, 'aria-labelledby');
+    expect(heading).toBeTruthy();
+    expect(innerHtmls(html, 'h2', { id: heading! })).toEqual(['Schedule Your Free Drain Assessment']);
     expect(html).toContain('within 24 hours');
     expect(html.match(/type="checkbox"/g)).toHaveLength(5);
   });

@@ -1,0 +1,11 @@
+import type { LegalDocument } from './components/LegalPage';
+import body from './privacy.html?raw';
+
+export const PRIVACY_POLICY: LegalDocument = {
+  name: 'privacy',
+  title: 'Privacy Policy',
+  description:
+    'What our website collects when you request a drain inspection, why, who sees it, how long it is kept and how to have it deleted. No cookies for visitors, no advertising or analytics trackers.',
+  updated: 'November 24, 2026',
+  body,
+};
