@@ -20,7 +20,7 @@ describe('served HTML', () => {
   it('is valid on filled pages and on every published article', async () => {
     const posts = (await (await fetch(`${BASE_URL}/api/blog-posts`)).json()) as { slug: string }[];
     expect(posts.length).toBeGreaterThan(0);
-    const paths = ['/', '/contact', '/privacy', '/terms', ...posts.map((p) => `/blog/${p.slug}`)];
+    const paths = ['/', '/contact', '/risk-map', '/privacy', '/terms', ...posts.map((p) => `/blog/${p.slug}`)];
     const dir = await mkdtemp(join(tmpdir(), 'served-html-'));
     try {
       const files = await Promise.all(
