@@ -110,6 +110,10 @@ export default defineConfig(({ mode }) => {
     },
     test: {
       environment: 'node',
+      // The first test of a file that prerenders a page transforms the whole
+      // app and its libraries (inlined, above): seconds on a busy 2-core
+      // machine. A guard against hangs, not a measure of speed.
+      testTimeout: 30_000,
       // Libraries run through the aliases in tests as well (see ssr above).
       server: { deps: { inline: true } },
       include: ['src/**/*.test.{ts,tsx}'],

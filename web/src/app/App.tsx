@@ -1,17 +1,17 @@
-import { useEffect, useState } from 'react';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { useEffect } from 'react';
+import { GuardedBrowserRouter } from '@/lib/guarded-history';
 import { markHydrated } from '@/lib/island';
 import { AppProvider } from './provider';
-import { routes } from './router';
+import { AppRoutes } from './router';
 
-/** The browser app; main.tsx loads the matched routes' code before rendering it. */
+/** The browser app; main.tsx loads the matched pages' code before rendering it. */
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
   useEffect(markHydrated, []);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <GuardedBrowserRouter>
+        <AppRoutes />
+      </GuardedBrowserRouter>
     </AppProvider>
   );
 }

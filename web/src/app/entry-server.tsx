@@ -5,12 +5,12 @@
 import '@/config/business';
 import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { ARTICLE_TEMPLATE_POST, ARTICLE_TEMPLATE_SLUG } from '@/features/blog/utils/article-template';
 import { blogPostQueryKey } from '@/features/blog/api/get-blog-post';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
-import { pageModules, publicRoutes, routes, staticPaths } from './router';
+import { AppRoutes, loadMatchedRoutes, pageModules, publicRoutes, routes, staticPaths } from './router';
 
 /** The public pages to prerender: every path the public route table names (never the staff area). */
 export const PRERENDER_PATHS: readonly string[] = staticPaths(publicRoutes);
@@ -30,22 +30,24 @@ export const ARTICLE_TEMPLATE_PATH = `/blog/${ARTICLE_TEMPLATE_SLUG}`;
 export async function render(path: string): Promise<RenderResult> {
   const client = createQueryClient();
   if (path === ARTICLE_TEMPLATE_PATH) client.setQueryData(blogPostQueryKey(ARTICLE_TEMPLATE_SLUG), ARTICLE_TEMPLATE_POST);
-  const handler = createStaticHandler(routes);
-  const request = new Request(new URL(path, 'http://prerender.local'));
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`route ${path} redirected`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await loadMatchedRoutes(routes, path);
+  const matches = matchRoutes(routes, path) ?? [];
   const html = await renderToStringAsync(
     <StrictMode>
       <AppProvider client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
   );
+  const routeIds = matches.map((m) => m.route.id ?? '');
   return {
     html,
-    status: context.statusCode,
-    routeIds: context.matches.map((m) => m.route.id),
-    modules: pageModules(context.matches.map((m) => m.route.handle)),
+    // The splat route is the not-found screen; the gateway serves it as 404.
+    status: routeIds.includes('not-found') ? 404 : 200,
+    routeIds,
+    modules: pageModules(matches.map((m) => m.route.handle)),
   };
 }
+

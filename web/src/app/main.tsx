@@ -20,7 +20,7 @@ const app = (
 );
 
 // The page's own chunk is already preloaded (<link rel="modulepreload">);
-// resolving it first makes the first render match the prerendered HTML.
+// loading it first makes the first render match the prerendered HTML.
 await loadMatchedRoutes(routes, window.location.pathname);
 
 // Prerendered pages hydrate; the bare shell (e.g. /admin) renders. As a

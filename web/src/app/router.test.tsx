@@ -1,7 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { render } from './entry-server';
-import { loadMatchedRoutes, publicRoutes, routes, staticPaths } from './router';
+import { loadMatchedRoutes, routes, staticPaths } from './router';
 import { PRERENDER_PATHS } from './entry-server';
 
 /** The page's HTML exactly as scripts/prerender.mjs gets it. */
@@ -93,15 +93,26 @@ describe('routes', () => {
     ]);
   });
 
-  it('resolves the matched lazy routes before the browser hydrates', async () => {
-    const table = [{ id: 'root', children: [{ id: 'home', index: true, lazy: async () => ({ Component: () => null }) }] }];
+  it('loads the matched pages’ code before the browser hydrates, each once and no other', async () => {
+    const loaded: string[] = [];
+    const loader = (name: string) => async () => {
+      loaded.push(name);
+      return { Component: () => null };
+    };
+    const table = [
+      {
+        id: 'root',
+        children: [
+          { id: 'home', index: true, handle: { load: loader('home') } },
+          { id: 'other', path: 'other', handle: { load: loader('other') } },
+        ],
+      },
+    ];
     await loadMatchedRoutes(table, '/');
-    const home = table[0]!.children[0]!;
-    expect(home.lazy).toBeUndefined();
-    expect(typeof (home as { Component?: unknown }).Component).toBe('function');
-    // The real table: /contact's module is untouched while / loads.
-    await loadMatchedRoutes(routes, '/');
-    expect(typeof publicRoutes[0]!.children![1]!.lazy).toBe('function');
+    await loadMatchedRoutes(table, '/');
+    expect(loaded).toEqual(['home']);
+    await loadMatchedRoutes(table, '/other');
+    expect(loaded).toEqual(['home', 'other']);
   });
 
   it('keeps the staff area out of the prerender, and matches it before the public not-found', async () => {

@@ -1,30 +1,91 @@
-import type { ReactNode } from 'react';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { Component, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
 import { CITY_SLUGS } from '@/content/cities';
 import { NotFoundRoute } from '@/routes/not-found';
 import { RouteErrorRoute } from '@/routes/route-error';
 
-/** What scripts/prerender.mjs needs to know of a lazy page route. */
+type PageModule = { Component: ComponentType };
+type PageLoader = () => Promise<PageModule>;
+
+/** What the prerender and the browser need to know of a lazy page route. */
 export type PageHandle = {
   /** The page's module under src/, without extension: its chunk is preloaded in the page's HTML. */
-  module: string;
+  module?: string;
+  /** Imports the page's module (written out, so the bundler sees the import). */
+  load: PageLoader;
 };
 
-type PageComponent = { Component: () => ReactNode };
+/** Page components whose code has arrived, by loader. */
+const loadedPages = new Map<PageLoader, ComponentType>();
+
+/** Loads a page's code once; the component renders synchronously from then on. */
+async function loadPage(load: PageLoader): Promise<ComponentType> {
+  const known = loadedPages.get(load);
+  if (known) return known;
+  const { Component: Page } = await load();
+  loadedPages.set(load, Page);
+  return Page;
+}
+
+/**
+ * A lazily loaded page. The first page's code is loaded before hydration
+ * (loadMatchedRoutes), so it renders at once and matches the prerendered
+ * HTML; after a client-side navigation the main area stays empty for the
+ * moment the chunk takes to arrive. A failed load reaches the error boundary.
+ */
+function LazyPage({ load }: { load: PageLoader }) {
+  const [, setLoaded] = useState(0);
+  const [error, setError] = useState<unknown>(null);
+  const Page = loadedPages.get(load);
+  useEffect(() => {
+    if (Page) return;
+    let live = true;
+    loadPage(load).then(
+      () => live && setLoaded((n) => n + 1),
+      (e: unknown) => live && setError(() => e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [Page, load]);
+  if (error) throw error;
+  return Page ? <Page /> : null;
+}
+
+const currentPath = () => (typeof window === 'undefined' ? '' : window.location.pathname);
+
+/**
+ * Shows RouteErrorRoute instead of a page that threw while loading or
+ * rendering; a navigation to another address tries again.
+ */
+class RouteErrorBoundary extends Component<{ children: ReactNode }, { error: unknown; path: string }> {
+  override state = { error: null as unknown, path: '' };
+  static getDerivedStateFromError(error: unknown) {
+    return { error, path: currentPath() };
+  }
+  override render() {
+    const { error, path } = this.state;
+    if (error && path === currentPath()) return <RouteErrorRoute error={error} />;
+    return this.props.children;
+  }
+}
 
 /**
  * A lazy page route. `module` is the page's module under src/ (its chunk is
  * preloaded in the page's HTML); `load` imports that same module — it must
  * be written out, so the bundler sees the import.
  */
-function page(id: string, path: string | null, module: string, load: () => Promise<PageComponent>): RouteObject {
-  const handle: PageHandle = { module };
-  return path === null ? { id, index: true, handle, lazy: load } : { id, path, handle, lazy: load };
+function page(id: string, path: string | null, module: string, load: PageLoader): RouteObject {
+  const handle: PageHandle = { module, load };
+  const element = <LazyPage load={load} />;
+  return path === null ? { id, index: true, handle, element } : { id, path, handle, element };
 }
 
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
 const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
+const loadAuth = async () => ({ Component: (await import('@/routes/auth')).AuthRoute });
+const loadAdmin = async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute });
 
 /**
  * The staff area (SPEC §2 "Staff sign-in", "Admin"): outside the public
@@ -36,16 +97,24 @@ export const staffRoutes: RouteObject[] = [
   {
     id: 'auth',
     path: '/auth',
-    errorElement: <RouteErrorRoute />,
-    lazy: async () => ({ Component: (await import('@/routes/auth')).AuthRoute }),
+    handle: { load: loadAuth } satisfies PageHandle,
+    element: (
+      <RouteErrorBoundary>
+        <LazyPage load={loadAuth} />
+      </RouteErrorBoundary>
+    ),
   },
   {
     id: 'admin',
     // One lazy route for the whole admin: its tabs are descendant routes of
     // routes/admin/layout.tsx, so the entry names two staff chunks, not seven.
     path: '/admin/*',
-    errorElement: <RouteErrorRoute />,
-    lazy: async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute }),
+    handle: { load: loadAdmin } satisfies PageHandle,
+    element: (
+      <RouteErrorBoundary>
+        <LazyPage load={loadAdmin} />
+      </RouteErrorBoundary>
+    ),
   },
 ];
 
@@ -58,8 +127,11 @@ export const staffRoutes: RouteObject[] = [
 export const publicRoutes: RouteObject[] = [
   {
     id: 'root',
-    element: <RootLayout />,
-    errorElement: <RouteErrorRoute />,
+    element: (
+      <RouteErrorBoundary>
+        <RootLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       page('home', null, 'routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })),
       page('contact', 'contact', 'routes/contact', async () => ({
@@ -114,23 +186,28 @@ export function staticPaths(table: readonly RouteObject[], parent = ''): string[
 
 /** The page modules of the matched routes, for the prerender's preloads. */
 export function pageModules(handles: readonly unknown[]): string[] {
-  return handles.flatMap((h) =>
-    h && typeof (h as PageHandle).module === 'string' ? [(h as PageHandle).module] : [],
-  );
+  return handles.flatMap((h) => {
+    const module = (h as PageHandle | undefined)?.module;
+    return typeof module === 'string' ? [module] : [];
+  });
+}
+
+/** The app's pages under the router of the browser or of the prerender. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
 
 /**
- * Loads the lazy route modules that `pathname` matches and puts them into
- * the route objects, so the first render (hydration) draws the same page
- * the server did instead of a loading state.
+ * Loads the code of the pages that `pathname` matches, so the first render
+ * (hydration, or the prerender) draws the same page the server did instead
+ * of an empty main area.
  */
 export async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
   const matches = matchRoutes(table, pathname) ?? [];
   await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, { ...loaded, lazy: undefined });
+    matches.map(({ route }) => {
+      const handle = route.handle as PageHandle | undefined;
+      return handle?.load ? loadPage(handle.load) : undefined;
     }),
   );
 }

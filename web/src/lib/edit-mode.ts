@@ -1,7 +1,7 @@
 // Edit mode (SPEC §4): one boolean for the tab, flipped by Ctrl+Alt+E
 // (Cmd+Alt+E on a Mac) and by the admin's toggle. It is kept in
 // sessionStorage so it survives navigation within the tab and ends with it.
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export const EDIT_MODE_STORAGE_KEY = 'trenchless:edit-mode';
 
@@ -52,4 +52,24 @@ export function useEditMode(): boolean {
 export function isEditModeShortcut(e: Pick<KeyboardEvent, 'code' | 'key' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>): boolean {
   const isE = e.code === 'KeyE' || e.key.toLowerCase() === 'e';
   return isE && e.altKey && !e.shiftKey && (e.ctrlKey || e.metaKey);
+}
+
+/**
+ * Calls `onShortcut` when the edit-mode shortcut is pressed anywhere in the
+ * page (the browser's own use of the keys is prevented), while mounted.
+ */
+export function useEditModeShortcut(onShortcut: () => void): void {
+  const latest = useRef(onShortcut);
+  useEffect(() => {
+    latest.current = onShortcut;
+  });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isEditModeShortcut(e)) return;
+      e.preventDefault();
+      latest.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 }

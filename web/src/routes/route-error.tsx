@@ -1,19 +1,9 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
-import { NotFoundRoute } from './not-found';
 import { business } from '@/config/business';
 import { DocumentHead } from '@/components/DocumentHead';
 
 /** Shown instead of a route that threw while loading or rendering. */
-export function RouteErrorRoute() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <RootLayout>
-        <NotFoundRoute />
-      </RootLayout>
-    );
-  }
+export function RouteErrorRoute({ error }: { error: unknown }) {
   console.error(error);
   return (
     <RootLayout>

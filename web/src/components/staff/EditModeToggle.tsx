@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { isEditModeShortcut, setEditMode, toggleEditMode, useEditMode } from '@/lib/edit-mode';
+import { setEditMode, toggleEditMode, useEditMode, useEditModeShortcut } from '@/lib/edit-mode';
 
 /**
  * The admin's edit-content-mode switch: the same state the Ctrl/Cmd+Alt+E
@@ -7,15 +6,7 @@ import { isEditModeShortcut, setEditMode, toggleEditMode, useEditMode } from '@/
  */
 export function EditModeToggle() {
   const on = useEditMode();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isEditModeShortcut(e)) return;
-      e.preventDefault();
-      toggleEditMode();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEditModeShortcut(toggleEditMode);
   return (
     <label className="staff-switch">
       <input

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { useNavigationGuard, type NavigationGuard } from '@/lib/guarded-history';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export type UnsavedChanges = {
@@ -24,11 +24,11 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
     dirtyRef.current = dirty;
   }, [dirty]);
 
-  const shouldBlock = useCallback<BlockerFunction>(
+  const shouldBlock = useCallback<NavigationGuard>(
     ({ currentLocation, nextLocation }) => dirtyRef.current && currentLocation.pathname !== nextLocation.pathname,
     [],
   );
-  const blocker = useBlocker(shouldBlock);
+  const blocker = useNavigationGuard(shouldBlock);
 
   useEffect(() => {
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

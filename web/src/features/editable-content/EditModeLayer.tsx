@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { isEditMode, isEditModeShortcut, setEditMode, useEditMode } from '@/lib/edit-mode';
+import { lazy, Suspense } from 'react';
+import { isEditMode, setEditMode, useEditMode, useEditModeShortcut } from '@/lib/edit-mode';
 
 // Staff only: loaded when edit mode is on.
 const EditModeBar = lazy(() => import('./edit-mode/EditModeBar'));
@@ -24,16 +24,10 @@ async function isStaff(): Promise<boolean> {
  */
 export function EditModeLayer() {
   const editing = useEditMode();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isEditModeShortcut(e)) return;
-      e.preventDefault();
-      if (isEditMode()) setEditMode(false);
-      else void isStaff().then((staff) => staff && setEditMode(true));
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useEditModeShortcut(() => {
+    if (isEditMode()) setEditMode(false);
+    else void isStaff().then((staff) => staff && setEditMode(true));
+  });
   if (!editing) return null;
   return (
     <Suspense fallback={null}>

@@ -93,6 +93,11 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
       void trigger('slug');
     },
   });
+  // The list of posts may arrive after a slug was typed: check it again then.
+  const slugTyped = formState.dirtyFields.slug === true;
+  useEffect(() => {
+    if (slugTyped) void trigger('slug');
+  }, [taken, slugTyped, trigger]);
 
   const [title, slug, excerpt, category, isPublished, publishedAt, imageUrl] = useWatch({
     control,
