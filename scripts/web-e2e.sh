@@ -103,7 +103,5 @@ E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$ST
 # The script budget (issue 14), counted in Chromium against this stack: on
 # the whole run only (a run of chosen test files skips it).
 if [ $# -eq 0 ] || [ "${BUDGET:-}" = 1 ]; then
-  # /risk-map is over 100 KB until the public site drops React Router's data
-  # router (about 17 KB; ADR 0004 "Still on the table"), issue 14 stays open.
-  node scripts/budget.mjs --base "http://127.0.0.1:$HTTP" --limit "${BUDGET_KB:-100}" --allow /risk-map=120
+  node scripts/budget.mjs --base "http://127.0.0.1:$HTTP" --limit "${BUDGET_KB:-100}"
 fi

@@ -92,7 +92,7 @@ describe('legal pages', () => {
       // A fresh load of the page too: the prerendered HTML hydrates without a mismatch.
       await page.goto(path);
       await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() => Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__react')));
+      await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
       await expect(axeViolations(page)).resolves.toEqual([]);
     }
     // The /sitemap page lists both.

@@ -142,7 +142,7 @@ describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
     await page.keyboard.press('Tab');
     await expect(tip.textContent()).resolves.toContain('Mixed or aging');
     await page.keyboard.press('Escape');
-    await expect(tip.count()).resolves.toBe(0);
+    await expect.poll(() => tip.count()).toBe(0);
     await context.close();
   });
 
