@@ -7,6 +7,10 @@ MAKEFLAGS += --no-print-directory
 TOOLS_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/trenchless/tools
 export PATH := $(TOOLS_DIR)/bin:$(PATH)
 GO_TEST_FLAGS ?= -race -count=1 -timeout 20m
+# Images are tagged with the chart's appVersion and labelled with the commit.
+CHART_DIR := deploy/helm/trenchless
+VERSION ?= $(shell sed -n 's/^appVersion: *"\{0,1\}\([^"]*\)"\{0,1\}$$/\1/p' $(CHART_DIR)/Chart.yaml)
+REVISION ?= $(shell git rev-parse HEAD)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
 
 .PHONY: help
 help: ## List the targets
@@ -17,13 +21,15 @@ run: ## Install/start what is missing, build, start the whole stack, print the U
 	@scripts/run.sh
 
 .PHONY: test
-test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, HTML validation and browser tests
+test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, the images (built and checked), the Helm chart on a real API server, HTML validation and browser tests
 	@$(MAKE) check-tracked
 	@$(MAKE) tools
 	@$(MAKE) lint
 	@$(MAKE) check-generated
 	@$(MAKE) go-test
 	@$(MAKE) web-test
+	@$(MAKE) images
+	@$(MAKE) chart-test
 	@$(MAKE) web-e2e
 
 .PHONY: tools
@@ -57,6 +63,7 @@ lint: ## buf lint, gofmt and go vet
 	buf lint
 	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './gen/*' -not -path './web/*' -not -path './.*')); if [ -n "$$out" ]; then echo "gofmt needed:" $$out >&2; exit 1; fi
 	go vet ./...
+	go vet -tags charttest ./deploy/...
 
 .PHONY: build
 build: ## Build the service binaries (and the lead notifier and the development OIDC provider) into bin/
@@ -65,6 +72,14 @@ build: ## Build the service binaries (and the lead notifier and the development 
 .PHONY: bench
 bench: ## Go benchmarks (needs Postgres/NATS like the tests); the load generator is scripts/loadgen against make run
 	go test -run '^$$' -bench . -benchmem ./...
+
+.PHONY: fuzz
+fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upload decode, sanitiser, renderer, session cookie
+	@scripts/fuzz.sh
+
+.PHONY: faults
+faults: tools build ## Issue 16's failure scenarios against the whole stack from the built binaries (own ports, database, NATS, MinIO); verdicts and figures
+	go run ./scripts/faults -bins bin
 
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS and MinIO
@@ -76,9 +91,17 @@ web-deps: ## npm ci in web/ when the lockfile changed
 		cd web && npm ci --no-audit --no-fund; fi
 
 .PHONY: web-build
-web-build: web-deps ## Build the web app into web/dist (with .br/.gz twins)
-	cd web && npm run build
-	go run ./scripts/precompress web/dist
+# What the built web app is made from: web/dist is rebuilt when any is newer.
+WEB_SOURCES := web/src web/public web/index.html web/vite.config.ts web/package.json web/package-lock.json \
+	web/scripts/prerender.mjs services/content/internal/contentpg/seed
+
+web-build: web-deps ## Build the web app into web/dist (with .br/.gz twins), unless it is newer than its sources
+	@stamp=web/.vite/built; \
+	if [ -f $$stamp ] && [ -f web/dist/index.html ] && [ -z "$$(find $(WEB_SOURCES) -newer $$stamp -print -quit)" ]; then \
+		echo "web/dist is up to date"; \
+	else \
+		rm -f $$stamp; (cd web && npm run build) && go run ./scripts/precompress web/dist && mkdir -p web/.vite && touch $$stamp; \
+	fi
 
 .PHONY: web-test
 web-test: web-deps ## Type-check and unit-test the web app
@@ -93,6 +116,19 @@ web-validate: web-deps ## Check every prerendered page in web/dist with the W3C 
 web-e2e: web-deps ## Build, validate the HTML (web-validate), then browser tests (Chromium via playwright-core) against the whole stack
 	@scripts/web-e2e.sh
 
+.PHONY: images
+images: web-build ## Build the container images without Docker: OCI layouts in dist/images, digests and sizes printed
+	go run ./scripts/images -version "$(VERSION)" -revision "$(REVISION)" -out dist/images -values dist/images/values-images.yaml
+
+.PHONY: chart-tools
+chart-tools: ## Build helm and the control plane (etcd, kube-apiserver, kube-controller-manager, kubectl) into the tool cache, once
+	@scripts/tools.sh helm
+	@scripts/kube-tools.sh
+
+.PHONY: chart-test
+chart-test: chart-tools ## Helm chart: lint, dev/prod render, policy checks, install/upgrade/rollback on a real kube-apiserver
+	go test -tags charttest -count=1 -timeout 10m ./deploy/helm/charttest
+
 .PHONY: clean
 clean: ## Remove build output and local run state (keeps the tool cache)
-	rm -rf bin .run web/dist
+	rm -rf bin .run web/dist dist

@@ -60,7 +60,8 @@ func buildBinaries(t *testing.T) string {
 			return
 		}
 		out, err := exec.Command("go", "build", "-o", binsDir+string(filepath.Separator),
-			"../services/content", "../services/contact", "../services/media", "../services/gateway", "../scripts/oidcdev").CombinedOutput()
+			"../services/content", "../services/contact", "../services/media", "../services/gateway", "../services/contact/notifier",
+			"../scripts/oidcdev").CombinedOutput()
 		if err != nil {
 			binsErr = fmt.Errorf("go build: %v: %s", err, out)
 		}

@@ -31,12 +31,16 @@ func newClient(t *testing.T, base string) *client {
 	return &client{t: t, base: base, http: &http.Client{Jar: jar, Timeout: 30 * time.Second}}
 }
 
-func (c *client) do(method, path, contentType string, body io.Reader) (int, []byte, http.Header) {
+// do sends one request; hdr are extra header name/value pairs.
+func (c *client) do(method, path, contentType string, body io.Reader, hdr ...string) (int, []byte, http.Header) {
 	c.t.Helper()
 	req, err := http.NewRequest(method, c.base+path, body)
 	require.NoError(c.t, err)
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
 	}
 	req.Header.Set("Origin", c.base) // what a browser on the site sends
 	resp, err := c.http.Do(req)
@@ -69,17 +73,24 @@ func createStaff(t *testing.T, st *stack, email, password string) {
 	require.Contains(t, string(out), "created "+email+" (staff: true)")
 }
 
-func TestStaffWorkflowThroughTheWholeStack(t *testing.T) {
-	t.Parallel()
-	st := startStack(t, "GATEWAY_REGISTRATION_OPEN=true")
+// signedInStaff creates a staff account on the stack and returns a client
+// signed in with it.
+func signedInStaff(t *testing.T, st *stack) *client {
+	t.Helper()
 	createStaff(t, st, "ops@valleytrenchless.example", "correct horse battery staple")
-
 	staff := newClient(t, st.base)
 	code, user := staff.json("POST", "/api/login", map[string]string{"username": "ops@valleytrenchless.example", "password": "correct horse battery staple"})
 	require.Equal(t, 200, code, "%v", user)
 	require.Equal(t, true, user["isStaff"])
+	return staff
+}
+
+func TestStaffWorkflowThroughTheWholeStack(t *testing.T) {
+	t.Parallel()
+	st := startStack(t, "GATEWAY_REGISTRATION_OPEN=true")
+	staff := signedInStaff(t, st)
 	visitor := newClient(t, st.base)
-	code, _ = visitor.json("POST", "/api/register", map[string]string{"username": "joe@example.com", "password": "a long enough password"})
+	code, _ := visitor.json("POST", "/api/register", map[string]string{"username": "joe@example.com", "password": "a long enough password"})
 	require.Equal(t, 200, code)
 	anon := newClient(t, st.base)
 

@@ -15,6 +15,9 @@ TOOLS=(
   "protoc-gen-grpc-gateway|github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-grpc-gateway@v2.32.0|protoc-gen-grpc-gateway"
   "protoc-gen-openapiv2|github.com/grpc-ecosystem/grpc-gateway/v2/protoc-gen-openapiv2@v2.32.0|protoc-gen-openapiv2"
   "minio|github.com/minio/minio@v0.0.0-20260212201848-7aac2a2c5b7c|minio"
+  # Helm 4: its install is a server-side apply, so the API server refuses
+  # unknown fields (Helm 3's client-side apply silently drops them).
+  "helm|helm.sh/helm/v4/cmd/helm@v4.3.1|helm"
   # Built only when named: most machines run Debian's nats-server already.
   "nats-server|github.com/nats-io/nats-server/v2@v2.15.2|nats-server|optional"
 )

@@ -66,6 +66,8 @@ export default defineConfig(({ mode }) => {
       // chunk, then deletes it. One stylesheet for the whole site: the
       // prerendered HTML links it, so no page waits for JS to be styled.
       manifest: true,
+      // Every browser the es2022 target runs in supports modulepreload.
+      modulePreload: { polyfill: false },
       cssCodeSplit: false,
       // Fewer, larger first-load chunks: left alone, the bundler splits the
       // shared code into a dozen sub-kilobyte chunks, and on HTTP/1.1 (six

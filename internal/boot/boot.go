@@ -5,7 +5,9 @@ package boot
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -24,6 +26,9 @@ type Common struct {
 	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
 	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
 	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+	// ShutdownTimeout bounds the drain after SIGTERM; a pod's termination
+	// grace period must be longer.
+	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
 }
 
 // Deps are what Start set up.
@@ -56,4 +61,41 @@ func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Dep
 		_ = shutdownTracing(sctx)
 	}
 	return Deps{Signer: signer, Registry: telemetry.NewRegistry(), Pool: pool}, stop, nil
+}
+
+// MigrateCommand is the argument that turns a service binary into a
+// one-shot migrator: it applies the service's migrations and exits (the
+// Helm chart's pre-install/pre-upgrade Job runs it).
+const MigrateCommand = "migrate"
+
+// ParseArgs reads a service binary's arguments (os.Args[1:]): none means
+// serve, MigrateCommand means migrate and exit; anything else is an error
+// naming the usage.
+func ParseArgs(service string, args []string) (migrateOnly bool, err error) {
+	switch {
+	case len(args) == 0:
+		return false, nil
+	case len(args) == 1 && args[0] == MigrateCommand:
+		return true, nil
+	}
+	return false, fmt.Errorf("unexpected arguments %q; usage: %s [%s]", strings.Join(args, " "), service, MigrateCommand)
+}
+
+// Migrator applies one service's schema migrations.
+type Migrator func(context.Context, *slog.Logger, *pgxpool.Pool) error
+
+// MigrateOnly connects to c's database, applies migrate and closes the
+// pool: the whole of a binary's migrate mode. It needs nothing but the
+// database (no identity key, NATS or object store).
+func MigrateOnly(ctx context.Context, log *slog.Logger, c Common, migrate Migrator) error {
+	pool, err := pgdb.Open(ctx, log, c.DBURL, c.DBConnectTimeout)
+	if err != nil {
+		return err
+	}
+	defer pool.Close()
+	if err := migrate(ctx, log, pool); err != nil {
+		return err
+	}
+	log.Info("migrations up to date")
+	return nil
 }

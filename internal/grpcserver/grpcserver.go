@@ -40,6 +40,10 @@ type Options struct {
 	Registry *prometheus.Registry
 	// ShutdownTimeout bounds the graceful stop; 10s when zero.
 	ShutdownTimeout time.Duration
+	// BeforeValidate runs after the caller check and before protovalidate:
+	// for a service that settles, from the request itself, something its
+	// rules depend on (the contact service infers which form sent a lead).
+	BeforeValidate []grpc.UnaryServerInterceptor
 }
 
 // Server is a gRPC server with health reporting.
@@ -69,16 +73,18 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 		log.ErrorContext(ctx, "panic in handler", "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
 		return status.Error(codes.Internal, "internal error")
 	})
+	unary := []grpc.UnaryServerInterceptor{
+		metrics.UnaryServerInterceptor(),
+		unaryLogger(log),
+		sanitizeUnary(log),
+		recovery.UnaryServerInterceptor(recover),
+		opts.Signer.UnaryServerInterceptor(opts.Policy),
+	}
+	unary = append(unary, opts.BeforeValidate...)
+	unary = append(unary, pvinterceptor.UnaryServerInterceptor(validator))
 	srv := grpc.NewServer(
 		grpc.StatsHandler(otelgrpc.NewServerHandler()),
-		grpc.ChainUnaryInterceptor(
-			metrics.UnaryServerInterceptor(),
-			unaryLogger(log),
-			sanitizeUnary(log),
-			recovery.UnaryServerInterceptor(recover),
-			opts.Signer.UnaryServerInterceptor(opts.Policy),
-			pvinterceptor.UnaryServerInterceptor(validator),
-		),
+		grpc.ChainUnaryInterceptor(unary...),
 		grpc.ChainStreamInterceptor(
 			metrics.StreamServerInterceptor(),
 			streamLogger(log),
@@ -88,8 +94,7 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 			pvinterceptor.StreamServerInterceptor(validator),
 		),
 	)
-	hs := health.NewServer()
-	healthpb.RegisterHealthServer(srv, hs)
+	hs := newHealth(srv)
 	reflection.Register(srv)
 	timeout := opts.ShutdownTimeout
 	if timeout == 0 {
@@ -228,14 +233,23 @@ func (s *Server) Run(ctx context.Context, grpcAddr, metricsAddr string, reg *pro
 	errc := make(chan error, 2)
 	go func() { errc <- s.ListenAndServe(ctx, grpcAddr) }()
 	go func() { errc <- telemetry.ServeMetrics(ctx, s.log, metricsAddr, reg) }()
-	go s.watch(ctx, checks)
+	go watch(ctx, s.log, s.health, checks)
 	first := <-errc
 	cancel()
 	second := <-errc
 	return errors.Join(first, second)
 }
 
-func (s *Server) watch(ctx context.Context, checks []Check) {
+func servingStatus(ok bool) healthpb.HealthCheckResponse_ServingStatus {
+	if ok {
+		return healthpb.HealthCheckResponse_SERVING
+	}
+	return healthpb.HealthCheckResponse_NOT_SERVING
+}
+
+// watch runs the checks every CheckInterval and reports the whole server
+// (the empty service name) SERVING only while all of them pass.
+func watch(ctx context.Context, log *slog.Logger, hs *health.Server, checks []Check) {
 	failing := map[string]bool{}
 	for {
 		healthy := true
@@ -249,22 +263,65 @@ func (s *Server) watch(ctx context.Context, checks []Check) {
 			if err != nil {
 				healthy = false
 				if !failing[c.Name] {
-					s.log.Warn("dependency unhealthy", "dependency", c.Name, "err", err)
+					log.Warn("dependency unhealthy", "dependency", c.Name, "err", err)
 				}
 			} else if failing[c.Name] {
-				s.log.Info("dependency healthy again", "dependency", c.Name)
+				log.Info("dependency healthy again", "dependency", c.Name)
 			}
 			failing[c.Name] = err != nil
+			// Each dependency also has its own status (health's List shows
+			// them), so a caller can say which one is down.
+			hs.SetServingStatus(c.Name, servingStatus(err == nil))
 		}
-		st := healthpb.HealthCheckResponse_SERVING
-		if !healthy {
-			st = healthpb.HealthCheckResponse_NOT_SERVING
-		}
-		s.health.SetServingStatus("", st)
+		hs.SetServingStatus("", servingStatus(healthy))
 		select {
 		case <-ctx.Done():
 			return
 		case <-time.After(CheckInterval):
 		}
 	}
+}
+
+// LivenessService is the health service name a liveness probe asks for: it
+// is SERVING from start until shutdown whatever the dependencies say, so a
+// database outage makes pods unready (the empty name) without restarting
+// them.
+const LivenessService = "liveness"
+
+// newHealth registers a health server on srv with LivenessService SERVING.
+func newHealth(srv *grpc.Server) *health.Server {
+	hs := health.NewServer()
+	hs.SetServingStatus(LivenessService, healthpb.HealthCheckResponse_SERVING)
+	healthpb.RegisterHealthServer(srv, hs)
+	return hs
+}
+
+// ServeHealth serves only the gRPC health service on addr, driven by checks
+// like Run's, until ctx ends: the probe port of a binary that serves no API
+// (the lead notifier). An empty addr disables it.
+func ServeHealth(ctx context.Context, log *slog.Logger, addr string, checks ...Check) error {
+	if addr == "" {
+		<-ctx.Done()
+		return nil
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("health listen %s: %w", addr, err)
+	}
+	srv := grpc.NewServer()
+	hs := newHealth(srv)
+	hctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go watch(hctx, log, hs, checks)
+	log.Info("health listening", "addr", ln.Addr().String())
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	hs.Shutdown()
+	srv.Stop()
+	return nil
 }

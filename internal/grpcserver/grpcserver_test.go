@@ -202,8 +202,56 @@ func TestDependencyChecksDriveHealth(t *testing.T) {
 		return resp.GetStatus()
 	}
 	require.Eventually(t, func() bool { return statusNow() == healthpb.HealthCheckResponse_NOT_SERVING }, 10*time.Second, 50*time.Millisecond)
+	live, err := hc.Check(context.Background(), &healthpb.HealthCheckRequest{Service: LivenessService})
+	require.NoError(t, err)
+	require.Equal(t, healthpb.HealthCheckResponse_SERVING, live.GetStatus(), "a dependency outage must not fail the liveness probe")
+	// The failing dependency is named: health's List has it NOT_SERVING.
+	list, err := hc.List(context.Background(), &healthpb.HealthListRequest{})
+	require.NoError(t, err)
+	require.Equal(t, healthpb.HealthCheckResponse_NOT_SERVING, list.GetStatuses()["postgres"].GetStatus())
 	mu.Lock()
 	dbErr = nil
 	mu.Unlock()
 	require.Eventually(t, func() bool { return statusNow() == healthpb.HealthCheckResponse_SERVING }, 10*time.Second, 50*time.Millisecond)
+	list, err = hc.List(context.Background(), &healthpb.HealthListRequest{})
+	require.NoError(t, err)
+	require.Equal(t, healthpb.HealthCheckResponse_SERVING, list.GetStatuses()["postgres"].GetStatus())
+}
+
+func TestServeHealthFollowsChecksAndStops(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	var connected sync.Map
+	check := Check{Name: "nats", Fn: func(context.Context) error {
+		if _, ok := connected.Load("yes"); ok {
+			return nil
+		}
+		return errors.New("nats disconnected")
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- ServeHealth(ctx, slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), addr, check) }()
+
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	hc := healthpb.NewHealthClient(conn)
+	statusOf := func(service string) healthpb.HealthCheckResponse_ServingStatus {
+		resp, err := hc.Check(context.Background(), &healthpb.HealthCheckRequest{Service: service})
+		if err != nil {
+			return healthpb.HealthCheckResponse_UNKNOWN
+		}
+		return resp.GetStatus()
+	}
+	require.Eventually(t, func() bool { return statusOf("") == healthpb.HealthCheckResponse_NOT_SERVING }, 10*time.Second, 50*time.Millisecond)
+	require.Equal(t, healthpb.HealthCheckResponse_SERVING, statusOf(LivenessService))
+	connected.Store("yes", true)
+	require.Eventually(t, func() bool { return statusOf("") == healthpb.HealthCheckResponse_SERVING }, 10*time.Second, 50*time.Millisecond)
+
+	cancel()
+	require.NoError(t, <-done)
+	require.Equal(t, healthpb.HealthCheckResponse_UNKNOWN, statusOf(""), "the port is closed after the context ends")
 }

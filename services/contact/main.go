@@ -15,11 +15,9 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
-	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
@@ -31,7 +29,7 @@ func main() {
 	log := logging.New("contact")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log); err != nil {
+	if err := run(ctx, log, os.Args[1:]); err != nil {
 		log.Error("contact service stopped", "err", err)
 		os.Exit(1)
 	}
@@ -49,13 +47,20 @@ type Config struct {
 	IPHashSalt      string        `env:"IP_HASH_SALT" default:"development-only-ip-salt" secret:"true"`
 }
 
-func run(ctx context.Context, log *slog.Logger) error {
+func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Configuration.
+	migrateOnly, err := boot.ParseArgs("contact", args)
+	if err != nil {
+		return err
+	}
 	var cfg Config
 	if err := config.Load("CONTACT", &cfg); err != nil {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("CONTACT", &cfg))
+	if migrateOnly {
+		return boot.MigrateOnly(ctx, log, cfg.Common, contactpg.Migrate)
+	}
 
 	// Tracing, metrics, caller identity, Postgres.
 	deps, stop, err := boot.Start(ctx, log, "contact", cfg.Common)
@@ -102,16 +107,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 	defer func() { stopRelay(); <-relayDone }()
 
 	// Transport.
-	srv, err := grpcserver.New(log, grpcserver.Options{
-		Signer:   deps.Signer,
-		Policy:   identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
-		Registry: reg,
-	})
+	srv, err := contactgrpc.NewGRPCServer(log, svc, deps.Signer, reg, cfg.ShutdownTimeout)
 	if err != nil {
 		return err
 	}
-	server := contactgrpc.New(log, svc)
-	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
-	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})
 }

@@ -33,7 +33,7 @@ func main() {
 	log := logging.New("content")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log); err != nil {
+	if err := run(ctx, log, os.Args[1:]); err != nil {
 		log.Error("content service stopped", "err", err)
 		os.Exit(1)
 	}
@@ -51,13 +51,20 @@ type Config struct {
 	MediaAddr string `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
 }
 
-func run(ctx context.Context, log *slog.Logger) error {
+func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Configuration.
+	migrateOnly, err := boot.ParseArgs("content", args)
+	if err != nil {
+		return err
+	}
 	var cfg Config
 	if err := config.Load("CONTENT", &cfg); err != nil {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("CONTENT", &cfg))
+	if migrateOnly {
+		return boot.MigrateOnly(ctx, log, cfg.Common, contentpg.Migrate)
+	}
 
 	// Tracing, metrics, caller identity, Postgres; then the schema.
 	deps, stop, err := boot.Start(ctx, log, "content", cfg.Common)
@@ -96,9 +103,10 @@ func run(ctx context.Context, log *slog.Logger) error {
 	// Scheduled posts: content.changed when each goes live.
 	go svc.AnnounceScheduled(ctx, log, content.ScheduleInterval)
 	srv, err := grpcserver.New(log, grpcserver.Options{
-		Signer:   deps.Signer,
-		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
-		Registry: reg,
+		ShutdownTimeout: cfg.ShutdownTimeout,
+		Signer:          deps.Signer,
+		Policy:          identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
+		Registry:        reg,
 	})
 	if err != nil {
 		return err

@@ -1,6 +1,7 @@
 // Command gateway is the only public entry: it maps SPEC §7's REST API onto
 // the content, contact and media gRPC services, signs staff in, and serves
-// the web app. `gateway users …` manages local accounts (see README).
+// the web app. `gateway users …` manages local accounts (see README);
+// `gateway migrate` applies the gateway's schema migrations and exits.
 package main
 
 import (
@@ -45,7 +46,7 @@ func main() {
 	if len(os.Args) > 1 && os.Args[1] == "users" {
 		err = usersCommand(ctx, log, os.Args[2:], os.Stdin, os.Stdout)
 	} else {
-		err = run(ctx, log)
+		err = run(ctx, log, os.Args[1:])
 	}
 	if err != nil {
 		log.Error("gateway stopped", "err", err)
@@ -67,7 +68,6 @@ type Config struct {
 	NATSURL            string        `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	WebDir             string        `env:"WEB_DIR" default:"web/dist"`
 	UpstreamTimeout    time.Duration `env:"UPSTREAM_TIMEOUT" default:"10s"`
-	ShutdownTimeout    time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
 	CompanyName        string        `env:"COMPANY_NAME" default:"Valley Trenchless Pros"`
 	StaffDomain        string        `env:"STAFF_DOMAIN" default:"valleytrenchless.example"`
 	OIDCIssuer         string        `env:"OIDC_ISSUER"`
@@ -90,13 +90,20 @@ func cookieKey(identityKey string) []byte {
 	return m.Sum(nil)
 }
 
-func run(ctx context.Context, log *slog.Logger) error {
+func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Configuration.
+	migrateOnly, err := boot.ParseArgs("gateway", args)
+	if err != nil {
+		return err
+	}
 	var cfg Config
 	if err := config.Load("GATEWAY", &cfg); err != nil {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("GATEWAY", &cfg))
+	if migrateOnly {
+		return boot.MigrateOnly(ctx, log, cfg.Common, accountspg.Migrate)
+	}
 	origin, err := url.Parse(cfg.PublicOrigin)
 	if err != nil || origin.Scheme == "" || origin.Host == "" {
 		return fmt.Errorf("GATEWAY_PUBLIC_ORIGIN must look like https://www.example.com")

@@ -25,7 +25,7 @@ func main() {
 	log := logging.New("media")
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, log); err != nil {
+	if err := run(ctx, log, os.Args[1:]); err != nil {
 		log.Error("media service stopped", "err", err)
 		os.Exit(1)
 	}
@@ -43,13 +43,20 @@ type Config struct {
 	Bucket      string `env:"BUCKET" default:"media"`
 }
 
-func run(ctx context.Context, log *slog.Logger) error {
+func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Configuration.
+	migrateOnly, err := boot.ParseArgs("media", args)
+	if err != nil {
+		return err
+	}
 	var cfg Config
 	if err := config.Load("MEDIA", &cfg); err != nil {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("MEDIA", &cfg))
+	if migrateOnly {
+		return boot.MigrateOnly(ctx, log, cfg.Common, mediapg.Migrate)
+	}
 
 	// Tracing, metrics, caller identity, Postgres.
 	deps, stop, err := boot.Start(ctx, log, "media", cfg.Common)
@@ -85,7 +92,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 	// Transport.
 	// Uploads and library calls check the staff identity per method;
 	// GetImage (serving) is public; LookupImages answers services only.
-	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg})
+	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg, ShutdownTimeout: cfg.ShutdownTimeout})
 	if err != nil {
 		return err
 	}

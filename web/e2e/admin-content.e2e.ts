@@ -178,8 +178,11 @@ describe('the Site Content tab', () => {
 
     // Leaving after a change and confirming discards it.
     await row(page, key).getByRole('link', { name: `Edit ${key}` }).click();
+    // The form holds the saved text before it is changed (typing into it any earlier would be overwritten).
+    await expect.poll(() => editor.innerText()).toBe('After the edit');
     await editor.click();
     await page.keyboard.type(' (draft)');
+    await expect.poll(() => save.isEnabled()).toBe(true);
     await page.goBack();
     await leave.waitFor();
     await leave.getByRole('button', { name: 'Leave and discard changes' }).click();

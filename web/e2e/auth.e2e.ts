@@ -129,7 +129,8 @@ describe('the admin guard', () => {
     await expect(page.getByRole('alert').innerText()).resolves.toBe(ACCESS_DENIED);
     await page.goto('/admin/media');
     await page.waitForURL('**/auth?error=access_denied');
-    await expect(page.getByText(`You are signed in as ${VISITOR_EMAIL}`).count()).resolves.toBe(1);
+    // The notice shows once the page has read who is signed in.
+    await expect.poll(() => page.getByText(`You are signed in as ${VISITOR_EMAIL}`).count()).toBe(1);
     // The API refuses them too, not just the page.
     const res = await context.request.get(`${BASE_URL}/api/admin/blog-posts`);
     expect(res.status()).toBe(403);
@@ -170,6 +171,8 @@ describe('the admin frame', () => {
     await page.goto('/admin/posts');
     const toggle = page.getByRole('switch', { name: 'Edit content mode' });
     await expect(toggle.isChecked()).resolves.toBe(false);
+    // The shortcut listens once the app is up.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     await page.keyboard.press('Control+Alt+KeyE');
     await expect(toggle.isChecked()).resolves.toBe(true);
     await page.reload();

@@ -155,7 +155,7 @@ describe('edit mode', () => {
     await page.getByRole('switch', { name: 'Edit content mode' }).check();
     await page.goto('/services/cipp-lining');
     await page.getByRole('complementary', { name: 'Edit mode' }).waitFor();
-    await expect(page.getByRole('button', { name: /^Edit services\.cipp-lining\.hero\.title/ }).count()).resolves.toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: /^Edit services\.cipp-lining\.hero\.title/ }).count()).toBe(1);
     await page.getByRole('button', { name: 'Leave edit mode' }).click();
     await expect.poll(() => page.locator('.ec__button').count()).toBe(0);
     await context.close();

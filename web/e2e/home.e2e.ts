@@ -83,4 +83,40 @@ describe('home page', () => {
     });
     await context.close();
   });
+
+  it('hydrates in slices, keeping every server-rendered element', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // Record what changes in the document from the end of parsing until the app says it is ready.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { __removed: string[] }).__removed = removed;
+      const observer = new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.removedNodes)
+            if (n.nodeType === Node.ELEMENT_NODE && !(n as Element).matches('title, meta, link, [aria-busy]')) {
+              removed.push((n as Element).outerHTML.slice(0, 80));
+            }
+      });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') observer.observe(document, { childList: true, subtree: true });
+      });
+    });
+    const resp = await page.goto('/');
+    const html = await resp!.text();
+    // Every section below the hero, the blog preview, About, the form and the footer is a slice of its own.
+    const slices = html.match(/<!--\$s-->/g) ?? [];
+    expect(slices.length).toBeGreaterThanOrEqual(13);
+    for (const id of ['home-trust-title', 'home-risk-title', 'home-videos-title', 'blog-preview-heading'])
+      expect(html).toMatch(new RegExp(`<!--\\$s--><section[^>]*aria-labelledby="${id}"`));
+    expect(html).toMatch(/<!--\$s--><footer class="site-footer">/);
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+    // Hydration adopted the server's elements: none was thrown away and re-created.
+    await expect(page.evaluate(() => (window as unknown as { __removed: string[] }).__removed)).resolves.toEqual([]);
+    // And every slice is live: a section near the end answers at once.
+    const toggle = page.locator('section[aria-labelledby="home-videos-title"] button[aria-expanded]').first();
+    await toggle.click();
+    await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -154,6 +154,28 @@ describe('legal pages', () => {
       const { html } = await fetchHtml('/privacy');
       expect(html).toContain('<a href="tel:+16025550142">(602) 555-0142</a>');
       expect(html).toContain('Valley Trenchless Pros runs this website');
+      // The policy's long body travels only with its own page: the home
+      // page's data block leaves it out, hydrating fetches nothing, and a
+      // client-side navigation to the policy fetches the list once and
+      // shows the edit, not the built-in text.
+      expect((await fetchHtml('/')).html).not.toContain('"legal.privacy.body"');
+      const visitor = await openPage(browser);
+      const lists: string[] = [];
+      visitor.page.on('request', (r: Request) => {
+        if (new URL(r.url()).pathname === '/api/editable-content') lists.push(r.url());
+      });
+      await visitor.page.goto('/');
+      await visitor.page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+      await visitor.page.waitForLoadState('networkidle');
+      expect(lists).toEqual([]);
+      await visitor.page.locator('footer').getByRole('link', { name: 'Privacy Policy' }).click();
+      await visitor.page.waitForURL(`${BASE_URL}/privacy`);
+      await expect
+        .poll(() => visitor.page.locator('[data-ec="legal.privacy.body"]').textContent())
+        .toContain(added);
+      expect(lists).toHaveLength(1);
+      expect(visitor.errors).toEqual([]);
+      await visitor.context.close();
       expect(errors).toEqual([]);
     } finally {
       const res = await page.request.put(`${BASE_URL}/api/admin/editable-content/legal.privacy.body`, {

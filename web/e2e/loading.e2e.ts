@@ -149,10 +149,11 @@ describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
   it('jumps to menu items by typed letters', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     await page.getByRole('button', { name: 'Service Areas' }).focus();
     await page.keyboard.press('Enter');
     const focused = () => page.evaluate(() => document.activeElement?.textContent);
-    await expect(focused()).resolves.toBe('Scottsdale');
+    await expect.poll(focused).toBe('Scottsdale');
     await page.keyboard.press('g');
     await expect(focused()).resolves.toBe('Gilbert');
     await page.keyboard.press('g');

@@ -127,6 +127,22 @@ describe('/risk-map', () => {
     await context.close();
   });
 
+  it('fills a high-density screen with tiles one zoom level deeper, at half the size', async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 2.625, baseURL: BASE_URL });
+    const tiles = await routeMapTiles(context, 'load');
+    const page = await context.newPage();
+    await page.goto('/risk-map');
+    await mapDrawn(page);
+    await page.waitForFunction(() => document.querySelectorAll('img.leaflet-tile-loaded').length > 0);
+    // The first view is zoom 11: its tiles come from zoom 12, each drawn 128 CSS pixels wide (256 device pixels and more).
+    const centre = tileOf({ lat: 33.4484, lng: -112.074 } as RiskMapNeighborhood, 12);
+    expect(tiles()).toContain(TILE_URL.replace('{z}/{x}/{y}', centre));
+    expect(tiles().every((t) => t.includes('/12/'))).toBe(true);
+    const widths = await page.locator('img.leaflet-tile-loaded').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+    expect(new Set(widths)).toEqual(new Set([128]));
+    await context.close();
+  });
+
   it('zooms to 14 on a place picked from the list, opens its popup and reads it out', async () => {
     const { page, context, errors, tiles } = await mapPage('load');
     const mapleAsh = place('Maple-Ash');

@@ -20,7 +20,15 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/;
 const cssFile = STYLESHEET.exec(shell)?.[1];
 if (!cssFile) throw new Error('index.html links no stylesheet');
 const css = await readFile(join(dist, cssFile), 'utf8');
-const template = shell.replace(STYLESHEET, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`);
+// A prerendered page paints without its scripts: they hydrate what is
+// already on screen. fetchpriority="low" lets the browser put the page's
+// own bytes first on a slow connection instead of treating every module as
+// render-blocking (Chromium fetches modules at High priority by default).
+// The app shell (app.html), which renders nothing without them, keeps the default.
+const LOW = ' fetchpriority="low"';
+const lowPriority = (html) =>
+  html.replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => tag + LOW);
+const template = lowPriority(shell.replace(STYLESHEET, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`));
 const manifestFile = join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
 
@@ -48,7 +56,7 @@ function routePreloads(modules) {
     if (!manifest[key]) throw new Error(`no chunk for page module ${mod}`);
     for (const f of chunkClosure(key)) if (!inEntry.has(f)) files.add(f);
   }
-  return [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+  return [...files].map((f) => `<link rel="modulepreload"${LOW} crossorigin href="/${f}">`);
 }
 
 // React 19 emits hoistable head elements (title, meta, link) in the body

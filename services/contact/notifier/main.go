@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
 )
@@ -41,6 +43,9 @@ type Config struct {
 	SMTPPassword string   `env:"SMTP_PASSWORD" secret:"true"`
 	MailFrom     string   `env:"MAIL_FROM" default:"website@valleytrenchless.example"`
 	MailTo       []string `env:"MAIL_TO" default:"office@valleytrenchless.example"`
+	// HealthAddr serves the gRPC health service for probes: SERVING while
+	// the NATS connection is up. Empty disables it.
+	HealthAddr string `env:"HEALTH_ADDR" default:"127.0.0.1:9104"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -67,5 +72,19 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	n := &leadnotify.Notifier{JS: js, Log: log, Mailer: mailer, Stream: cfg.Stream, Durable: cfg.Durable,
 		Subject: "leads.submitted", DeadLetter: cfg.DeadLetter, MaxAttempts: cfg.MaxAttempts}
-	return n.Run(ctx)
+	// The consumer and the probe port run together; either failing stops
+	// both.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	connected := grpcserver.Check{Name: "nats", Fn: func(context.Context) error {
+		if !nc.IsConnected() {
+			return fmt.Errorf("nats connection %s", nc.Status())
+		}
+		return nil
+	}}
+	healthDone := make(chan error, 1)
+	go func() { healthDone <- grpcserver.ServeHealth(ctx, log, cfg.HealthAddr, connected); cancel() }()
+	err = n.Run(ctx)
+	cancel()
+	return errors.Join(err, <-healthDone)
 }

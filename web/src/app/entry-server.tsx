@@ -8,9 +8,13 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { ARTICLE_TEMPLATE_POST, ARTICLE_TEMPLATE_SLUG } from '@/features/blog/utils/article-template';
 import { blogPostQueryKey } from '@/features/blog/api/get-blog-post';
+import { markSlicesInServerHtml } from '@/lib/hydration-slices';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { AppRoutes, loadMatchedRoutes, pageModules, publicRoutes, routes, staticPaths } from './router';
+
+// Hydration slices are written as suspended ranges the browser's hydration keeps.
+markSlicesInServerHtml();
 
 /** The public pages to prerender: every path the public route table names (never the staff area). */
 export const PRERENDER_PATHS: readonly string[] = staticPaths(publicRoutes);

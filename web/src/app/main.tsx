@@ -3,8 +3,9 @@
 import '@/config/business';
 import '@/styles.css';
 import { captureAttribution } from '@/features/lead-form';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateInSlices } from '@/lib/hydration-slices';
 import { App } from './App';
 import { loadMatchedRoutes, routes } from './router';
 
@@ -23,8 +24,7 @@ const app = (
 // loading it first makes the first render match the prerendered HTML.
 await loadMatchedRoutes(routes, window.location.pathname);
 
-// Prerendered pages hydrate; the bare shell (e.g. /admin) renders. As a
-// transition, hydration is time-sliced: it yields to the browser every few
-// milliseconds instead of blocking input for the whole page.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+// Prerendered pages hydrate; the bare shell (e.g. /admin) renders. Hydration
+// is time-sliced: each <HydrationSlice> hydrates in a task of its own.
+if (container.firstElementChild) void hydrateInSlices(() => hydrateRoot(container, app));
 else createRoot(container).render(app);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { SiteLink } from './site-links';
 import { SmartLink } from './SmartLink';
 
@@ -53,8 +53,9 @@ export function NavMenu({ label, links }: { label: string; links: readonly SiteL
     all[((index % all.length) + all.length) % all.length]!.focus();
   };
 
-  // Focus moves into the menu once it is shown.
-  useEffect(() => {
+  // Focus moves into the menu as soon as it is in the DOM (a layout effect, so a key
+  // typed right after opening reaches the menu, not the button).
+  useLayoutEffect(() => {
     if (!open) return;
     focusAt(focusOnOpen.current === 'first' ? 0 : -1);
     const onPointerDown = (e: PointerEvent) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { HydrationSlice } from '@/lib/hydration-slices';
 import { EditModeLayer } from '@/features/editable-content/EditModeLayer';
 import { ScrollManager } from './ScrollManager';
 import { SiteFooter } from './SiteFooter';
@@ -17,7 +18,9 @@ export function RootLayout({ children }: { children?: ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children ?? <Outlet />}
       </main>
-      <SiteFooter />
+      <HydrationSlice>
+        <SiteFooter />
+      </HydrationSlice>
       <EditModeLayer />
     </>
   );

@@ -8,6 +8,7 @@ import { riskLabel } from '@/content/risk';
 import { CityCallToAction, CityHero, cityHeroTitle, NeighborhoodGrid, RiskAssessment } from '@/features/city-page';
 import { ContactSection } from '@/features/lead-form';
 import { NotFoundRoute } from './not-found';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /** /phoenix, /scottsdale, …: one template for the eight service-area cities (SPEC §2 "City pages"). */
 export function CityRoute() {
@@ -23,10 +24,12 @@ export function CityRoute() {
         path={`/${slug}`}
       />
       <CityHero city={city} />
-      <RiskAssessment city={city} />
-      <NeighborhoodGrid city={city} neighborhoods={neighborhoods} />
-      <CityCallToAction city={city} />
-      <ContactSection title={`Schedule Your Free ${city.name} Drain Assessment`} />
+      <SlicedSections>
+        <RiskAssessment city={city} />
+        <NeighborhoodGrid city={city} neighborhoods={neighborhoods} />
+        <CityCallToAction city={city} />
+        <ContactSection title={`Schedule Your Free ${city.name} Drain Assessment`} />
+      </SlicedSections>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { business } from '@/config/business';
 import { BlogPreview } from '@/features/blog/components/BlogPreview';
 import { AboutSection, HomeSections } from '@/features/home';
 import { ContactSection } from '@/features/lead-form';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /** The home page (SPEC §2): sections 1–9, the blog preview, About, then the contact form. */
 export function HomeRoute() {
@@ -16,11 +17,13 @@ export function HomeRoute() {
       />
       <LocalBusinessJsonLd />
       <HomeSections />
-      <BlogPreview />
-      <div className="home">
-        <AboutSection />
-      </div>
-      <ContactSection />
+      <SlicedSections>
+        <BlogPreview />
+        <div className="home">
+          <AboutSection />
+        </div>
+        <ContactSection />
+      </SlicedSections>
     </>
   );
 }

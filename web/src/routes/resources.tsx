@@ -8,6 +8,7 @@ import {
   ServiceAreaCards,
 } from '@/features/resources-page';
 import { LatestPosts } from '@/features/blog/components/LatestPosts';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /**
  * /resources and /blog: the same resources page (SPEC §2). Both addresses
@@ -22,20 +23,22 @@ export function ResourcesRoute() {
         path="/resources"
       />
       <ResourcesHero />
-      <section className="section" aria-labelledby="resources-latest-heading">
-        <div className="container">
-          <div className="section__header">
-            <h2 id="resources-latest-heading">Newest on the blog</h2>
+      <SlicedSections>
+        <section className="section" aria-labelledby="resources-latest-heading">
+          <div className="container">
+            <div className="section__header">
+              <h2 id="resources-latest-heading">Newest on the blog</h2>
+            </div>
+            {/* Published posts, current: staff posts and scheduled ones appear here when they go live. */}
+            <LatestPosts />
           </div>
-          {/* Published posts, current: staff posts and scheduled ones appear here when they go live. */}
-          <LatestPosts />
-        </div>
-      </section>
-      <ArticleList />
-      <ServiceAreaCards />
-      <ResourceFaqList />
-      <ResourcesCallToAction />
-      <ContactSection />
+        </section>
+        <ArticleList />
+        <ServiceAreaCards />
+        <ResourceFaqList />
+        <ResourcesCallToAction />
+        <ContactSection />
+      </SlicedSections>
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
   ProcessSteps,
   ServiceHero,
 } from '@/features/service-pages';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /** /services/cipp-lining (SPEC §2 "Service pages"): CIPP lining, with FAQs and a demo video. */
 export function CippLiningRoute() {
@@ -19,15 +20,19 @@ export function CippLiningRoute() {
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
         <ServiceHero hero={page.hero} path={page.path} />
-        <ExplanationSection copy={page.explanation} />
-        <ProcessSteps copy={page.process} />
-        <BenefitCards copy={page.benefits} />
-        <DemoVideo copy={page.video} />
-        <ComparisonTable copy={page.comparison} />
-        <FaqList copy={page.faqs} />
-        <CtaBanner copy={page.cta} currentPath={page.path} />
+        <SlicedSections>
+          <ExplanationSection copy={page.explanation} />
+          <ProcessSteps copy={page.process} />
+          <BenefitCards copy={page.benefits} />
+          <DemoVideo copy={page.video} />
+          <ComparisonTable copy={page.comparison} />
+          <FaqList copy={page.faqs} />
+          <CtaBanner copy={page.cta} currentPath={page.path} />
+        </SlicedSections>
       </div>
-      <ContactSection title={page.contactTitle} />
+      <SlicedSections>
+        <ContactSection title={page.contactTitle} />
+      </SlicedSections>
     </>
   );
 }

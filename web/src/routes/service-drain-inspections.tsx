@@ -9,6 +9,7 @@ import {
   ProcessSteps,
   ServiceHero,
 } from '@/features/service-pages';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /**
  * /services/drain-inspections (SPEC §2 "Service pages"): what cameras
@@ -21,13 +22,17 @@ export function DrainInspectionsRoute() {
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
         <ServiceHero hero={page.hero} path={page.path} />
-        <BenefitCards copy={page.reveals} />
-        <ProcessSteps copy={page.process} />
-        <Checklist copy={page.whenToGet} />
-        <LocalPipeIssues copy={page.localIssues} />
-        <CtaBanner copy={page.cta} currentPath={page.path} />
+        <SlicedSections>
+          <BenefitCards copy={page.reveals} />
+          <ProcessSteps copy={page.process} />
+          <Checklist copy={page.whenToGet} />
+          <LocalPipeIssues copy={page.localIssues} />
+          <CtaBanner copy={page.cta} currentPath={page.path} />
+        </SlicedSections>
       </div>
-      <ContactSection title={page.contactTitle} />
+      <SlicedSections>
+        <ContactSection title={page.contactTitle} />
+      </SlicedSections>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   ServiceHero,
   SuitabilityLists,
 } from '@/features/service-pages';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /** /services/epoxy-coating (SPEC §2 "Service pages"): with the suitability lists and the $ / $$ / $$$ tiers. */
 export function EpoxyCoatingRoute() {
@@ -18,14 +19,18 @@ export function EpoxyCoatingRoute() {
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
         <ServiceHero hero={page.hero} path={page.path} />
-        <ExplanationSection copy={page.explanation} />
-        <ProcessSteps copy={page.process} />
-        <BenefitCards copy={page.benefits} />
-        <SuitabilityLists copy={page.suitability} />
-        <ComparisonTable copy={page.priceTiers} />
-        <CtaBanner copy={page.cta} currentPath={page.path} />
+        <SlicedSections>
+          <ExplanationSection copy={page.explanation} />
+          <ProcessSteps copy={page.process} />
+          <BenefitCards copy={page.benefits} />
+          <SuitabilityLists copy={page.suitability} />
+          <ComparisonTable copy={page.priceTiers} />
+          <CtaBanner copy={page.cta} currentPath={page.path} />
+        </SlicedSections>
       </div>
-      <ContactSection title={page.contactTitle} />
+      <SlicedSections>
+        <ContactSection title={page.contactTitle} />
+      </SlicedSections>
     </>
   );
 }

@@ -9,6 +9,7 @@ import {
   ProcessSteps,
   ServiceHero,
 } from '@/features/service-pages';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /** /services/pipe-bursting (SPEC §2 "Service pages"): trenchless replacement of lines too broken to line. */
 export function PipeBurstingRoute() {
@@ -17,13 +18,17 @@ export function PipeBurstingRoute() {
       <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
       <div className="service-page">
         <ServiceHero hero={page.hero} path={page.path} />
-        <ExplanationSection copy={page.explanation} />
-        <ProcessSteps copy={page.process} />
-        <BenefitCards copy={page.suitability} />
-        <ComparisonTable copy={page.comparison} />
-        <CtaBanner copy={page.cta} currentPath={page.path} />
+        <SlicedSections>
+          <ExplanationSection copy={page.explanation} />
+          <ProcessSteps copy={page.process} />
+          <BenefitCards copy={page.suitability} />
+          <ComparisonTable copy={page.comparison} />
+          <CtaBanner copy={page.cta} currentPath={page.path} />
+        </SlicedSections>
       </div>
-      <ContactSection title={page.contactTitle} />
+      <SlicedSections>
+        <ContactSection title={page.contactTitle} />
+      </SlicedSections>
     </>
   );
 }

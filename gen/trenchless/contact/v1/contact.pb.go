@@ -26,7 +26,7 @@ const (
 )
 
 // Attribution records where the visitor came from, read by the web app from
-// the landing URL.
+// the landing URL. Each value is capped at 200 characters, never refused.
 type Attribution struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// UtmSource is the utm_source parameter.
@@ -100,12 +100,22 @@ func (x *Attribution) GetGclid() string {
 }
 
 // SubmitInspectionRequestRequest is the payload of POST /api/contact, both
-// shapes of SPEC §7. Message-level rule ids begin with the JSON field they
-// concern so the edge can show them next to that field.
+// shapes of SPEC §7, exactly as SPEC lists them (the /contact page sends
+// null for what it does not ask). Only the required fields can refuse a
+// request: an optional field never does. A known option (city, timeline,
+// home age, issue) is stored as its value whatever its case or wording
+// ('Phoenix, AZ' is phoenix); anything else is stored as given, trimmed and
+// length-capped, and shown to staff as given. Message-level rule ids begin
+// with the JSON field they concern so the edge can show them next to that
+// field.
 type SubmitInspectionRequestRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// FormVariant says which form sent the request: "home" (the shared form of
-	// the home, city and service pages) or "contact" (the /contact page).
+	// FormVariant says which form sent the request and so which of SPEC §5's
+	// rule sets applies: "home" (the shared form of the home, city and
+	// service pages) or "contact" (the /contact page). SPEC's clients do not
+	// send it: when it is empty the service infers it from the payload before
+	// validating (the /contact page's payload carries hasVideo,
+	// previousRepairs or preferredContactTime; the home form's never does).
 	FormVariant string `protobuf:"bytes,1,opt,name=form_variant,json=formVariant,proto3" json:"form_variant,omitempty"`
 	// FirstName is required.
 	FirstName string `protobuf:"bytes,2,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
@@ -115,26 +125,33 @@ type SubmitInspectionRequestRequest struct {
 	Email string `protobuf:"bytes,4,opt,name=email,proto3" json:"email,omitempty"`
 	// Phone needs at least 10 characters.
 	Phone string `protobuf:"bytes,5,opt,name=phone,proto3" json:"phone,omitempty"`
-	// Address is optional.
+	// Address is optional free text (capped at 300 characters).
 	Address string `protobuf:"bytes,6,opt,name=address,proto3" json:"address,omitempty"`
-	// City is optional; when given, one of the eight service-area cities.
+	// City is optional: one of the eight service-area cities (phoenix,
+	// scottsdale, tempe, mesa, chandler, gilbert, glendale, peoria; matched by
+	// slug or name in any case, with or without ", AZ"), or any other town as
+	// typed ('Other nearby city'), capped at 100 characters.
 	City string `protobuf:"bytes,7,opt,name=city,proto3" json:"city,omitempty"`
-	// Urgency is optional: this-week, this-month, planning or soon.
+	// Urgency is optional: this-week, this-month, planning or soon (by value
+	// or label), or anything else as given.
 	Urgency string `protobuf:"bytes,8,opt,name=urgency,proto3" json:"urgency,omitempty"`
 	// Issues are the selected problems: the home form's issue values or the
-	// /contact page's problem values.
+	// /contact page's problem values (by value or label, any case), or any
+	// other text as given. Up to 20 are kept, each capped at 100 characters.
 	Issues []string `protobuf:"bytes,9,rep,name=issues,proto3" json:"issues,omitempty"`
-	// HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+.
+	// HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+
+	// (by value or label), or anything else as given (e.g. 1950s).
 	HomeAge string `protobuf:"bytes,10,opt,name=home_age,json=homeAge,proto3" json:"home_age,omitempty"`
-	// PreviousRepairs is optional free text.
+	// PreviousRepairs is optional free text (capped at 2,000 characters).
 	PreviousRepairs string `protobuf:"bytes,11,opt,name=previous_repairs,json=previousRepairs,proto3" json:"previous_repairs,omitempty"`
 	// Description is the homeowner's account of the problem; the /contact
-	// page requires at least 10 characters.
+	// page requires at least 10 characters. Capped at 5,000 characters.
 	Description string `protobuf:"bytes,12,opt,name=description,proto3" json:"description,omitempty"`
-	// PreferredContactTime is optional free text.
+	// PreferredContactTime is optional free text (capped at 200 characters).
 	PreferredContactTime string `protobuf:"bytes,13,opt,name=preferred_contact_time,json=preferredContactTime,proto3" json:"preferred_contact_time,omitempty"`
-	// HasVideo says the homeowner has video of the problem.
-	HasVideo bool `protobuf:"varint,14,opt,name=has_video,json=hasVideo,proto3" json:"has_video,omitempty"`
+	// HasVideo says the homeowner has video of the problem. Only the /contact
+	// page sends it (always false, SPEC §7), so its presence marks that form.
+	HasVideo *bool `protobuf:"varint,14,opt,name=has_video,json=hasVideo,proto3,oneof" json:"has_video,omitempty"`
 	// SourcePage is the site path the form was sent from, e.g. /scottsdale.
 	SourcePage string `protobuf:"bytes,15,opt,name=source_page,json=sourcePage,proto3" json:"source_page,omitempty"`
 	// Attribution from the landing URL.
@@ -267,8 +284,8 @@ func (x *SubmitInspectionRequestRequest) GetPreferredContactTime() string {
 }
 
 func (x *SubmitInspectionRequestRequest) GetHasVideo() bool {
-	if x != nil {
-		return x.HasVideo
+	if x != nil && x.HasVideo != nil {
+		return *x.HasVideo
 	}
 	return false
 }
@@ -363,7 +380,8 @@ type Lead struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Id of the lead.
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
-	// FormVariant is home or contact.
+	// FormVariant is home or contact: as the client said, or as inferred
+	// from the payload.
 	FormVariant string `protobuf:"bytes,2,opt,name=form_variant,json=formVariant,proto3" json:"form_variant,omitempty"`
 	// FirstName as submitted.
 	FirstName string `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
@@ -375,13 +393,13 @@ type Lead struct {
 	Phone string `protobuf:"bytes,6,opt,name=phone,proto3" json:"phone,omitempty"`
 	// Address as submitted.
 	Address string `protobuf:"bytes,7,opt,name=address,proto3" json:"address,omitempty"`
-	// City as submitted.
+	// City: a known option's value, or what the visitor typed, as given.
 	City string `protobuf:"bytes,8,opt,name=city,proto3" json:"city,omitempty"`
-	// Urgency as submitted.
+	// Urgency: a known option's value, or what the visitor typed, as given.
 	Urgency string `protobuf:"bytes,9,opt,name=urgency,proto3" json:"urgency,omitempty"`
-	// Issues as submitted.
+	// Issues: each a known option's value, or what the visitor typed, as given.
 	Issues []string `protobuf:"bytes,10,rep,name=issues,proto3" json:"issues,omitempty"`
-	// HomeAge as submitted.
+	// HomeAge: a known option's value, or what the visitor typed, as given.
 	HomeAge string `protobuf:"bytes,11,opt,name=home_age,json=homeAge,proto3" json:"home_age,omitempty"`
 	// PreviousRepairs as submitted.
 	PreviousRepairs string `protobuf:"bytes,12,opt,name=previous_repairs,json=previousRepairs,proto3" json:"previous_repairs,omitempty"`
@@ -985,17 +1003,18 @@ var File_trenchless_contact_v1_contact_proto protoreflect.FileDescriptor
 
 const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
-	"#trenchless/contact/v1/contact.proto\x12\x15trenchless.contact.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xac\x01\n" +
-	"\vAttribution\x12'\n" +
+	"#trenchless/contact/v1/contact.proto\x12\x15trenchless.contact.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x84\x01\n" +
+	"\vAttribution\x12\x1d\n" +
 	"\n" +
-	"utm_source\x18\x01 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tutmSource\x12'\n" +
+	"utm_source\x18\x01 \x01(\tR\tutmSource\x12\x1d\n" +
 	"\n" +
-	"utm_medium\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tutmMedium\x12+\n" +
-	"\futm_campaign\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\vutmCampaign\x12\x1e\n" +
-	"\x05gclid\x18\x04 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05gclid\"\x8f\x10\n" +
-	"\x1eSubmitInspectionRequestRequest\x12\x80\x01\n" +
-	"\fform_variant\x18\x01 \x01(\tB]\xbaHZ\xba\x01W\n" +
-	"\x12form_variant.known\x12$Form variant must be home or contact\x1a\x1bthis in ['home', 'contact']R\vformVariant\x12n\n" +
+	"utm_medium\x18\x02 \x01(\tR\tutmMedium\x12!\n" +
+	"\futm_campaign\x18\x03 \x01(\tR\vutmCampaign\x12\x14\n" +
+	"\x05gclid\x18\x04 \x01(\tR\x05gclid\"\xd8\n" +
+	"\n" +
+	"\x1eSubmitInspectionRequestRequest\x12\x84\x01\n" +
+	"\fform_variant\x18\x01 \x01(\tBa\xbaH^\xba\x01[\n" +
+	"\x12form_variant.known\x12$Form variant must be home or contact\x1a\x1fthis in ['', 'home', 'contact']R\vformVariant\x12n\n" +
 	"\n" +
 	"first_name\x18\x02 \x01(\tBO\xbaHL\xba\x01E\n" +
 	"\x13first_name.required\x12\x16First name is required\x1a\x16this.trim().size() > 0r\x02\x18dR\tfirstName\x12j\n" +
@@ -1004,28 +1023,25 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\x05email\x18\x04 \x01(\tBY\xbaHV\xba\x01S\n" +
 	"\vemail.valid\x12\x17Valid email is required\x1a+this.size() <= 254 && this.trim().isEmail()R\x05email\x12t\n" +
 	"\x05phone\x18\x05 \x01(\tB^\xbaH[\xba\x01X\n" +
-	"\rphone.min_len\x12\x18Phone number is required\x1a-this.trim().size() >= 10 && this.size() <= 40R\x05phone\x12\"\n" +
-	"\aaddress\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\aaddress\x12\xbc\x01\n" +
-	"\x04city\x18\a \x01(\tB\xa7\x01\xbaH\xa3\x01\xba\x01\x9f\x01\n" +
-	"\n" +
-	"city.known\x12,Please choose one of our service-area cities\x1acthis in ['', 'phoenix', 'scottsdale', 'tempe', 'mesa', 'chandler', 'gilbert', 'glendale', 'peoria']R\x04city\x12\x94\x01\n" +
-	"\aurgency\x18\b \x01(\tBz\xbaHw\xba\x01t\n" +
-	"\rurgency.known\x12&Please choose a timeline from the list\x1a;this in ['', 'this-week', 'this-month', 'planning', 'soon']R\aurgency\x12\x84\x02\n" +
-	"\x06issues\x18\t \x03(\tB\xeb\x01\xbaH\xe7\x01\x92\x01\xe3\x01\x10\v\x18\x01\"\xdc\x01\xba\x01\xd8\x01\n" +
-	"\fissues.known\x12\"Please choose issues from the list\x1a\xa3\x01this in ['frequent-clogs', 'slow-drainage', 'bad-odors', 'gurgling', 'other', 'slow-drains', 'recurring-clogs', 'gurgling-sounds', 'water-backups', 'other-issues']R\x06issues\x12\xa8\x01\n" +
+	"\rphone.min_len\x12\x18Phone number is required\x1a-this.trim().size() >= 10 && this.size() <= 40R\x05phone\x12\x18\n" +
+	"\aaddress\x18\x06 \x01(\tR\aaddress\x12\x12\n" +
+	"\x04city\x18\a \x01(\tR\x04city\x12\x18\n" +
+	"\aurgency\x18\b \x01(\tR\aurgency\x12\x16\n" +
+	"\x06issues\x18\t \x03(\tR\x06issues\x12\x19\n" +
 	"\bhome_age\x18\n" +
-	" \x01(\tB\x8c\x01\xbaH\x88\x01\xba\x01\x84\x01\n" +
-	"\x0ehome_age.known\x12(Please choose an age range from the list\x1aHthis in ['', 'pre-1980', '1980-1989', '1990-1999', '2000-2009', '2010+']R\ahomeAge\x123\n" +
-	"\x10previous_repairs\x18\v \x01(\tB\b\xbaH\x05r\x03\x18\xd0\x0fR\x0fpreviousRepairs\x12*\n" +
-	"\vdescription\x18\f \x01(\tB\b\xbaH\x05r\x03\x18\x88'R\vdescription\x12>\n" +
-	"\x16preferred_contact_time\x18\r \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x14preferredContactTime\x12\x1b\n" +
-	"\thas_video\x18\x0e \x01(\bR\bhasVideo\x12)\n" +
-	"\vsource_page\x18\x0f \x01(\tB\b\xbaH\x05r\x03\x18\xac\x02R\n" +
+	" \x01(\tR\ahomeAge\x12)\n" +
+	"\x10previous_repairs\x18\v \x01(\tR\x0fpreviousRepairs\x12 \n" +
+	"\vdescription\x18\f \x01(\tR\vdescription\x124\n" +
+	"\x16preferred_contact_time\x18\r \x01(\tR\x14preferredContactTime\x12 \n" +
+	"\thas_video\x18\x0e \x01(\bH\x00R\bhasVideo\x88\x01\x01\x12\x1f\n" +
+	"\vsource_page\x18\x0f \x01(\tR\n" +
 	"sourcePage\x12D\n" +
-	"\vattribution\x18\x10 \x01(\v2\".trenchless.contact.v1.AttributionR\vattribution\x12\"\n" +
-	"\awebsite\x18\x11 \x01(\tB\b\xbaH\x05r\x03\x18\xf4\x03R\awebsite:\xa7\x02\xbaH\xa3\x02\x1aw\n" +
-	"\x1cissues.required_on_home_form\x12 Please select at least one issue\x1a5this.form_variant != 'home' || this.issues.size() > 0\x1a\xa7\x01\n" +
-	"#description.min_len_on_contact_page\x128Please describe your drain issue (minimum 10 characters)\x1aFthis.form_variant != 'contact' || this.description.trim().size() >= 10\"\xa7\x01\n" +
+	"\vattribution\x18\x10 \x01(\v2\".trenchless.contact.v1.AttributionR\vattribution\x12\x18\n" +
+	"\awebsite\x18\x11 \x01(\tR\awebsite:\xbc\x02\xbaH\xb8\x02\x1a\x8b\x01\n" +
+	"\x1cissues.required_on_home_form\x12 Please select at least one issue\x1aIthis.form_variant != 'home' || this.issues.exists(i, i.trim().size() > 0)\x1a\xa7\x01\n" +
+	"#description.min_len_on_contact_page\x128Please describe your drain issue (minimum 10 characters)\x1aFthis.form_variant != 'contact' || this.description.trim().size() >= 10B\f\n" +
+	"\n" +
+	"_has_video\"\xa7\x01\n" +
 	"\x1fSubmitInspectionRequestResponse\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x129\n" +
 	"\n" +
@@ -1161,6 +1177,7 @@ func file_trenchless_contact_v1_contact_proto_init() {
 	if File_trenchless_contact_v1_contact_proto != nil {
 		return
 	}
+	file_trenchless_contact_v1_contact_proto_msgTypes[1].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{

@@ -160,7 +160,7 @@ func NewService(store Store, enc Encoder, ipSalt string) *Service {
 // lead as spam and queues nothing; the caller answers as for any lead.
 func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, error) {
 	now := s.now().UTC()
-	l := normalize(sub.Lead)
+	l := Prepare(sub)
 	l.ID = uuid.NewString()
 	l.CreatedAt = now
 	l.RespondBy = now.Add(RespondWithin)
@@ -227,29 +227,54 @@ func DefaultFilter(f Filter) Filter {
 	return f
 }
 
-// normalize trims every string, caps lengths and drops empty issues.
+// Prepare is the lead a submission becomes, before its id and times: the
+// form variant settled (inferred when the client did not say) and every
+// field normalised.
+func Prepare(sub Submission) Lead {
+	sub.FormVariant = InferVariant(sub.FormVariant, sub.HasVideo, sub.PreviousRepairs, sub.PreferredContactTime)
+	return normalize(sub.Lead)
+}
+
+// normalize trims every string, caps lengths, infers nothing (the variant is
+// settled before validation) and reads the optional choices: a known option
+// becomes its value, anything else is kept as given (capped). Empty and
+// repeated issues are dropped; at most MaxIssues are kept.
 func normalize(l Lead) Lead {
-	t := func(s string, n int) string { return capRunes(strings.TrimSpace(s), n) }
+	t := clean
 	l.FormVariant = t(l.FormVariant, 20)
 	l.FirstName, l.LastName = t(l.FirstName, 100), t(l.LastName, 100)
 	l.Email = t(l.Email, 254)
 	l.Phone = t(l.Phone, 40)
 	l.Address = t(l.Address, 300)
-	l.City, l.Urgency, l.HomeAge = t(l.City, 40), t(l.Urgency, 40), t(l.HomeAge, 40)
+	l.City = NormalizeCity(l.City)
+	l.Urgency = Normalize(l.Urgency, Urgencies)
+	l.HomeAge = Normalize(l.HomeAge, HomeAges)
 	l.PreviousRepairs = t(l.PreviousRepairs, 2000)
 	l.Description = t(l.Description, 5000)
 	l.PreferredContactTime = t(l.PreferredContactTime, 200)
 	l.SourcePage = t(l.SourcePage, 300)
 	a := &l.Attribution
 	a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID = t(a.UTMSource, 200), t(a.UTMMedium, 200), t(a.UTMCampaign, 200), t(a.GCLID, 200)
-	issues := make([]string, 0, len(l.Issues))
+	issues := make([]string, 0, min(len(l.Issues), MaxIssues))
+	seen := map[string]bool{}
+	lists := IssueLists(l.FormVariant)
 	for _, i := range l.Issues {
-		if i = t(i, 40); i != "" {
+		if len(issues) == MaxIssues {
+			break
+		}
+		if i = Normalize(i, lists...); i != "" && !seen[i] {
+			seen[i] = true
 			issues = append(issues, i)
 		}
 	}
 	l.Issues = issues
 	return l
+}
+
+// clean trims s and caps it at n runes, trimming again so a cut never
+// leaves a trailing space (which the next normalisation would remove).
+func clean(s string, n int) string {
+	return strings.TrimSpace(capRunes(strings.TrimSpace(s), n))
 }
 
 func capRunes(s string, n int) string {

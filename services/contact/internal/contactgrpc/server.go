@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -21,6 +22,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
@@ -51,6 +53,26 @@ type Server struct {
 // New returns a Server over svc.
 func New(log *slog.Logger, svc *contact.Service) *Server { return &Server{svc: svc, log: log} }
 
+// NewGRPCServer builds the contact service's gRPC server (the inbox needs
+// staff; the form variant is inferred before validation) with both
+// services registered on svc.
+func NewGRPCServer(log *slog.Logger, svc *contact.Service, signer *identity.Signer, reg *prometheus.Registry, shutdownTimeout time.Duration) (*grpcserver.Server, error) {
+	srv, err := grpcserver.New(log, grpcserver.Options{
+		ShutdownTimeout: shutdownTimeout,
+		Signer:          signer,
+		Policy:          identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
+		Registry:        reg,
+		BeforeValidate:  []grpc.UnaryServerInterceptor{InferFormVariant},
+	})
+	if err != nil {
+		return nil, err
+	}
+	server := New(log, svc)
+	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
+	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
+	return srv, nil
+}
+
 func firstMD(md metadata.MD, key string) string {
 	if v := md.Get(key); len(v) > 0 {
 		return v[0]
@@ -58,11 +80,27 @@ func firstMD(md metadata.MD, key string) string {
 	return ""
 }
 
-// SubmitInspectionRequest stores a lead from either form.
-func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.SubmitInspectionRequestRequest) (*contactv1.SubmitInspectionRequestResponse, error) {
-	md, _ := metadata.FromIncomingContext(ctx)
+// InferFormVariant is the contact service's BeforeValidate interceptor:
+// a submission whose client did not name its form (SPEC §7's payloads do
+// not) gets the variant its payload shows, so the right SPEC §5 rule set
+// is checked.
+func InferFormVariant(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+	if r, ok := req.(*contactv1.SubmitInspectionRequestRequest); ok {
+		SettleVariant(r)
+	}
+	return handler(ctx, req)
+}
+
+// SettleVariant fills in the form variant a request's payload shows when
+// its client did not name it (hasVideo is sent only by the /contact page).
+func SettleVariant(r *contactv1.SubmitInspectionRequestRequest) {
+	r.FormVariant = contact.InferVariant(r.GetFormVariant(), r.HasVideo != nil, r.GetPreviousRepairs(), r.GetPreferredContactTime())
+}
+
+// SubmissionFromProto is the domain's view of a (validated) request.
+func SubmissionFromProto(req *contactv1.SubmitInspectionRequestRequest) contact.Submission {
 	a := req.GetAttribution()
-	sub := contact.Submission{
+	return contact.Submission{
 		Lead: contact.Lead{
 			FormVariant: req.GetFormVariant(), FirstName: req.GetFirstName(), LastName: req.GetLastName(),
 			Email: req.GetEmail(), Phone: req.GetPhone(), Address: req.GetAddress(), City: req.GetCity(),
@@ -73,6 +111,12 @@ func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.Sub
 		},
 		Honeypot: req.GetWebsite(),
 	}
+}
+
+// SubmitInspectionRequest stores a lead from either form.
+func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.SubmitInspectionRequestRequest) (*contactv1.SubmitInspectionRequestResponse, error) {
+	md, _ := metadata.FromIncomingContext(ctx)
+	sub := SubmissionFromProto(req)
 	meta := contact.Meta{
 		UserAgent:      firstMD(md, MDUserAgent),
 		ClientIP:       firstMD(md, MDClientIP),

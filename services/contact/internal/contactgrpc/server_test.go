@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -21,9 +23,10 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
-	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
@@ -46,14 +49,8 @@ func serve(t *testing.T, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer
 	t.Helper()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
-	srv, err := grpcserver.New(quiet, grpcserver.Options{
-		Signer: signer,
-		Policy: identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
-	})
+	srv, err := contactgrpc.NewGRPCServer(quiet, contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "test-salt"), signer, nil, 0)
 	require.NoError(t, err)
-	server := contactgrpc.New(quiet, contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "test-salt"))
-	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
-	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -130,15 +127,6 @@ func TestValidationMessagesOfBothForms(t *testing.T) {
 	_, err = e.contact.SubmitInspectionRequest(ctx, &contactv1.SubmitInspectionRequestRequest{FormVariant: "home", FirstName: "A", LastName: "B", Email: "a@b.co", Phone: "6025550142"})
 	require.Equal(t, map[string]string{"issues": "Please select at least one issue"}, violations(t, err))
 
-	bad := homeForm()
-	bad.City, bad.HomeAge, bad.Urgency, bad.Issues = "tucson", "1970s", "yesterday", []string{"flooding"}
-	require.Equal(t, map[string]string{
-		"city":     "Please choose one of our service-area cities",
-		"home_age": "Please choose an age range from the list",
-		"urgency":  "Please choose a timeline from the list",
-		"issues":   "Please choose issues from the list",
-	}, violations(t, func() error { _, err := e.contact.SubmitInspectionRequest(ctx, bad); return err }()))
-
 	long := homeForm()
 	long.FirstName = strings.Repeat("x", 101)
 	_, err = e.contact.SubmitInspectionRequest(ctx, long)
@@ -146,6 +134,18 @@ func TestValidationMessagesOfBothForms(t *testing.T) {
 
 	_, err = e.contact.SubmitInspectionRequest(ctx, &contactv1.SubmitInspectionRequestRequest{FormVariant: "fax"})
 	require.Equal(t, "Form variant must be home or contact", violations(t, err)["form_variant"])
+
+	// Without a variant the rule set follows the payload: the /contact
+	// page's shape (hasVideo sent) needs a description, the home form's an
+	// issue.
+	noVariant := contactPageForm()
+	noVariant.FormVariant, noVariant.Description, noVariant.HasVideo = "", "short", proto.Bool(false)
+	_, err = e.contact.SubmitInspectionRequest(ctx, noVariant)
+	require.Equal(t, map[string]string{"description": "Please describe your drain issue (minimum 10 characters)"}, violations(t, err))
+	noVariant = homeForm()
+	noVariant.FormVariant, noVariant.Issues = "", []string{" "}
+	_, err = e.contact.SubmitInspectionRequest(ctx, noVariant)
+	require.Equal(t, map[string]string{"issues": "Please select at least one issue"}, violations(t, err))
 
 	var n int
 	require.NoError(t, e.pool.QueryRow(ctx, "SELECT count(*) FROM contact.submissions").Scan(&n))
@@ -508,4 +508,121 @@ func TestPostgresDownAnswersUnavailable(t *testing.T) {
 	_, err = contactv1.NewContactServiceClient(conn).SubmitInspectionRequest(context.Background(), homeForm())
 	require.Equal(t, codes.Unavailable, status.Code(err))
 	require.Equal(t, contactgrpc.MsgUnavailable, status.Convert(err).Message())
+}
+
+// spec7Payloads reads SPEC §7's two contact payloads, verbatim (the home,
+// city and service pages' form; the /contact page's, with its nulls), from
+// testdata, decoded as the gateway decodes a request body.
+func spec7Payloads(t *testing.T) (home, contactPage *contactv1.SubmitInspectionRequestRequest) {
+	t.Helper()
+	raw, err := os.ReadFile("testdata/spec7-payloads.json")
+	require.NoError(t, err)
+	var both map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal(raw, &both))
+	decode := func(name string) *contactv1.SubmitInspectionRequestRequest {
+		m := &contactv1.SubmitInspectionRequestRequest{}
+		require.NoError(t, protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(both[name], m), name)
+		return m
+	}
+	return decode("home"), decode("contact")
+}
+
+// storedEvent is the lead as the LeadSubmitted event in the outbox carries it.
+func storedEvent(t *testing.T, e *env, id string) *contactv1.Lead {
+	t.Helper()
+	var payload []byte
+	require.NoError(t, e.pool.QueryRow(context.Background(),
+		"SELECT payload FROM contact.outbox WHERE msg_id = $1 AND subject = 'leads.submitted'", id).Scan(&payload))
+	ev := &contactv1.LeadSubmitted{}
+	require.NoError(t, protojson.Unmarshal(payload, ev))
+	return ev.GetLead()
+}
+
+func TestSpecPayloadsAreAcceptedVerbatimWithTheVariantInferred(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	home, contactPage := spec7Payloads(t)
+	for _, c := range []struct {
+		req     *contactv1.SubmitInspectionRequestRequest
+		variant string
+	}{{home, "home"}, {contactPage, "contact"}} {
+		sent, err := e.contact.SubmitInspectionRequest(context.Background(), c.req)
+		require.NoError(t, err, c.variant)
+		got, err := e.inbox.GetLead(e.staff, &contactv1.GetLeadRequest{Id: sent.GetId()})
+		require.NoError(t, err)
+		require.Equal(t, c.variant, got.GetSubmission().GetFormVariant())
+		require.Equal(t, c.variant, storedEvent(t, e, sent.GetId()).GetFormVariant())
+	}
+	got, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	require.Len(t, got.GetSubmissions(), 2)
+	sam := got.GetSubmissions()[0]
+	require.Equal(t, "Sam", sam.GetFirstName())
+	require.Empty(t, sam.GetCity(), "null is not chosen")
+	require.Empty(t, sam.GetIssues())
+	require.False(t, sam.GetHasVideo())
+	maria := got.GetSubmissions()[1]
+	require.Equal(t, []string{"frequent-clogs", "gurgling"}, maria.GetIssues())
+	require.Equal(t, "phoenix", maria.GetCity())
+	require.Equal(t, "pre-1980", maria.GetHomeAge())
+	require.Equal(t, "this-week", maria.GetUrgency())
+}
+
+// OptionalFieldCases are the optional values issue 16 found refused. Each
+// is stored normalised when it names a known option and as given otherwise.
+func TestOptionalFieldsNeverRefuseALead(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	home, contactPage := spec7Payloads(t)
+	cases := []struct {
+		name  string
+		base  *contactv1.SubmitInspectionRequestRequest
+		edit  func(*contactv1.SubmitInspectionRequestRequest)
+		check func(*testing.T, *contactv1.Lead)
+	}{
+		{"Tempe", home, func(r *contactv1.SubmitInspectionRequestRequest) { r.City = "Tempe" },
+			func(t *testing.T, l *contactv1.Lead) { require.Equal(t, "tempe", l.GetCity()) }},
+		{"Phoenix, AZ on the /contact page", contactPage, func(r *contactv1.SubmitInspectionRequestRequest) { r.City = "Phoenix, AZ" },
+			func(t *testing.T, l *contactv1.Lead) { require.Equal(t, "phoenix", l.GetCity()) }},
+		{"Cave Creek", home, func(r *contactv1.SubmitInspectionRequestRequest) { r.City = "  Cave Creek " },
+			func(t *testing.T, l *contactv1.Lead) { require.Equal(t, "Cave Creek", l.GetCity()) }},
+		{"an issue the form does not list", home, func(r *contactv1.SubmitInspectionRequestRequest) {
+			r.Issues = []string{"Tree roots in the yard", "GURGLING SOUNDS", "gurgling"}
+		}, func(t *testing.T, l *contactv1.Lead) {
+			require.Equal(t, []string{"Tree roots in the yard", "gurgling"}, l.GetIssues(), "a label reads as its value, once")
+		}},
+		{"an unlisted problem on the /contact page", contactPage, func(r *contactv1.SubmitInspectionRequestRequest) {
+			r.Issues = []string{"Sewage smell in yard", "Slow drains", "gurgling sounds"}
+		}, func(t *testing.T, l *contactv1.Lead) {
+			require.Equal(t, []string{"Sewage smell in yard", "slow-drains", "gurgling-sounds"}, l.GetIssues(), "the page's own list first")
+		}},
+		{"1950s", home, func(r *contactv1.SubmitInspectionRequestRequest) { r.HomeAge = "1950s" },
+			func(t *testing.T, l *contactv1.Lead) { require.Equal(t, "1950s", l.GetHomeAge()) }},
+		{"labels in any case", home, func(r *contactv1.SubmitInspectionRequestRequest) {
+			r.HomeAge, r.Urgency = "before 1980", "AS SOON AS POSSIBLE"
+		}, func(t *testing.T, l *contactv1.Lead) {
+			require.Equal(t, "pre-1980", l.GetHomeAge())
+			require.Equal(t, "soon", l.GetUrgency())
+		}},
+		{"an unlisted timeline and over-long text", home, func(r *contactv1.SubmitInspectionRequestRequest) {
+			r.Urgency, r.City, r.Address = "before the holidays", strings.Repeat("Ünincorporated ", 20), strings.Repeat("a", 400)
+		}, func(t *testing.T, l *contactv1.Lead) {
+			require.Equal(t, "before the holidays", l.GetUrgency())
+			require.Equal(t, string([]rune(strings.Repeat("Ünincorporated ", 20))[:100]), l.GetCity(), "capped at 100 characters")
+			require.Len(t, l.GetAddress(), 300)
+		}},
+	}
+	for i, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req := proto.Clone(c.base).(*contactv1.SubmitInspectionRequestRequest)
+			req.Email = fmt.Sprintf("case%d@example.com", i) // not a repeat of another case
+			c.edit(req)
+			sent, err := e.contact.SubmitInspectionRequest(context.Background(), req)
+			require.NoError(t, err)
+			got, err := e.inbox.GetLead(e.staff, &contactv1.GetLeadRequest{Id: sent.GetId()})
+			require.NoError(t, err)
+			c.check(t, got.GetSubmission())
+			c.check(t, storedEvent(t, e, sent.GetId()))
+		})
+	}
 }

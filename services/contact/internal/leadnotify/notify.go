@@ -17,6 +17,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
 
 // Mail is one message to the office.
@@ -164,10 +165,16 @@ func oneLine(s string) string {
 
 func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 	name := oneLine(l.GetFirstName() + " " + l.GetLastName())
-	city := oneLine(l.GetCity())
+	// Known options read as their labels; anything else the visitor typed
+	// (an 'Other nearby city', a home age like 1950s) reads as given.
+	city := oneLine(contact.Label(l.GetCity(), contact.Cities))
 	subject := "New inspection request: " + name
 	if city != "" {
-		subject += " (" + strings.ToUpper(city[:1]) + city[1:] + ")"
+		subject += " (" + city + ")"
+	}
+	issues := make([]string, len(l.GetIssues()))
+	for i, v := range l.GetIssues() {
+		issues[i] = contact.Label(v, contact.IssueLists(l.GetFormVariant())...)
 	}
 	if l.GetDuplicateOf() != "" {
 		subject = "[repeat] " + subject
@@ -185,9 +192,9 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 	line("E-mail", l.GetEmail())
 	line("Address", l.GetAddress())
 	line("City", city)
-	line("Home age", l.GetHomeAge())
-	line("Issues", strings.Join(l.GetIssues(), ", "))
-	line("Timeline", l.GetUrgency())
+	line("Home age", contact.Label(l.GetHomeAge(), contact.HomeAges))
+	line("Issues", strings.Join(issues, ", "))
+	line("Timeline", contact.Label(l.GetUrgency(), contact.Urgencies))
 	line("Preferred time", l.GetPreferredContactTime())
 	line("Previous repairs", l.GetPreviousRepairs())
 	if l.GetHasVideo() {

@@ -102,13 +102,17 @@ func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifie
 	return js, n
 }
 
-func publishLead(t *testing.T, js jetstream.JetStream, id string) {
+func publishLead(t *testing.T, js jetstream.JetStream, id string, edits ...func(*contactv1.Lead)) {
 	t.Helper()
-	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: &contactv1.Lead{
+	l := &contactv1.Lead{
 		Id: id, FirstName: "Maria", LastName: "Lopez\r\nBcc: victim@example.com", Phone: "(602) 555-0142", Email: "maria@example.com",
 		City: "phoenix", Issues: []string{"frequent-clogs"}, Description: "Kitchen sink backs up weekly.",
 		CreatedAt: timestamppb.Now(), RespondBy: timestamppb.New(time.Now().Add(24 * time.Hour)),
-	}})
+	}
+	for _, edit := range edits {
+		edit(l)
+	}
+	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: l})
 	require.NoError(t, err)
 	_, err = js.Publish(context.Background(), "leads.submitted", payload, jetstream.WithMsgID(id))
 	require.NoError(t, err)
@@ -134,6 +138,27 @@ func TestEachLeadIsMailedAndAcked(t *testing.T) {
 		info, err := cons.Info(context.Background())
 		return err == nil && info.NumAckPending == 0 && info.NumPending == 0
 	}, 5*time.Second, 20*time.Millisecond, "acked after the mail was accepted")
+}
+
+func TestMailShowsOptionsAsLabelsAndTypedValuesAsGiven(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	publishLead(t, js, "22222222-2222-4222-8222-222222222222", func(l *contactv1.Lead) {
+		l.LastName, l.City, l.HomeAge, l.Urgency = "Lopez", "Éloy Creek", "1950s", "soon"
+		l.FormVariant, l.Issues = "home", []string{"Tree roots in the yard", "gurgling"}
+	})
+	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.snapshot()
+	for _, want := range []string{
+		"Subject: New inspection request: Maria Lopez (Éloy Creek)\r\n",
+		"City:             Éloy Creek\r\n",
+		"Home age:         1950s\r\n",
+		"Issues:           Tree roots in the yard, Gurgling sounds\r\n",
+		"Timeline:         As soon as possible\r\n",
+	} {
+		require.Contains(t, msgs[0], want)
+	}
 }
 
 func TestFailingMailIsRetriedThenDeadLettered(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
+
+	"github.com/valleytrenchless/site/internal/safeurl"
 )
 
 // htmlPolicy is the allow-list for staff HTML: headings, paragraphs, lists,
@@ -35,8 +37,10 @@ var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy {
 })
 
 // imageSource is an img src the policy keeps: a site path or an https URL,
-// as PostFields.image_url allows for the hero image.
-var imageSource = regexp.MustCompile(`^(/[^/\\]|https://[^/\\])`)
+// as PostFields.image_url allows for the hero image. Both need more than a
+// bare query or fragment: the policy rewrites "https://#x" to "https:#x"
+// and "/#" to "/", which a second pass would then drop (FuzzSanitize).
+var imageSource = regexp.MustCompile(`^(/[^/\\?#]|https://[^/\\?#])`)
 
 var strictPolicy = sync.OnceValue(bluemonday.StrictPolicy)
 
@@ -77,21 +81,7 @@ var linkTarget = regexp.MustCompile(`\]\(((?:[^()]|\([^()]*\))*)\)`)
 // are caught too.
 func safeLinkTarget(m string) string {
 	target := linkTarget.FindStringSubmatch(m)[1]
-	t := html.UnescapeString(target)
-	t = strings.Map(func(r rune) rune {
-		if r <= ' ' || r == 0x7f {
-			return -1
-		}
-		return r
-	}, t)
-	t = strings.ToLower(strings.TrimPrefix(t, "<"))
-	colon := strings.IndexByte(t, ':')
-	slash := strings.IndexAny(t, "/?#")
-	if colon < 0 || (slash >= 0 && slash < colon) {
-		return m // relative
-	}
-	switch t[:colon] {
-	case "http", "https", "mailto", "tel":
+	if safeurl.Allowed(strings.TrimPrefix(safeurl.Strip(html.UnescapeString(target)), "<")) {
 		return m
 	}
 	return "](#)"
@@ -128,33 +118,39 @@ func sanitizeMarkdownOnce(md string) string {
 	// Sanitise only the tags: the policy would otherwise escape markdown's
 	// own characters (">" quotes, "&"). Each tag-like run is passed through
 	// the HTML policy on its own; text between tags is left as written.
+	// Searches remember what they found (or that there is nothing), so a
+	// body of many unclosed tags stays linear instead of rescanning the
+	// rest for each one.
 	var b strings.Builder
-	rest := md
+	next := nextFinder(md)
+	pos := 0
 	for {
-		i := strings.IndexByte(rest, '<')
+		i := strings.IndexByte(md[pos:], '<')
 		if i < 0 {
-			b.WriteString(rest)
+			b.WriteString(md[pos:])
 			break
 		}
-		b.WriteString(rest[:i])
-		rest = rest[i:]
-		j := strings.IndexByte(rest, '>')
-		if j < 0 || !tagLike.MatchString(rest[:j+1]) {
+		b.WriteString(md[pos : pos+i])
+		pos += i
+		j := next(pos, ">")
+		if j < 0 || !tagLike.MatchString(md[pos:j+1]) {
 			// Not a tag ("a < b"): keep the character and move on.
 			b.WriteByte('<')
-			rest = rest[1:]
+			pos++
 			continue
 		}
-		tag := rest[:j+1]
-		rest = rest[j+1:]
+		tag := md[pos : j+1]
+		pos = j + 1
 		if dropsContent.MatchString(tag) {
 			// <script>…</script>, <style>…</style>: drop the element whole.
 			name := strings.ToLower(dropsContent.FindStringSubmatch(tag)[1])
 			// Without a closing tag only the tag itself goes.
-			if k := strings.Index(strings.ToLower(rest), "</"+name); k >= 0 {
-				rest = rest[k:]
-				if e := strings.IndexByte(rest, '>'); e >= 0 {
-					rest = rest[e+1:]
+			if k := next(pos, "</"+name); k >= 0 {
+				pos = k
+				if e := next(pos, ">"); e >= 0 {
+					pos = e + 1
+				} else {
+					pos = len(md)
 				}
 			}
 			continue
@@ -162,6 +158,38 @@ func sanitizeMarkdownOnce(md string) string {
 		b.WriteString(htmlPolicy().Sanitize(tag))
 	}
 	return strings.TrimSpace(b.String()) + "\n"
+}
+
+// nextFinder returns a search over s for the first offset at or after a
+// position where an ASCII string starts, in any case (-1 for none). It
+// remembers each answer: asked again from a position not past the last
+// answer it gives that answer without scanning.
+func nextFinder(s string) func(from int, sub string) int {
+	found := map[string][2]int{} // sub → {searched from, offset or -1}
+	return func(from int, sub string) int {
+		if f, ok := found[sub]; ok && from >= f[0] && (f[1] < 0 || from <= f[1]) {
+			return f[1]
+		}
+		at := indexFold(s[from:], sub)
+		if at >= 0 {
+			at += from
+		}
+		found[sub] = [2]int{from, at}
+		return at
+	}
+}
+
+// indexFold is the byte offset in s of the ASCII string sub, in any case,
+// or -1. (Searching strings.ToLower(s) instead gives offsets into another
+// string: lowering invalid UTF-8 or some letters changes the length, which
+// FuzzSanitize found as a panic.)
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
 }
 
 var (

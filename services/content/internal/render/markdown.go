@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/valleytrenchless/site/internal/safeurl"
 )
 
 // The markdown renderer is the TypeScript one it replaced
@@ -38,7 +40,6 @@ var (
 	// and ends with a non-space.
 	boldStars   = regexp.MustCompile(`\*\*(` + nsp + `(?:[\s\S]*?` + nsp + `)??)\*\*`)
 	boldUnders  = regexp.MustCompile(`__(` + nsp + `(?:[\s\S]*?` + nsp + `)??)__`)
-	safeScheme  = regexp.MustCompile(`(?i)^(https?|mailto|tel):`)
 	webScheme   = regexp.MustCompile(`(?i)^https?:`)
 	lineBreakRE = regexp.MustCompile(`\r\n?`)
 )
@@ -65,18 +66,8 @@ var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"
 // with control characters and spaces removed (so "java\tscript:" is read as
 // a browser would); ok is false for anything else (javascript:, data:).
 func safeHref(target string) (href string, ok bool) {
-	t := strings.Map(func(r rune) rune {
-		if r <= 0x20 || r == 0x7f {
-			return -1
-		}
-		return r
-	}, trim(target))
-	colon := strings.IndexByte(t, ':')
-	slash := strings.IndexAny(t, "/?#")
-	if colon < 0 || (slash >= 0 && slash < colon) {
-		return t, true
-	}
-	return t, safeScheme.MatchString(t)
+	t := safeurl.Strip(trim(target))
+	return t, safeurl.Allowed(t)
 }
 
 // inline renders links, bold and italic in one line of source text; every

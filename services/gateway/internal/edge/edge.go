@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -290,12 +291,15 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // readyz reports 200 when every upstream's gRPC health check says SERVING,
-// and 503 (naming the failing ones) otherwise.
+// and 503 otherwise, naming the failing upstreams and, where an upstream
+// reports them (health's List), the dependencies it finds down, e.g.
+// {"down": {"contact": ["postgres"]}}.
 func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.ClientConn) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
 		states := map[string]string{}
+		down := map[string][]string{}
 		ready := true
 		for name, conn := range conns {
 			wg.Add(1)
@@ -303,25 +307,40 @@ func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.Clie
 				defer wg.Done()
 				ctx, cancel := context.WithTimeout(r.Context(), timeout)
 				defer cancel()
-				resp, err := healthpb.NewHealthClient(conn).Check(ctx, &healthpb.HealthCheckRequest{})
+				client := healthpb.NewHealthClient(conn)
+				resp, err := client.Check(ctx, &healthpb.HealthCheckRequest{})
 				state := resp.GetStatus().String()
 				if err != nil {
 					state = "UNREACHABLE"
 				}
+				var deps []string
+				if state == healthpb.HealthCheckResponse_NOT_SERVING.String() {
+					if list, err := client.List(ctx, &healthpb.HealthListRequest{}); err == nil {
+						for dep, st := range list.GetStatuses() {
+							if dep != "" && st.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+								deps = append(deps, dep)
+							}
+						}
+						slices.Sort(deps)
+					}
+				}
 				mu.Lock()
 				defer mu.Unlock()
 				states[name] = state
+				if len(deps) > 0 {
+					down[name] = deps
+				}
 				if state != healthpb.HealthCheckResponse_SERVING.String() {
 					ready = false
-					log.WarnContext(r.Context(), "upstream not ready", "upstream", name, "state", state, "err", err)
+					log.WarnContext(r.Context(), "upstream not ready", "upstream", name, "state", state, "down", deps, "err", err)
 				}
 			}()
 		}
 		wg.Wait()
-		code, word := http.StatusOK, "ready"
-		if !ready {
-			code, word = http.StatusServiceUnavailable, "not ready"
+		if ready {
+			writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "upstreams": states})
+			return
 		}
-		writeJSON(w, code, map[string]any{"status": word, "upstreams": states})
+		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "not ready", "upstreams": states, "down": down})
 	})
 }

@@ -44,25 +44,35 @@ const (
 )
 
 // WriteError writes err as an ErrorBody with the HTTP status of its gRPC
-// code. Internal details are logged with the trace id, never sent.
+// code. Internal details are logged with the trace id, never sent: the
+// codes a transport failure between the edge and a service produces
+// (Unavailable for a refused connection, DeadlineExceeded, ResourceExhausted
+// for a message over gRPC's size limit, Internal/Unknown for a broken
+// stream) carry gRPC's own text, so they are answered with a message of our
+// own. A ResourceExhausted from upstream is a message too large, not the
+// visitor's rate limit (the edge answers that itself, 429), so it is a 500.
 func WriteError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, err error) {
 	st := status.Convert(err)
 	body := ErrorBody{Message: st.Message(), Code: strings.ToLower(codeName(st.Code())), Details: []FieldViolation{}}
+	httpStatus := runtime.HTTPStatusFromCode(st.Code())
 	switch st.Code() {
-	case codes.Internal, codes.Unknown, codes.DataLoss, codes.Unimplemented:
+	case codes.Internal, codes.Unknown, codes.DataLoss, codes.Unimplemented, codes.ResourceExhausted:
 		if sc := trace.SpanContextFromContext(ctx); sc.IsValid() {
 			body.TraceID = sc.TraceID().String()
 		}
 		log.ErrorContext(ctx, "request failed", "code", st.Code().String(), "err", st.Message())
-		body.Message = msgInternal
+		body.Message, body.Code, httpStatus = msgInternal, "internal", http.StatusInternalServerError
 		if st.Code() == codes.Unimplemented {
-			body.Message = "This feature is not available."
+			body.Message, body.Code, httpStatus = "This feature is not available.", "unimplemented", http.StatusNotImplemented
 		}
 	case codes.Unavailable:
 		log.WarnContext(ctx, "upstream unavailable", "err", st.Message())
 		body.Message = msgUnavailable
 	case codes.DeadlineExceeded:
+		log.WarnContext(ctx, "upstream deadline exceeded", "err", st.Message())
 		body.Message = msgTimeout
+	case codes.Canceled:
+		body.Message = "The request was cancelled."
 	case codes.InvalidArgument:
 		body.Details = violations(st)
 		if len(body.Details) > 0 {
@@ -77,7 +87,7 @@ func WriteError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, er
 			body.Message = strings.Join(msgs, ". ") + "."
 		}
 	}
-	writeBody(w, runtime.HTTPStatusFromCode(st.Code()), body)
+	writeBody(w, httpStatus, body)
 }
 
 // writeStatus is WriteError with an HTTP status other than the code's own

@@ -196,8 +196,10 @@ func rateLimited(log *slog.Logger, l *limiter, next http.Handler) http.Handler {
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeStatus(r.Context(), log, w, http.StatusTooManyRequests, status.Error(codes.ResourceExhausted,
-				fmt.Sprintf("Too many attempts. Please wait %d seconds and try again, or call us.", secs)))
+			writeBody(w, http.StatusTooManyRequests, ErrorBody{
+				Message: fmt.Sprintf("Too many attempts. Please wait %d seconds and try again, or call us.", secs),
+				Code:    "resource_exhausted", Details: []FieldViolation{},
+			})
 			return
 		}
 		next.ServeHTTP(w, r)

@@ -108,7 +108,9 @@ func streamUpload(ctx context.Context, log *slog.Logger, w http.ResponseWriter, 
 	writeJSON(w, http.StatusOK, map[string]any{"url": resp.GetUrl(), "key": resp.GetKey(), "width": resp.GetWidth(), "height": resp.GetHeight()})
 }
 
-// writeUploadError maps the media service's reasons to 413 and 415.
+// writeUploadError maps the media service's reasons to 413 and 415, and
+// keeps its own message for a store that is down (503): an Unavailable
+// without that reason may be gRPC's own and gets the generic message.
 func writeUploadError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, err error) {
 	for _, d := range status.Convert(err).Details() {
 		if info, ok := d.(*errdetails.ErrorInfo); ok {
@@ -118,6 +120,10 @@ func writeUploadError(ctx context.Context, log *slog.Logger, w http.ResponseWrit
 				return
 			case "UNSUPPORTED_MEDIA_TYPE":
 				writeStatus(ctx, log, w, http.StatusUnsupportedMediaType, err)
+				return
+			case "STORAGE_UNAVAILABLE":
+				log.WarnContext(ctx, "upload refused: image storage unavailable")
+				writeBody(w, http.StatusServiceUnavailable, ErrorBody{Message: status.Convert(err).Message(), Code: "unavailable", Details: []FieldViolation{}})
 				return
 			}
 		}

@@ -62,6 +62,11 @@ func (f *recordingMedia) UploadImage(stream grpc.ClientStreamingServer[mediav1.U
 			WithDetails(&errdetails.ErrorInfo{Reason: "UNSUPPORTED_MEDIA_TYPE"})
 		return st.Err()
 	}
+	if bytes.Equal(got, []byte("store is down")) {
+		st, _ := status.New(codes.Unavailable, "Image storage is unavailable right now.").
+			WithDetails(&errdetails.ErrorInfo{Reason: "STORAGE_UNAVAILABLE"})
+		return st.Err()
+	}
 	return stream.SendAndClose(&mediav1.UploadImageResponse{Url: "/media/k.jpg", Key: "k.jpg", Width: 10, Height: 20})
 }
 
@@ -175,6 +180,9 @@ func TestUploadErrorsMapToHTTP(t *testing.T) {
 	resp, eb, _ := postUpload(t, hs.URL, []byte(`<svg xmlns="http://www.w3.org/2000/svg"/>`))
 	require.Equal(t, http.StatusUnsupportedMediaType, resp.StatusCode)
 	require.Equal(t, "Only JPEG, PNG, WebP and GIF images can be uploaded.", eb.Message)
+	resp, eb, _ = postUpload(t, hs.URL, []byte("store is down"))
+	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	require.Equal(t, "Image storage is unavailable right now.", eb.Message, "the service's own message for people")
 
 	r, err := http.Post(hs.URL+"/api/upload-image", "application/json", strings.NewReader(`{}`))
 	require.NoError(t, err)

@@ -160,8 +160,8 @@ func (p Post) head(s Site) []byte {
 // Article fills a post into doc: the article template's ⟦post:…⟧ tokens
 // (doc may also be the bare app shell, which has none), the post's own
 // head tags in place of the build's, the editable texts when items is
-// not nil (nil: they could not be read; the marks keep their defaults and
-// no editable-content block is added), and the post exactly as the API
+// not nil with the page's items as the editable-content block (nil: they
+// could not be read; the marks keep their defaults and no block is added), and the post exactly as the API
 // returned it (rawPost) as the post-data block.
 func Article(doc, rawPost []byte, items []Item, s Site) ([]byte, error) {
 	var p Post
@@ -183,7 +183,7 @@ func Article(doc, rawPost []byte, items []Item, s Site) ([]byte, error) {
 	var blocks []byte
 	if items != nil {
 		edits = append(edits, l.markEdits(items)...)
-		blocks = itemsBlock(items)
+		blocks = itemsBlock(l.pageItems(items))
 	}
 	blocks = append(blocks, dataBlock("post-data", compact.Bytes())...)
 	edits = append(edits, edit{start: l.bodyEnd, end: l.bodyEnd, text: blocks})

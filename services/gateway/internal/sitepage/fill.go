@@ -25,15 +25,38 @@ type Item struct {
 
 // Fill returns doc with the content of every data-ec mark replaced by its
 // item's current content (unknown keys keep the build's default), and the
-// items as the editable-content data block before </body>. Nil items (they
-// could not be read) leave doc as it is: the marks hold the build's
-// defaults, which is what the app shows without the block.
+// page's items (pageItems) as the editable-content data block before
+// </body>. Nil items (they could not be read) leave doc as it is: the marks
+// hold the build's defaults, which is what the app shows without the block.
 func Fill(doc []byte, items []Item) []byte {
 	if items == nil {
 		return doc
 	}
 	l := scan(doc)
-	return apply(doc, append(l.markEdits(items), edit{start: l.bodyEnd, end: l.bodyEnd, text: itemsBlock(items)}))
+	return apply(doc, append(l.markEdits(items), edit{start: l.bodyEnd, end: l.bodyEnd, text: itemsBlock(l.pageItems(items))}))
+}
+
+// SharedItemMax is the size up to which an item travels with every page.
+// Longer ones (a legal page's whole body, say) go only with the pages that
+// show them: the app fetches the full list when it needs an item its page
+// did not carry.
+const SharedItemMax = 1024
+
+// pageItems are the items the page's data block carries: those marked on
+// the page, and every short one (headings, intros, the footer: what a
+// client-side navigation or a form's confirmation shows next).
+func (l layout) pageItems(items []Item) []Item {
+	marked := make(map[string]bool, len(l.marks))
+	for _, m := range l.marks {
+		marked[m.key] = true
+	}
+	out := make([]Item, 0, len(items))
+	for _, it := range items {
+		if marked[it.ContentKey] || len(it.Content) <= SharedItemMax {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // edit replaces doc[start:end] with text (an insertion when start == end).
@@ -287,8 +310,8 @@ func fillParams(content string, p map[string]string) string {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// itemsBlock is the editable-content data block: every item's key,
-// content and type.
+// itemsBlock is the editable-content data block: each item's key, content
+// and type.
 func itemsBlock(items []Item) []byte {
 	if items == nil {
 		items = []Item{}

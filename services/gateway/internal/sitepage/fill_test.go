@@ -206,3 +206,35 @@ func TestRawTokensCoverTheDocument(t *testing.T) {
 		require.Equal(t, doc, b.String())
 	}
 }
+
+func TestBlockCarriesThePagesItemsAndTheShortOnes(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("<p>A long legal body.</p>", 100)
+	items := []Item{
+		{ContentKey: "hero.title", Content: "Short", ContentType: "text"},
+		{ContentKey: "legal.privacy.body", Content: long, ContentType: "html"},
+		{ContentKey: "legal.terms.body", Content: long, ContentType: "html"},
+		{ContentKey: "edge", Content: strings.Repeat("x", SharedItemMax), ContentType: "text"},
+	}
+	keys := func(out []byte) []string {
+		blocks, _ := dataBlocks(t, string(out))
+		var got []Item
+		require.NoError(t, json.Unmarshal([]byte(blocks["editable-content"]), &got))
+		var k []string
+		for _, it := range got {
+			k = append(k, it.ContentKey)
+		}
+		return k
+	}
+	// A page that shows neither legal body carries neither.
+	require.Equal(t, []string{"hero.title", "edge"}, keys(Fill([]byte(page(`<h1 data-ec="hero.title">x</h1>`)), items)))
+	// The privacy page carries its own body, filled and in the block, and not the terms'.
+	out := Fill([]byte(page(`<div data-ec="legal.privacy.body">x</div>`)), items)
+	require.Equal(t, []string{"hero.title", "legal.privacy.body", "edge"}, keys(out))
+	require.Contains(t, string(out), long)
+	// An article carries the same selection.
+	post := []byte(`{"slug":"s","title":"T","content":"c","publishedAt":"2026-01-02T03:04:05Z"}`)
+	art, err := Article([]byte(page(`<h1 data-ec="hero.title">x</h1>`)), post, items, Site{})
+	require.NoError(t, err)
+	require.Equal(t, []string{"hero.title", "edge"}, keys(art))
+}

@@ -19,10 +19,13 @@ import (
 	"github.com/valleytrenchless/site/services/media/internal/media"
 )
 
-// ErrorInfo reasons the edge turns into 413 and 415.
+// ErrorInfo reasons the edge turns into 413, 415 and 503.
 const (
 	ReasonTooLarge    = "IMAGE_TOO_LARGE"
 	ReasonUnsupported = "UNSUPPORTED_MEDIA_TYPE"
+	// ReasonStorageUnavailable marks an Unavailable written for people:
+	// the object store is down, the message says so.
+	ReasonStorageUnavailable = "STORAGE_UNAVAILABLE"
 	// Domain is the ErrorInfo domain of this service.
 	Domain = "media.trenchless"
 )
@@ -167,6 +170,9 @@ func (s *Server) DeleteImage(ctx context.Context, req *mediav1.DeleteImageReques
 	return &mediav1.DeleteImageResponse{}, nil
 }
 
+// MsgStorageUnavailable is what staff read when an upload cannot be stored.
+const MsgStorageUnavailable = "Image storage is unavailable right now, so the image was not saved. Please try again in a minute."
+
 func withReason(c codes.Code, msg, reason string) error {
 	st := status.New(c, msg)
 	if ds, err := st.WithDetails(&errdetails.ErrorInfo{Reason: reason, Domain: Domain}); err == nil {
@@ -189,7 +195,7 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 		return status.Error(codes.InvalidArgument, "The page token is not valid; start from the first page.")
 	case errors.Is(err, media.ErrStorageUnavailable):
 		s.log.WarnContext(ctx, "object store unavailable", "err", err)
-		return status.Error(codes.Unavailable, "Image storage is unavailable right now. Please try again in a minute.")
+		return withReason(codes.Unavailable, MsgStorageUnavailable, ReasonStorageUnavailable)
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "request cancelled")
 	}

@@ -240,7 +240,8 @@ func TestMinIOOutageIs503WithNothingHalfWritten(t *testing.T) {
 	defer cancel()
 	_, err := upload(ctx, e.client, "a.jpg", jpegOf(300, 200))
 	require.Equal(t, codes.Unavailable, status.Code(err))
-	require.Equal(t, "Image storage is unavailable right now. Please try again in a minute.", status.Convert(err).Message())
+	require.Equal(t, mediagrpc.MsgStorageUnavailable, status.Convert(err).Message())
+	require.Equal(t, mediagrpc.ReasonStorageUnavailable, reason(err), "the edge shows this message, not its generic one")
 	var rows int
 	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT count(*) FROM media.images").Scan(&rows))
 	require.Zero(t, rows, "no metadata without objects")

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useNavigationGuard, type NavigationGuard } from '@/lib/guarded-history';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -20,7 +20,9 @@ export type UnsavedChanges = {
  */
 export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
   const dirtyRef = useRef(dirty);
-  useEffect(() => {
+  // A layout effect: the guard knows the form is dirty as soon as the page
+  // shows it, not a frame later (a quick Back could slip through).
+  useLayoutEffect(() => {
     dirtyRef.current = dirty;
   }, [dirty]);
 

@@ -6,7 +6,7 @@
 // pointer down, blur and leaving (trigger and text) close it; the trigger is described by the
 // tooltip while it shows. Touch does not open it (the text must never be
 // the only place information lives).
-import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type SyntheticEvent } from 'react';
+import { cloneElement, useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement, type SyntheticEvent } from 'react';
 import './tooltip.css';
 
 export const TOOLTIP_DELAY_MS = 700;
@@ -54,8 +54,10 @@ export function Tooltip({ content, children }: Props) {
   };
   useEffect(() => cancel, []);
 
-  // WCAG 1.4.13: dismissible with Escape wherever focus is.
-  useEffect(() => {
+  // WCAG 1.4.13: dismissible with Escape wherever focus is. A layout effect,
+  // so the listener is there as soon as the tooltip shows: a passive effect
+  // waits for the next frame, and an Escape pressed before it was lost.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && hide();
     document.addEventListener('keydown', onKey);

@@ -26,6 +26,12 @@ function decode(href: string) {
 }
 
 describe('e-mail fallback (SPEC §7)', () => {
+  it("names the town typed for 'Other nearby city', and the /contact page's problems by label", () => {
+    const body = mailtoBody({ ...full, city: 'other-city', otherCity: 'Cave Creek', issues: ['water-backups'] });
+    expect(body).toContain('City: Cave Creek\r\n');
+    expect(body).toContain('Issues: Water backups\r\n');
+  });
+
   it('writes the subject with the name', () => {
     expect(mailtoSubject(full)).toBe('Drain Assessment Request - Maria Lopez');
   });

@@ -1,7 +1,7 @@
 // SPEC §7 "Email fallback": a pre-filled e-mail to the company with what the
 // visitor has typed so far, for people who would rather not submit a form.
 import { business } from '@/config/business';
-import { CITY_OPTIONS, HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, optionLabel, URGENCY_OPTIONS } from './options';
+import { chosenCity, CITY_OPTIONS, CONTACT_PROBLEM_OPTIONS, HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, optionLabel, URGENCY_OPTIONS } from './options';
 
 export type MailtoValues = {
   firstName?: string;
@@ -10,6 +10,8 @@ export type MailtoValues = {
   phone?: string;
   address?: string;
   city?: string;
+  /** The town typed when the city is 'Other nearby city'. */
+  otherCity?: string;
   homeAge?: string;
   issues?: readonly string[];
   description?: string;
@@ -26,13 +28,13 @@ export function mailtoSubject(v: MailtoValues): string {
 export function mailtoBody(v: MailtoValues): string {
   const labelOr = (options: Parameters<typeof optionLabel>[0], value: string | undefined, fallback: string) =>
     t(value) ? optionLabel(options, t(value)) : fallback;
-  const issues = (v.issues ?? []).map((i) => optionLabel(HOME_ISSUE_OPTIONS, i));
+  const issues = (v.issues ?? []).map((i) => optionLabel([...HOME_ISSUE_OPTIONS, ...CONTACT_PROBLEM_OPTIONS], i));
   return [
     `Name: ${t(v.firstName)} ${t(v.lastName)}`,
     `Email: ${t(v.email)}`,
     `Phone: ${t(v.phone)}`,
     `Address: ${t(v.address) || 'Not provided'}`,
-    `City: ${labelOr(CITY_OPTIONS, v.city, 'Not specified')}`,
+    `City: ${labelOr(CITY_OPTIONS, chosenCity(v), 'Not specified')}`,
     `Home age: ${labelOr(HOME_AGE_OPTIONS, v.homeAge, 'Not specified')}`,
     `Issues: ${issues.length > 0 ? issues.join(', ') : 'Not specified'}`,
     `Description: ${t(v.description) || 'Not provided'}`,

@@ -12,6 +12,24 @@ export const CITY_OPTIONS = cities.map((c) => ({ value: c.slug, label: c.name })
   ...Option<CitySlug>[],
 ];
 
+/**
+ * The city select's last choice: a town outside the eight (Cave Creek,
+ * Queen Creek…). Choosing it shows a text box; the server keeps what is
+ * typed there as given.
+ */
+export const OTHER_CITY = { value: 'other-city', label: 'Other nearby city' } as const satisfies Option;
+
+/** The city select's choices: the eight cities, then OTHER_CITY. */
+export const CITY_CHOICES: readonly Option[] = [...CITY_OPTIONS, OTHER_CITY];
+
+/**
+ * The city to send: the chosen city's value, or the town typed into the
+ * 'Other nearby city' box ('' when none).
+ */
+export function chosenCity(v: { city?: string | undefined; otherCity?: string | undefined }): string {
+  return v.city === OTHER_CITY.value ? (v.otherCity ?? '').trim() : (v.city ?? '');
+}
+
 export const HOME_AGE_OPTIONS = [
   { value: 'pre-1980', label: 'Before 1980' },
   { value: '1980-1989', label: '1980-1989' },

@@ -42,6 +42,22 @@ describe('the /contact payload (SPEC §7)', () => {
     });
   });
 
+  it("sends the town typed for 'Other nearby city' as the city", () => {
+    const base = {
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      description: 'Kitchen sink backs up every week.',
+    };
+    const typed = contactPageSchema.parse({ ...base, city: 'other-city', otherCity: ' Cave Creek ' });
+    expect(toContactPageInspectionRequest(typed, ctx).city).toBe('Cave Creek');
+    const empty = contactPageSchema.parse({ ...base, city: 'other-city', otherCity: '' });
+    expect(toContactPageInspectionRequest(empty, ctx).city).toBeNull();
+    const listed = homeLeadSchema.parse({ ...base, city: 'tempe', otherCity: 'ignored', issues: ['gurgling'] });
+    expect(toHomeInspectionRequest(listed, ctx).city).toBe('tempe');
+  });
+
   it('sends address, city and the selected problems when given', () => {
     const data = contactPageSchema.parse({
       firstName: ' Maria ',

@@ -1,5 +1,6 @@
 // The two POST /api/contact bodies of SPEC §7, built from validated form data.
 import { currentAttribution, type Attribution } from './attribution';
+import { chosenCity } from './options';
 import type { SubmitInspectionRequestRequestJson } from '@/gen/trenchless/contact/v1/contact_pb';
 import type { Emitted } from '@/lib/api-types';
 import type { ContactPageData, HomeLeadData } from './schema';
@@ -51,7 +52,7 @@ export function toHomeInspectionRequest(data: HomeLeadData, ctx: SubmissionConte
     email: data.email,
     phone: data.phone,
     address: data.address,
-    city: data.city,
+    city: chosenCity(data),
     homeAge: data.homeAge,
     issues: [...data.issues],
     description: data.description,
@@ -73,7 +74,7 @@ export function toContactPageInspectionRequest(
     email: data.email,
     phone: data.phone,
     address: data.address || null,
-    city: data.city || null,
+    city: chosenCity(data) || null,
     urgency: null,
     issues: data.issues.length > 0 ? [...data.issues] : null,
     homeAge: null,

@@ -4,7 +4,6 @@
 // same rules with the same messages, so a bypassed client changes nothing.
 import { z } from 'zod';
 import {
-  CITY_OPTIONS,
   CONTACT_PROBLEM_OPTIONS,
   HOME_AGE_OPTIONS,
   HOME_ISSUE_OPTIONS,
@@ -20,8 +19,7 @@ export const VALIDATION_MESSAGES = {
   phone: 'Phone number is required',
   description: 'Please describe your drain issue (minimum 10 characters)',
   issues: 'Please select at least one issue',
-  // Only a tampered page can break these; the wording is the server's.
-  city: 'Please choose one of our service-area cities',
+  // Only a tampered page can break these.
   homeAge: 'Please choose an age range from the list',
   urgency: 'Please choose a timeline from the list',
   issueChoice: 'Please choose issues from the list',
@@ -61,7 +59,10 @@ const contactDetails = {
   email: text(M.email).email(M.email),
   phone: text(M.phone).min(PHONE_MIN_LENGTH, M.phone),
   address: optionalText,
-  city: choice(CITY_OPTIONS, M.city),
+  // One of the eight cities, OTHER_CITY (then otherCity says which), or ''.
+  // The server takes any text here, so nothing typed is refused.
+  city: optionalText,
+  otherCity: optionalText,
   // The honeypot is never validated: the server quietly marks filled ones as spam.
   website: z.string().default(''),
 };

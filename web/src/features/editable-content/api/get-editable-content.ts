@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { EditableContentJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
@@ -55,17 +56,31 @@ export const getEditableContentQueryOptions = () =>
     // stale, SPEC §9). Without it (a prerendered file served as it is) the
     // list is fetched and the build-time text stands until it arrives.
     initialData: embeddedEditableContent,
+    // Marks the list as the page's (never fetched): see useEditableItem.
+    initialDataUpdatedAt: 0,
   });
 
 export function useEditableContent() {
   return useQuery(getEditableContentQueryOptions());
 }
 
-/** One item by key, or undefined while the list is unknown or has no such item. */
+/**
+ * One item by key, or undefined while the list is unknown or has no such item.
+ * The page's data block carries the items its own page shows and the short
+ * ones, not every long text (the edge's sitepage.SharedItemMax): an item the
+ * page's list lacks (a legal body after a client-side navigation, say) has
+ * the whole list fetched, once.
+ */
 export function useEditableItem(key: string): EditableContentItem | undefined {
-  const { data } = useQuery({
+  const { data, dataUpdatedAt, errorUpdateCount, isFetching, refetch } = useQuery({
     ...getEditableContentQueryOptions(),
     select: (items) => items.find((i) => i.contentKey === key),
   });
+  const pageListOnly = dataUpdatedAt === 0;
+  // A failed fetch is not retried here: the built-in text stands.
+  const fetchMissing = pageListOnly && data === undefined && errorUpdateCount === 0;
+  useEffect(() => {
+    if (fetchMissing && !isFetching) void refetch({ cancelRefetch: false });
+  }, [fetchMissing, isFetching, refetch]);
   return data;
 }

@@ -8,23 +8,27 @@ import { ServiceCards } from './ServiceCards';
 import { Testimonials } from './Testimonials';
 import { TrustBadges } from './TrustBadges';
 import { VideoShowcase } from './VideoShowcase';
+import { SlicedSections } from '@/lib/hydration-slices';
 
 /**
  * The home page's own sections in SPEC §2 order (items 1–9). The route adds
  * the blog preview (item 10), About, the contact section and the page meta.
+ * Below the hero, each section hydrates in a task of its own.
  */
 export function HomeSections() {
   return (
     <div className="home">
       <HeroSection />
-      <TrustBadges />
-      <ProblemSolution />
-      <ServiceCards />
-      <BeforeAfter />
-      <ProcessSteps />
-      <RiskTable />
-      <Testimonials />
-      <VideoShowcase />
+      <SlicedSections>
+        <TrustBadges />
+        <ProblemSolution />
+        <ServiceCards />
+        <BeforeAfter />
+        <ProcessSteps />
+        <RiskTable />
+        <Testimonials />
+        <VideoShowcase />
+      </SlicedSections>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { CITY_OPTIONS } from '../options';
+import { CITY_CHOICES } from '../options';
 import { SelectField, TextField } from './fields';
 
 /** The contact details both forms ask for, under the same names. */
@@ -10,6 +10,7 @@ export type ContactDetails = {
   phone: string;
   address: string;
   city: string;
+  otherCity: string;
 };
 
 type Name = keyof ContactDetails;
@@ -23,10 +24,12 @@ type Props = {
   /** Extra class of the address field (the home form spans it wide). */
   addressClassName?: string;
   cityPlaceholder: string;
+  /** 'Other nearby city' is chosen: show the box to type the town in. */
+  otherCitySelected: boolean;
 };
 
 /** Name, e-mail, phone, address and city, shared by the home and /contact forms. */
-export function ContactDetailsFields({ id, register, errors, addressClassName, cityPlaceholder }: Props) {
+export function ContactDetailsFields({ id, register, errors, addressClassName, cityPlaceholder, otherCitySelected }: Props) {
   return (
     <>
       <TextField id={id('firstName')} label="First name" required autoComplete="given-name" maxLength={100}
@@ -39,8 +42,12 @@ export function ContactDetailsFields({ id, register, errors, addressClassName, c
         registration={register('phone')} error={errors.phone?.message} />
       <TextField id={id('address')} label="Street address" className={addressClassName} autoComplete="address-line1"
         maxLength={300} registration={register('address')} error={errors.address?.message} />
-      <SelectField id={id('city')} label="City" placeholder={cityPlaceholder} options={CITY_OPTIONS}
+      <SelectField id={id('city')} label="City" placeholder={cityPlaceholder} options={CITY_CHOICES}
         registration={register('city')} error={errors.city?.message} />
+      {otherCitySelected && (
+        <TextField id={id('otherCity')} label="Your city or town" autoComplete="address-level2" maxLength={100}
+          registration={register('otherCity')} error={errors.otherCity?.message} />
+      )}
     </>
   );
 }

@@ -1,10 +1,11 @@
 import type { FieldPath } from 'react-hook-form';
 import { CallLink } from '@/components/CallLink';
-import { CONTACT_PROBLEM_OPTIONS } from '../options';
+import { buildMailtoHref } from '../mailto';
+import { CONTACT_PROBLEM_OPTIONS, OTHER_CITY } from '../options';
 import { toContactPageInspectionRequest } from '../payload';
 import { contactPageSchema, type ContactPageFormValues } from '../schema';
 import { ContactDetailsFields } from './ContactDetailsFields';
-import { CheckboxGroup, Honeypot, RequiredNote, TextareaField } from './fields';
+import { CheckboxGroup, Honeypot, RequiredNote, TextareaField, UndeliveredNotice } from './fields';
 import { useLeadForm } from './use-lead-form';
 
 export const CONTACT_FORM_TEXT = {
@@ -14,6 +15,8 @@ export const CONTACT_FORM_TEXT = {
   failureFallback: 'Failed to submit form. Please try again or call us directly.',
 } as const;
 
+const SUBMIT_LABEL = 'Schedule Free Inspection';
+
 const EMPTY_VALUES: ContactPageFormValues = {
   firstName: '',
   lastName: '',
@@ -21,6 +24,7 @@ const EMPTY_VALUES: ContactPageFormValues = {
   phone: '',
   address: '',
   city: '',
+  otherCity: '',
   issues: [],
   description: '',
   website: '',
@@ -33,6 +37,7 @@ const FIELD_ORDER: readonly FieldPath<ContactPageFormValues>[] = [
   'phone',
   'address',
   'city',
+  'otherCity',
   'issues',
   'description',
 ];
@@ -42,11 +47,13 @@ export function ContactPageForm() {
   const {
     form: {
       register,
+      watch,
       formState: { errors },
     },
     id,
     onSubmit,
     pending,
+    undelivered,
   } = useLeadForm({
     schema: contactPageSchema,
     empty: EMPTY_VALUES,
@@ -54,6 +61,8 @@ export function ContactPageForm() {
     fieldOrder: FIELD_ORDER,
     toRequest: toContactPageInspectionRequest,
   });
+
+  const values = watch();
 
   return (
     <div className="lead-form-wrap">
@@ -65,6 +74,7 @@ export function ContactPageForm() {
             register={(name) => register(name)}
             errors={errors}
             cityPlaceholder="Select your city"
+            otherCitySelected={values.city === OTHER_CITY.value}
           />
         </div>
         <CheckboxGroup
@@ -85,8 +95,9 @@ export function ContactPageForm() {
         />
         <Honeypot id={id('website')} registration={register('website')} />
         <button type="submit" className="button button--primary lead-form__submit" disabled={pending}>
-          {pending ? 'Submitting...' : 'Schedule Free Inspection'}
+          {pending ? 'Submitting...' : SUBMIT_LABEL}
         </button>
+        {undelivered && <UndeliveredNotice mailtoHref={buildMailtoHref(values)} buttonLabel={SUBMIT_LABEL} />}
       </form>
       <p className="lead-form__alternatives-text">
         Rather talk it through?{' '}

@@ -2,12 +2,12 @@ import type { FieldPath } from 'react-hook-form';
 import { CallLink } from '@/components/CallLink';
 import { trackConversion } from '@/lib/analytics';
 import { buildMailtoHref } from '../mailto';
-import { HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, URGENCY_OPTIONS } from '../options';
+import { HOME_AGE_OPTIONS, HOME_ISSUE_OPTIONS, OTHER_CITY, URGENCY_OPTIONS } from '../options';
 import { toHomeInspectionRequest } from '../payload';
 import { homeLeadSchema, type HomeLeadFormValues } from '../schema';
 import { ContactPageForm } from './ContactPageForm';
 import { ContactDetailsFields } from './ContactDetailsFields';
-import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField } from './fields';
+import { CheckboxGroup, Honeypot, RequiredNote, SelectField, TextareaField, UndeliveredNotice } from './fields';
 import { useLeadForm } from './use-lead-form';
 
 export const HOME_FORM_TEXT = {
@@ -17,6 +17,8 @@ export const HOME_FORM_TEXT = {
   failureFallback: 'Please try again or call us directly.',
 } as const;
 
+const SUBMIT_LABEL = 'Get My Free Assessment';
+
 const EMPTY_VALUES: HomeLeadFormValues = {
   firstName: '',
   lastName: '',
@@ -24,6 +26,7 @@ const EMPTY_VALUES: HomeLeadFormValues = {
   phone: '',
   address: '',
   city: '',
+  otherCity: '',
   homeAge: '',
   urgency: '',
   issues: [],
@@ -39,6 +42,7 @@ const FIELD_ORDER: readonly FieldPath<HomeLeadFormValues>[] = [
   'phone',
   'address',
   'city',
+  'otherCity',
   'homeAge',
   'urgency',
   'issues',
@@ -69,6 +73,7 @@ function HomeLeadForm() {
     id,
     onSubmit,
     pending,
+    undelivered,
   } = useLeadForm({
     schema: homeLeadSchema,
     empty: EMPTY_VALUES,
@@ -79,7 +84,8 @@ function HomeLeadForm() {
 
   // The e-mail fallback is a real mailto link kept up to date with what the
   // visitor typed, so it works as a link (copy, middle-click) too.
-  const mailtoHref = buildMailtoHref(watch());
+  const values = watch();
+  const mailtoHref = buildMailtoHref(values);
 
   return (
     <div className="lead-form-wrap">
@@ -92,6 +98,7 @@ function HomeLeadForm() {
             errors={errors}
             addressClassName="lead-form__field--wide"
             cityPlaceholder="Select city"
+            otherCitySelected={values.city === OTHER_CITY.value}
           />
           <SelectField
             id={id('homeAge')}
@@ -129,8 +136,9 @@ function HomeLeadForm() {
         />
         <Honeypot id={id('website')} registration={register('website')} />
         <button type="submit" className="button button--primary lead-form__submit" disabled={pending}>
-          {pending ? 'Submitting...' : 'Get My Free Assessment'}
+          {pending ? 'Submitting...' : SUBMIT_LABEL}
         </button>
+        {undelivered && <UndeliveredNotice mailtoHref={mailtoHref} buttonLabel={SUBMIT_LABEL} />}
       </form>
       <div className="lead-form__alternatives">
         <p className="lead-form__alternatives-text">Prefer not to use the form?</p>

@@ -2,6 +2,8 @@
 // <p role="alert"> right after its control, linked by aria-describedby.
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { CallLink } from '@/components/CallLink';
+import { trackConversion } from '@/lib/analytics';
 import type { Option } from '../options';
 import './lead-form.css';
 
@@ -225,5 +227,27 @@ export function RequiredNote() {
       Fields marked <span aria-hidden="true">*</span>
       <span className="visually-hidden">with an asterisk</span> are required.
     </p>
+  );
+}
+
+/**
+ * Shown when a submission did not get through (network down, server
+ * unavailable): what was typed is still in the form, the button sends it
+ * again, and the phone and a pre-filled e-mail (SPEC §7) are offered.
+ */
+export function UndeliveredNotice({ mailtoHref, buttonLabel }: { mailtoHref: string; buttonLabel: string }) {
+  return (
+    <div className="lead-form__undelivered" role="alert">
+      <p>
+        We couldn't send your request just now. What you typed is still here: press “{buttonLabel}” to try again,
+        or reach us directly.
+      </p>
+      <div className="button-row">
+        <CallLink className="button" />
+        <a href={mailtoHref} className="button" onClick={() => void trackConversion('email_fallback')}>
+          Email us this request
+        </a>
+      </div>
+    </div>
   );
 }

@@ -99,6 +99,19 @@ describe('LeadForm (home, city and service pages)', () => {
   });
 });
 
+describe('Other nearby city', () => {
+  it("is the city select's last choice on both forms, its box hidden until chosen", () => {
+    for (const html of [render(<LeadForm variant="home" />), render(<ContactPageForm />)]) {
+      const select = elements(html, 'select', { name: 'city' })[0]!;
+      const options = elements(select.inner, 'option');
+      expect(options).toHaveLength(10); // placeholder, the eight cities, other
+      expect(attrOf(options[9]!.open, 'value')).toBe('other-city');
+      expect(textOnly(options[9]!.inner)).toBe('Other nearby city');
+      expect(html).not.toContain('name="otherCity"');
+    }
+  });
+});
+
 describe('ContactPageForm (/contact)', () => {
   const html = render(<ContactPageForm />);
 

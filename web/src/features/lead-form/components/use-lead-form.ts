@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -11,6 +11,7 @@ import {
 import type { ZodType, ZodTypeDef } from 'zod';
 import { toast } from '@/components/ui/use-toast';
 import { trackConversion } from '@/lib/analytics';
+import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { useSubmitInspectionRequest } from '../api/submit-inspection-request';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
@@ -34,25 +35,42 @@ type Options<T extends FieldValues> = {
 };
 
 /**
+ * True when the request did not get through to us: the network failed, or
+ * the server (or a proxy) could not take it just now (5xx, 429). Then the
+ * visitor is offered the phone and the pre-filled e-mail. A 4xx is an
+ * answer about what was typed, shown next to the fields instead.
+ */
+export function notDelivered(err: unknown): boolean {
+  return !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
+}
+
+/**
  * What both forms do with a valid submission: post it; on success toast,
  * reset and fire the conversion hook; on failure show the server's
- * per-field errors and a destructive toast with its message.
+ * per-field errors and a destructive toast with its message. What was
+ * typed is kept, and `undelivered` says the request did not get through
+ * (the form then offers the phone and the e-mail); pressing submit again
+ * re-sends it under the same idempotency key, so a request stored before
+ * its answer was lost is not stored twice.
  */
 export function useLeadSubmission<T extends FieldValues>({ text, fieldOrder, setError, setFocus, onSuccess }: Options<T>) {
   const submission = useSubmitInspectionRequest();
+  const [undelivered, setUndelivered] = useState(false);
   const submit = (request: InspectionRequest) =>
     submission.mutate(request, {
       onSuccess: () => {
+        setUndelivered(false);
         toast({ title: text.successTitle, description: text.successDescription });
         onSuccess();
         void trackConversion('form_submit');
       },
       onError: (err) => {
+        setUndelivered(notDelivered(err));
         showServerFieldErrors(err, fieldOrder, setError, setFocus);
         toast({ variant: 'destructive', title: text.failureTitle, description: serverMessage(err) ?? text.failureFallback });
       },
     });
-  return { submit, pending: submission.isPending };
+  return { submit, pending: submission.isPending, undelivered };
 }
 
 type LeadFormOptions<Values extends FieldValues, Data> = {
@@ -83,7 +101,7 @@ export function useLeadForm<Values extends FieldValues, Data>({
     defaultValues: empty as DefaultValues<Values>,
     shouldFocusError: false,
   });
-  const { submit, pending } = useLeadSubmission({
+  const { submit, pending, undelivered } = useLeadSubmission({
     text,
     fieldOrder,
     setError: form.setError,
@@ -94,5 +112,5 @@ export function useLeadForm<Values extends FieldValues, Data>({
     (data) => submit(toRequest(data, currentSubmissionContext())),
     (errs) => focusFirstError(errs, fieldOrder, form.setFocus),
   );
-  return { form, id: (name: string) => `${uid}-${name}`, onSubmit, pending };
+  return { form, id: (name: string) => `${uid}-${name}`, onSubmit, pending, undelivered };
 }

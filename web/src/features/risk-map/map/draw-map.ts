@@ -45,7 +45,14 @@ export function drawRiskMap({ container, view, places, tiles, onStreetMap, onPop
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
 
   if (tiles) {
-    const layer = L.tileLayer(tiles.url, { maxZoom, attribution: escapeHtml(tiles.attribution) }).addTo(map);
+    // On a high-density screen each tile's place is filled by four tiles from
+    // one zoom level deeper (Leaflet's detectRetina), so the street map is as
+    // sharp as the screen; never deeper than the map's own maximum zoom.
+    const retina = (window.devicePixelRatio || 1) > 1;
+    const layer = L.tileLayer(tiles.url, {
+      attribution: escapeHtml(tiles.attribution),
+      ...(retina ? { detectRetina: true, maxZoom: maxZoom + 1, maxNativeZoom: maxZoom - 1 } : { maxZoom }),
+    }).addTo(map);
     // A view's tiles load as a batch ('loading' … 'load'); one failure marks
     // the street map unavailable until a later batch loads in full.
     let failed = 0;

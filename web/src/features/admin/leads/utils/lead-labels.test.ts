@@ -27,11 +27,13 @@ const lists: LeadOptionLists = {
 };
 
 describe('lead labels', () => {
-  it('labels values from the lists, and humanizes values no list knows', () => {
+  it('labels values from the lists, and shows values no list knows as the visitor typed them', () => {
     expect(optionLabel(lists.urgencies, 'soon')).toBe('As soon as possible');
     expect(optionLabel(lists.cities, 'mesa')).toBe('Mesa');
     expect(optionLabel(lists.homeAges, 'pre-1980')).toBe('Before 1980');
-    expect(optionLabel(lists.urgencies, 'next-year')).toBe('Next year');
+    expect(optionLabel(lists.urgencies, 'before the holidays')).toBe('before the holidays');
+    expect(optionLabel(lists.cities, 'Cave Creek')).toBe('Cave Creek');
+    expect(optionLabel(lists.homeAges, '1950s')).toBe('1950s');
     expect(humanize('')).toBe('');
   });
 
@@ -43,7 +45,7 @@ describe('lead labels', () => {
     expect(issueLabels(['bad-odors', 'water-backups'], 'contact', lists)).toEqual(['Bad odors', 'Water backups']);
     // A value only the other form has still gets its label.
     expect(issueLabels(['water-backups'], 'home', lists)).toEqual(['Water backups']);
-    expect(issueLabels(['roots_in_pipe'], 'home', lists)).toEqual(['Roots in pipe']);
+    expect(issueLabels(['Tree roots in the yard'], 'home', lists)).toEqual(['Tree roots in the yard']);
   });
 
   it('names the form variants', () => {

@@ -15,14 +15,19 @@ export type LeadOptionLists = {
   contactProblems: OptionList;
 };
 
-/** 'water-backups' → 'Water backups': for a value no list knows (an option since retired). */
+/** 'water-backups' → 'Water backups': for a form variant the inbox does not know. */
 export function humanize(value: string): string {
   const words = value.replace(/[-_]+/g, ' ').trim();
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
 }
 
+/**
+ * The label of a value a list knows; anything else is what the visitor typed
+ * (an 'Other nearby city', a home age like '1950s': the server keeps
+ * optional answers it does not know as given) and is shown as given.
+ */
 export function optionLabel(list: OptionList, value: string): string {
-  return list.find((o) => o.value === value)?.label ?? humanize(value);
+  return list.find((o) => o.value === value)?.label ?? value;
 }
 
 /**
@@ -33,7 +38,7 @@ export function issueLabels(issues: readonly string[], formVariant: string, list
   const [first, second] =
     formVariant === 'contact' ? [lists.contactProblems, lists.homeIssues] : [lists.homeIssues, lists.contactProblems];
   return issues.map(
-    (value) => first.find((o) => o.value === value)?.label ?? second.find((o) => o.value === value)?.label ?? humanize(value),
+    (value) => first.find((o) => o.value === value)?.label ?? optionLabel(second, value),
   );
 }
 

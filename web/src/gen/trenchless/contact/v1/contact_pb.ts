@@ -16,11 +16,11 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/contact/v1/contact.proto.
  */
 export const file_trenchless_contact_v1_contact: GenFile = /*@__PURE__*/
-  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIoIBCgtBdHRyaWJ1dGlvbhIcCgp1dG1fc291cmNlGAEgASgJQgi6SAVyAxjIARIcCgp1dG1fbWVkaXVtGAIgASgJQgi6SAVyAxjIARIeCgx1dG1fY2FtcGFpZ24YAyABKAlCCLpIBXIDGMgBEhcKBWdjbGlkGAQgASgJQgi6SAVyAxjIASLVDgoeU3VibWl0SW5zcGVjdGlvblJlcXVlc3RSZXF1ZXN0EnMKDGZvcm1fdmFyaWFudBgBIAEoCUJdukhaugFXChJmb3JtX3ZhcmlhbnQua25vd24SJEZvcm0gdmFyaWFudCBtdXN0IGJlIGhvbWUgb3IgY29udGFjdBobdGhpcyBpbiBbJ2hvbWUnLCAnY29udGFjdCddEmMKCmZpcnN0X25hbWUYAiABKAlCT7pITLoBRQoTZmlyc3RfbmFtZS5yZXF1aXJlZBIWRmlyc3QgbmFtZSBpcyByZXF1aXJlZBoWdGhpcy50cmltKCkuc2l6ZSgpID4gMHICGGQSYAoJbGFzdF9uYW1lGAMgASgJQk26SEq6AUMKEmxhc3RfbmFtZS5yZXF1aXJlZBIVTGFzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJoCgVlbWFpbBgEIAEoCUJZukhWugFTCgtlbWFpbC52YWxpZBIXVmFsaWQgZW1haWwgaXMgcmVxdWlyZWQaK3RoaXMuc2l6ZSgpIDw9IDI1NCAmJiB0aGlzLnRyaW0oKS5pc0VtYWlsKCkSbQoFcGhvbmUYBSABKAlCXrpIW7oBWAoNcGhvbmUubWluX2xlbhIYUGhvbmUgbnVtYmVyIGlzIHJlcXVpcmVkGi10aGlzLnRyaW0oKS5zaXplKCkgPj0gMTAgJiYgdGhpcy5zaXplKCkgPD0gNDASGQoHYWRkcmVzcxgGIAEoCUIIukgFcgMYrAIStgEKBGNpdHkYByABKAlCpwG6SKMBugGfAQoKY2l0eS5rbm93bhIsUGxlYXNlIGNob29zZSBvbmUgb2Ygb3VyIHNlcnZpY2UtYXJlYSBjaXRpZXMaY3RoaXMgaW4gWycnLCAncGhvZW5peCcsICdzY290dHNkYWxlJywgJ3RlbXBlJywgJ21lc2EnLCAnY2hhbmRsZXInLCAnZ2lsYmVydCcsICdnbGVuZGFsZScsICdwZW9yaWEnXRKLAQoHdXJnZW5jeRgIIAEoCUJ6ukh3ugF0Cg11cmdlbmN5Lmtub3duEiZQbGVhc2UgY2hvb3NlIGEgdGltZWxpbmUgZnJvbSB0aGUgbGlzdBo7dGhpcyBpbiBbJycsICd0aGlzLXdlZWsnLCAndGhpcy1tb250aCcsICdwbGFubmluZycsICdzb29uJ10S/AEKBmlzc3VlcxgJIAMoCULrAbpI5wGSAeMBEAsYASLcAboB2AEKDGlzc3Vlcy5rbm93bhIiUGxlYXNlIGNob29zZSBpc3N1ZXMgZnJvbSB0aGUgbGlzdBqjAXRoaXMgaW4gWydmcmVxdWVudC1jbG9ncycsICdzbG93LWRyYWluYWdlJywgJ2JhZC1vZG9ycycsICdndXJnbGluZycsICdvdGhlcicsICdzbG93LWRyYWlucycsICdyZWN1cnJpbmctY2xvZ3MnLCAnZ3VyZ2xpbmctc291bmRzJywgJ3dhdGVyLWJhY2t1cHMnLCAnb3RoZXItaXNzdWVzJ10SnwEKCGhvbWVfYWdlGAogASgJQowBukiIAboBhAEKDmhvbWVfYWdlLmtub3duEihQbGVhc2UgY2hvb3NlIGFuIGFnZSByYW5nZSBmcm9tIHRoZSBsaXN0Gkh0aGlzIGluIFsnJywgJ3ByZS0xOTgwJywgJzE5ODAtMTk4OScsICcxOTkwLTE5OTknLCAnMjAwMC0yMDA5JywgJzIwMTArJ10SIgoQcHJldmlvdXNfcmVwYWlycxgLIAEoCUIIukgFcgMY0A8SHQoLZGVzY3JpcHRpb24YDCABKAlCCLpIBXIDGIgnEigKFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDSABKAlCCLpIBXIDGMgBEhEKCWhhc192aWRlbxgOIAEoCBIdCgtzb3VyY2VfcGFnZRgPIAEoCUIIukgFcgMYrAISNwoLYXR0cmlidXRpb24YECABKAsyIi50cmVuY2hsZXNzLmNvbnRhY3QudjEuQXR0cmlidXRpb24SGQoHd2Vic2l0ZRgRIAEoCUIIukgFcgMY9AM6pwK6SKMCGncKHGlzc3Vlcy5yZXF1aXJlZF9vbl9ob21lX2Zvcm0SIFBsZWFzZSBzZWxlY3QgYXQgbGVhc3Qgb25lIGlzc3VlGjV0aGlzLmZvcm1fdmFyaWFudCAhPSAnaG9tZScgfHwgdGhpcy5pc3N1ZXMuc2l6ZSgpID4gMBqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwIo0BCh9TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlc3BvbnNlEgoKAmlkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnJlc3BvbmRfYnkYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIpsECgRMZWFkEgoKAmlkGAEgASgJEhQKDGZvcm1fdmFyaWFudBgCIAEoCRISCgpmaXJzdF9uYW1lGAMgASgJEhEKCWxhc3RfbmFtZRgEIAEoCRINCgVlbWFpbBgFIAEoCRINCgVwaG9uZRgGIAEoCRIPCgdhZGRyZXNzGAcgASgJEgwKBGNpdHkYCCABKAkSDwoHdXJnZW5jeRgJIAEoCRIOCgZpc3N1ZXMYCiADKAkSEAoIaG9tZV9hZ2UYCyABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgMIAEoCRITCgtkZXNjcmlwdGlvbhgNIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA4gASgJEhEKCWhhc192aWRlbxgPIAEoCBITCgtzb3VyY2VfcGFnZRgQIAEoCRI3CgthdHRyaWJ1dGlvbhgRIAEoCzIiLnRyZW5jaGxlc3MuY29udGFjdC52MS5BdHRyaWJ1dGlvbhISCgp1c2VyX2FnZW50GBIgASgJEg8KB2lzX3JlYWQYEyABKAgSDwoHaXNfc3BhbRgUIAEoCBIUCgxkdXBsaWNhdGVfb2YYFSABKAkSLgoKY3JlYXRlZF9hdBgWIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgXIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi1QEKEExpc3RMZWFkc1JlcXVlc3QSgwEKBmZpbHRlchgBIAEoCUJzukhwugFtCgxmaWx0ZXIua25vd24SK0ZpbHRlciBtdXN0IGJlIGFsbCwgdW5yZWFkLCBvdmVyZHVlIG9yIHNwYW0aMHRoaXMgaW4gWycnLCAnYWxsJywgJ3VucmVhZCcsICdvdmVyZHVlJywgJ3NwYW0nXRIdCglwYWdlX3NpemUYAiABKAVCCrpIBxoFGMgBKAASHAoKcGFnZV90b2tlbhgDIAEoCUIIukgFcgMYyAEiiwEKEUxpc3RMZWFkc1Jlc3BvbnNlEjAKC3N1Ym1pc3Npb25zGAEgAygLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhQKDHVucmVhZF9jb3VudBgDIAEoBRIVCg1vdmVyZHVlX2NvdW50GAQgASgFIiYKDkdldExlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJCCg9HZXRMZWFkUmVzcG9uc2USLwoKc3VibWlzc2lvbhgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkIpoBChJFeHBvcnRMZWFkc1JlcXVlc3QSgwEKBmZpbHRlchgBIAEoCUJzukhwugFtCgxmaWx0ZXIua25vd24SK0ZpbHRlciBtdXN0IGJlIGFsbCwgdW5yZWFkLCBvdmVyZHVlIG9yIHNwYW0aMHRoaXMgaW4gWycnLCAnYWxsJywgJ3VucmVhZCcsICdvdmVyZHVlJywgJ3NwYW0nXSI6ChFVcGRhdGVMZWFkUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESDwoHaXNfcmVhZBgCIAEoCCJFChJVcGRhdGVMZWFkUmVzcG9uc2USLwoKc3VibWlzc2lvbhgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkMrQBCg5Db250YWN0U2VydmljZRKhAQoXU3VibWl0SW5zcGVjdGlvblJlcXVlc3QSNS50cmVuY2hsZXNzLmNvbnRhY3QudjEuU3VibWl0SW5zcGVjdGlvblJlcXVlc3RSZXF1ZXN0GjYudHJlbmNobGVzcy5jb250YWN0LnYxLlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2UiF4LT5JMCEToBKiIML2FwaS9jb250YWN0MrwEChBMZWFkSW5ib3hTZXJ2aWNlEoABCglMaXN0TGVhZHMSJy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGlzdExlYWRzUmVxdWVzdBooLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZHNSZXNwb25zZSIggtPkkwIaEhgvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMSiwEKB0dldExlYWQSJS50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFJlcXVlc3QaJi50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFJlc3BvbnNlIjGC0+STAitiCnN1Ym1pc3Npb24SHS9hcGkvY29udGFjdC1zdWJtaXNzaW9ucy97aWR9En0KC0V4cG9ydExlYWRzEikudHJlbmNobGVzcy5jb250YWN0LnYxLkV4cG9ydExlYWRzUmVxdWVzdBoULmdvb2dsZS5hcGkuSHR0cEJvZHkiK4LT5JMCJRIjL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2V4cG9ydC5jc3YwARKXAQoKVXBkYXRlTGVhZBIoLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVzcG9uc2UiNILT5JMCLjoBKmIKc3VibWlzc2lvbjIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH1CRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvY29udGFjdC92MTtjb250YWN0djFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIloKC0F0dHJpYnV0aW9uEhIKCnV0bV9zb3VyY2UYASABKAkSEgoKdXRtX21lZGl1bRgCIAEoCRIUCgx1dG1fY2FtcGFpZ24YAyABKAkSDQoFZ2NsaWQYBCABKAkingkKHlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBJ3Cgxmb3JtX3ZhcmlhbnQYASABKAlCYbpIXroBWwoSZm9ybV92YXJpYW50Lmtub3duEiRGb3JtIHZhcmlhbnQgbXVzdCBiZSBob21lIG9yIGNvbnRhY3QaH3RoaXMgaW4gWycnLCAnaG9tZScsICdjb250YWN0J10SYwoKZmlyc3RfbmFtZRgCIAEoCUJPukhMugFFChNmaXJzdF9uYW1lLnJlcXVpcmVkEhZGaXJzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJgCglsYXN0X25hbWUYAyABKAlCTbpISroBQwoSbGFzdF9uYW1lLnJlcXVpcmVkEhVMYXN0IG5hbWUgaXMgcmVxdWlyZWQaFnRoaXMudHJpbSgpLnNpemUoKSA+IDByAhhkEmgKBWVtYWlsGAQgASgJQlm6SFa6AVMKC2VtYWlsLnZhbGlkEhdWYWxpZCBlbWFpbCBpcyByZXF1aXJlZBordGhpcy5zaXplKCkgPD0gMjU0ICYmIHRoaXMudHJpbSgpLmlzRW1haWwoKRJtCgVwaG9uZRgFIAEoCUJeukhbugFYCg1waG9uZS5taW5fbGVuEhhQaG9uZSBudW1iZXIgaXMgcmVxdWlyZWQaLXRoaXMudHJpbSgpLnNpemUoKSA+PSAxMCAmJiB0aGlzLnNpemUoKSA8PSA0MBIPCgdhZGRyZXNzGAYgASgJEgwKBGNpdHkYByABKAkSDwoHdXJnZW5jeRgIIAEoCRIOCgZpc3N1ZXMYCSADKAkSEAoIaG9tZV9hZ2UYCiABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgLIAEoCRITCgtkZXNjcmlwdGlvbhgMIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA0gASgJEhYKCWhhc192aWRlbxgOIAEoCEgAiAEBEhMKC3NvdXJjZV9wYWdlGA8gASgJEjcKC2F0dHJpYnV0aW9uGBAgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEg8KB3dlYnNpdGUYESABKAk6vAK6SLgCGosBChxpc3N1ZXMucmVxdWlyZWRfb25faG9tZV9mb3JtEiBQbGVhc2Ugc2VsZWN0IGF0IGxlYXN0IG9uZSBpc3N1ZRpJdGhpcy5mb3JtX3ZhcmlhbnQgIT0gJ2hvbWUnIHx8IHRoaXMuaXNzdWVzLmV4aXN0cyhpLCBpLnRyaW0oKS5zaXplKCkgPiAwKRqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwQgwKCl9oYXNfdmlkZW8ijQEKH1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2USCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAimwQKBExlYWQSCgoCaWQYASABKAkSFAoMZm9ybV92YXJpYW50GAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg0KBXBob25lGAYgASgJEg8KB2FkZHJlc3MYByABKAkSDAoEY2l0eRgIIAEoCRIPCgd1cmdlbmN5GAkgASgJEg4KBmlzc3VlcxgKIAMoCRIQCghob21lX2FnZRgLIAEoCRIYChBwcmV2aW91c19yZXBhaXJzGAwgASgJEhMKC2Rlc2NyaXB0aW9uGA0gASgJEh4KFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDiABKAkSEQoJaGFzX3ZpZGVvGA8gASgIEhMKC3NvdXJjZV9wYWdlGBAgASgJEjcKC2F0dHJpYnV0aW9uGBEgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEhIKCnVzZXJfYWdlbnQYEiABKAkSDwoHaXNfcmVhZBgTIAEoCBIPCgdpc19zcGFtGBQgASgIEhQKDGR1cGxpY2F0ZV9vZhgVIAEoCRIuCgpjcmVhdGVkX2F0GBYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXNwb25kX2J5GBcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLVAQoQTGlzdExlYWRzUmVxdWVzdBKDAQoGZmlsdGVyGAEgASgJQnO6SHC6AW0KDGZpbHRlci5rbm93bhIrRmlsdGVyIG11c3QgYmUgYWxsLCB1bnJlYWQsIG92ZXJkdWUgb3Igc3BhbRowdGhpcyBpbiBbJycsICdhbGwnLCAndW5yZWFkJywgJ292ZXJkdWUnLCAnc3BhbSddEh0KCXBhZ2Vfc2l6ZRgCIAEoBUIKukgHGgUYyAEoABIcCgpwYWdlX3Rva2VuGAMgASgJQgi6SAVyAxjIASKLAQoRTGlzdExlYWRzUmVzcG9uc2USMAoLc3VibWlzc2lvbnMYASADKAsyGy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGVhZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSFAoMdW5yZWFkX2NvdW50GAMgASgFEhUKDW92ZXJkdWVfY291bnQYBCABKAUiJgoOR2V0TGVhZFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIkIKD0dldExlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQimgEKEkV4cG9ydExlYWRzUmVxdWVzdBKDAQoGZmlsdGVyGAEgASgJQnO6SHC6AW0KDGZpbHRlci5rbm93bhIrRmlsdGVyIG11c3QgYmUgYWxsLCB1bnJlYWQsIG92ZXJkdWUgb3Igc3BhbRowdGhpcyBpbiBbJycsICdhbGwnLCAndW5yZWFkJywgJ292ZXJkdWUnLCAnc3BhbSddIjoKEVVwZGF0ZUxlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIPCgdpc19yZWFkGAIgASgIIkUKElVwZGF0ZUxlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQytAEKDkNvbnRhY3RTZXJ2aWNlEqEBChdTdWJtaXRJbnNwZWN0aW9uUmVxdWVzdBI1LnRyZW5jaGxlc3MuY29udGFjdC52MS5TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlcXVlc3QaNi50cmVuY2hsZXNzLmNvbnRhY3QudjEuU3VibWl0SW5zcGVjdGlvblJlcXVlc3RSZXNwb25zZSIXgtPkkwIROgEqIgwvYXBpL2NvbnRhY3QyvAQKEExlYWRJbmJveFNlcnZpY2USgAEKCUxpc3RMZWFkcxInLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZHNSZXF1ZXN0GigudHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkc1Jlc3BvbnNlIiCC0+STAhoSGC9hcGkvY29udGFjdC1zdWJtaXNzaW9ucxKLAQoHR2V0TGVhZBIlLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVxdWVzdBomLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVzcG9uc2UiMYLT5JMCK2IKc3VibWlzc2lvbhIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH0SfQoLRXhwb3J0TGVhZHMSKS50cmVuY2hsZXNzLmNvbnRhY3QudjEuRXhwb3J0TGVhZHNSZXF1ZXN0GhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIrgtPkkwIlEiMvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMvZXhwb3J0LmNzdjABEpcBCgpVcGRhdGVMZWFkEigudHJlbmNobGVzcy5jb250YWN0LnYxLlVwZGF0ZUxlYWRSZXF1ZXN0GikudHJlbmNobGVzcy5jb250YWN0LnYxLlVwZGF0ZUxlYWRSZXNwb25zZSI0gtPkkwIuOgEqYgpzdWJtaXNzaW9uMh0vYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2lkfUJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9jb250YWN0L3YxO2NvbnRhY3R2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * Attribution records where the visitor came from, read by the web app from
- * the landing URL.
+ * the landing URL. Each value is capped at 200 characters, never refused.
  *
  * @generated from message trenchless.contact.v1.Attribution
  */
@@ -56,7 +56,7 @@ export type Attribution = Message<"trenchless.contact.v1.Attribution"> & {
 
 /**
  * Attribution records where the visitor came from, read by the web app from
- * the landing URL.
+ * the landing URL. Each value is capped at 200 characters, never refused.
  *
  * @generated from message trenchless.contact.v1.Attribution
  */
@@ -99,15 +99,25 @@ export const AttributionSchema: GenMessage<Attribution, {jsonType: AttributionJs
 
 /**
  * SubmitInspectionRequestRequest is the payload of POST /api/contact, both
- * shapes of SPEC §7. Message-level rule ids begin with the JSON field they
- * concern so the edge can show them next to that field.
+ * shapes of SPEC §7, exactly as SPEC lists them (the /contact page sends
+ * null for what it does not ask). Only the required fields can refuse a
+ * request: an optional field never does. A known option (city, timeline,
+ * home age, issue) is stored as its value whatever its case or wording
+ * ('Phoenix, AZ' is phoenix); anything else is stored as given, trimmed and
+ * length-capped, and shown to staff as given. Message-level rule ids begin
+ * with the JSON field they concern so the edge can show them next to that
+ * field.
  *
  * @generated from message trenchless.contact.v1.SubmitInspectionRequestRequest
  */
 export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.SubmitInspectionRequestRequest"> & {
   /**
-   * FormVariant says which form sent the request: "home" (the shared form of
-   * the home, city and service pages) or "contact" (the /contact page).
+   * FormVariant says which form sent the request and so which of SPEC §5's
+   * rule sets applies: "home" (the shared form of the home, city and
+   * service pages) or "contact" (the /contact page). SPEC's clients do not
+   * send it: when it is empty the service infers it from the payload before
+   * validating (the /contact page's payload carries hasVideo,
+   * previousRepairs or preferredContactTime; the home form's never does).
    *
    * @generated from field: string form_variant = 1;
    */
@@ -142,21 +152,25 @@ export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.Subm
   phone: string;
 
   /**
-   * Address is optional.
+   * Address is optional free text (capped at 300 characters).
    *
    * @generated from field: string address = 6;
    */
   address: string;
 
   /**
-   * City is optional; when given, one of the eight service-area cities.
+   * City is optional: one of the eight service-area cities (phoenix,
+   * scottsdale, tempe, mesa, chandler, gilbert, glendale, peoria; matched by
+   * slug or name in any case, with or without ", AZ"), or any other town as
+   * typed ('Other nearby city'), capped at 100 characters.
    *
    * @generated from field: string city = 7;
    */
   city: string;
 
   /**
-   * Urgency is optional: this-week, this-month, planning or soon.
+   * Urgency is optional: this-week, this-month, planning or soon (by value
+   * or label), or anything else as given.
    *
    * @generated from field: string urgency = 8;
    */
@@ -164,21 +178,23 @@ export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.Subm
 
   /**
    * Issues are the selected problems: the home form's issue values or the
-   * /contact page's problem values.
+   * /contact page's problem values (by value or label, any case), or any
+   * other text as given. Up to 20 are kept, each capped at 100 characters.
    *
    * @generated from field: repeated string issues = 9;
    */
   issues: string[];
 
   /**
-   * HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+.
+   * HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+
+   * (by value or label), or anything else as given (e.g. 1950s).
    *
    * @generated from field: string home_age = 10;
    */
   homeAge: string;
 
   /**
-   * PreviousRepairs is optional free text.
+   * PreviousRepairs is optional free text (capped at 2,000 characters).
    *
    * @generated from field: string previous_repairs = 11;
    */
@@ -186,25 +202,26 @@ export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.Subm
 
   /**
    * Description is the homeowner's account of the problem; the /contact
-   * page requires at least 10 characters.
+   * page requires at least 10 characters. Capped at 5,000 characters.
    *
    * @generated from field: string description = 12;
    */
   description: string;
 
   /**
-   * PreferredContactTime is optional free text.
+   * PreferredContactTime is optional free text (capped at 200 characters).
    *
    * @generated from field: string preferred_contact_time = 13;
    */
   preferredContactTime: string;
 
   /**
-   * HasVideo says the homeowner has video of the problem.
+   * HasVideo says the homeowner has video of the problem. Only the /contact
+   * page sends it (always false, SPEC §7), so its presence marks that form.
    *
-   * @generated from field: bool has_video = 14;
+   * @generated from field: optional bool has_video = 14;
    */
-  hasVideo: boolean;
+  hasVideo?: boolean | undefined;
 
   /**
    * SourcePage is the site path the form was sent from, e.g. /scottsdale.
@@ -230,15 +247,25 @@ export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.Subm
 
 /**
  * SubmitInspectionRequestRequest is the payload of POST /api/contact, both
- * shapes of SPEC §7. Message-level rule ids begin with the JSON field they
- * concern so the edge can show them next to that field.
+ * shapes of SPEC §7, exactly as SPEC lists them (the /contact page sends
+ * null for what it does not ask). Only the required fields can refuse a
+ * request: an optional field never does. A known option (city, timeline,
+ * home age, issue) is stored as its value whatever its case or wording
+ * ('Phoenix, AZ' is phoenix); anything else is stored as given, trimmed and
+ * length-capped, and shown to staff as given. Message-level rule ids begin
+ * with the JSON field they concern so the edge can show them next to that
+ * field.
  *
  * @generated from message trenchless.contact.v1.SubmitInspectionRequestRequest
  */
 export type SubmitInspectionRequestRequestJson = {
   /**
-   * FormVariant says which form sent the request: "home" (the shared form of
-   * the home, city and service pages) or "contact" (the /contact page).
+   * FormVariant says which form sent the request and so which of SPEC §5's
+   * rule sets applies: "home" (the shared form of the home, city and
+   * service pages) or "contact" (the /contact page). SPEC's clients do not
+   * send it: when it is empty the service infers it from the payload before
+   * validating (the /contact page's payload carries hasVideo,
+   * previousRepairs or preferredContactTime; the home form's never does).
    *
    * @generated from field: string form_variant = 1;
    */
@@ -273,21 +300,25 @@ export type SubmitInspectionRequestRequestJson = {
   phone?: string;
 
   /**
-   * Address is optional.
+   * Address is optional free text (capped at 300 characters).
    *
    * @generated from field: string address = 6;
    */
   address?: string;
 
   /**
-   * City is optional; when given, one of the eight service-area cities.
+   * City is optional: one of the eight service-area cities (phoenix,
+   * scottsdale, tempe, mesa, chandler, gilbert, glendale, peoria; matched by
+   * slug or name in any case, with or without ", AZ"), or any other town as
+   * typed ('Other nearby city'), capped at 100 characters.
    *
    * @generated from field: string city = 7;
    */
   city?: string;
 
   /**
-   * Urgency is optional: this-week, this-month, planning or soon.
+   * Urgency is optional: this-week, this-month, planning or soon (by value
+   * or label), or anything else as given.
    *
    * @generated from field: string urgency = 8;
    */
@@ -295,21 +326,23 @@ export type SubmitInspectionRequestRequestJson = {
 
   /**
    * Issues are the selected problems: the home form's issue values or the
-   * /contact page's problem values.
+   * /contact page's problem values (by value or label, any case), or any
+   * other text as given. Up to 20 are kept, each capped at 100 characters.
    *
    * @generated from field: repeated string issues = 9;
    */
   issues?: string[];
 
   /**
-   * HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+.
+   * HomeAge is optional: pre-1980, 1980-1989, 1990-1999, 2000-2009 or 2010+
+   * (by value or label), or anything else as given (e.g. 1950s).
    *
    * @generated from field: string home_age = 10;
    */
   homeAge?: string;
 
   /**
-   * PreviousRepairs is optional free text.
+   * PreviousRepairs is optional free text (capped at 2,000 characters).
    *
    * @generated from field: string previous_repairs = 11;
    */
@@ -317,23 +350,24 @@ export type SubmitInspectionRequestRequestJson = {
 
   /**
    * Description is the homeowner's account of the problem; the /contact
-   * page requires at least 10 characters.
+   * page requires at least 10 characters. Capped at 5,000 characters.
    *
    * @generated from field: string description = 12;
    */
   description?: string;
 
   /**
-   * PreferredContactTime is optional free text.
+   * PreferredContactTime is optional free text (capped at 200 characters).
    *
    * @generated from field: string preferred_contact_time = 13;
    */
   preferredContactTime?: string;
 
   /**
-   * HasVideo says the homeowner has video of the problem.
+   * HasVideo says the homeowner has video of the problem. Only the /contact
+   * page sends it (always false, SPEC §7), so its presence marks that form.
    *
-   * @generated from field: bool has_video = 14;
+   * @generated from field: optional bool has_video = 14;
    */
   hasVideo?: boolean;
 
@@ -443,7 +477,8 @@ export type Lead = Message<"trenchless.contact.v1.Lead"> & {
   id: string;
 
   /**
-   * FormVariant is home or contact.
+   * FormVariant is home or contact: as the client said, or as inferred
+   * from the payload.
    *
    * @generated from field: string form_variant = 2;
    */
@@ -485,28 +520,28 @@ export type Lead = Message<"trenchless.contact.v1.Lead"> & {
   address: string;
 
   /**
-   * City as submitted.
+   * City: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string city = 8;
    */
   city: string;
 
   /**
-   * Urgency as submitted.
+   * Urgency: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string urgency = 9;
    */
   urgency: string;
 
   /**
-   * Issues as submitted.
+   * Issues: each a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: repeated string issues = 10;
    */
   issues: string[];
 
   /**
-   * HomeAge as submitted.
+   * HomeAge: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string home_age = 11;
    */
@@ -612,7 +647,8 @@ export type LeadJson = {
   id?: string;
 
   /**
-   * FormVariant is home or contact.
+   * FormVariant is home or contact: as the client said, or as inferred
+   * from the payload.
    *
    * @generated from field: string form_variant = 2;
    */
@@ -654,28 +690,28 @@ export type LeadJson = {
   address?: string;
 
   /**
-   * City as submitted.
+   * City: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string city = 8;
    */
   city?: string;
 
   /**
-   * Urgency as submitted.
+   * Urgency: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string urgency = 9;
    */
   urgency?: string;
 
   /**
-   * Issues as submitted.
+   * Issues: each a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: repeated string issues = 10;
    */
   issues?: string[];
 
   /**
-   * HomeAge as submitted.
+   * HomeAge: a known option's value, or what the visitor typed, as given.
    *
    * @generated from field: string home_age = 11;
    */

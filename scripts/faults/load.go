@@ -1,0 +1,340 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// result is one request the load sent.
+type result struct {
+	kind       string // lead, read, upload, …
+	sent, done time.Time
+	status     int // 0: no answer (connection error)
+	err        string
+	id         string // the stored lead's id, for a 2xx lead
+	retryAfter string
+	message    string
+}
+
+func (r result) latency() time.Duration { return r.done.Sub(r.sent) }
+func (r result) ok() bool               { return r.status >= 200 && r.status < 300 }
+
+// recorder collects results from many goroutines.
+type recorder struct {
+	mu  sync.Mutex
+	all []result
+}
+
+func (r *recorder) add(x result) {
+	r.mu.Lock()
+	r.all = append(r.all, x)
+	r.mu.Unlock()
+}
+
+func (r *recorder) results(kind string) []result {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []result
+	for _, x := range r.all {
+		if kind == "" || x.kind == kind {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// client is the load's HTTP client: keep-alive connections, a bound on
+// every request. Go retries a request that met a closed keep-alive
+// connection only when it is idempotent; lead submits carry an
+// Idempotency-Key, which makes them so, as in a browser that retries.
+var client = &http.Client{
+	Timeout:   20 * time.Second,
+	Transport: &http.Transport{MaxIdleConns: 256, MaxIdleConnsPerHost: 256, IdleConnTimeout: 30 * time.Second},
+}
+
+// do sends one request and records what came back.
+func do(rec *recorder, kind, method, url string, body []byte, hdr map[string]string) result {
+	var rd io.Reader
+	if body != nil {
+		rd = bytes.NewReader(body)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		panic(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	r := result{kind: kind, sent: time.Now()}
+	resp, err := client.Do(req)
+	if err != nil {
+		r.done, r.err = time.Now(), err.Error()
+		rec.add(r)
+		return r
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	r.done, r.status, r.retryAfter = time.Now(), resp.StatusCode, resp.Header.Get("Retry-After")
+	var parsed struct {
+		ID      string `json:"id"`
+		Message string `json:"message"`
+		URL     string `json:"url"`
+	}
+	_ = json.Unmarshal(b, &parsed)
+	r.id, r.message = parsed.ID, parsed.Message
+	if parsed.URL != "" {
+		r.id = parsed.URL
+	}
+	rec.add(r)
+	return r
+}
+
+// visitorIP is a distinct address per request number, so the per-IP
+// limit of /api/contact (5 a minute) is not what a scenario measures.
+func visitorIP(n int) string {
+	return fmt.Sprintf("10.%d.%d.%d", (n>>16)&0xff, (n>>8)&0xff, n&0xff)
+}
+
+// submitLead posts one lead as the home page's form does (SPEC §7).
+func submitLead(rec *recorder, base, tag string, n int) result {
+	body, _ := json.Marshal(map[string]any{
+		"firstName": "Load", "lastName": fmt.Sprintf("%s %d", tag, n), "email": fmt.Sprintf("%s-%d@faults.example", tag, n),
+		"phone": fmt.Sprintf("602555%04d", n%10000), "address": "1 E Washington St", "city": "Phoenix, AZ", "homeAge": "1950s",
+		"issues": []string{"gurgling"}, "description": "Load test lead.", "urgency": "soon",
+	})
+	return do(rec, "lead", "POST", base+"/api/contact", body, map[string]string{
+		"Content-Type": "application/json", "Idempotency-Key": uuid.NewString(), "X-Forwarded-For": visitorIP(n),
+	})
+}
+
+// pace calls fn(i) for i in [0, total) at rate per second, each in its own
+// goroutine, until ctx ends, and waits for all of them.
+func pace(ctx context.Context, rate float64, total int, fn func(i int)) {
+	var wg sync.WaitGroup
+	t := time.NewTicker(time.Duration(float64(time.Second) / rate))
+	defer t.Stop()
+	for i := 0; total <= 0 || i < total; i++ {
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		case <-t.C:
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); fn(i) }()
+	}
+	wg.Wait()
+}
+
+// leadIDs are the ids of the 2xx lead answers.
+func leadIDs(rs []result) []string {
+	var out []string
+	for _, r := range rs {
+		if r.kind == "lead" && r.ok() {
+			out = append(out, r.id)
+		}
+	}
+	return out
+}
+
+// counts tallies answers by status (0 = no answer).
+func counts(rs []result) map[int]int {
+	out := map[int]int{}
+	for _, r := range rs {
+		out[r.status]++
+	}
+	return out
+}
+
+func maxLatency(rs []result) time.Duration {
+	var m time.Duration
+	for _, r := range rs {
+		m = max(m, r.latency())
+	}
+	return m
+}
+
+func percentile(rs []result, p float64) time.Duration {
+	if len(rs) == 0 {
+		return 0
+	}
+	ls := make([]time.Duration, len(rs))
+	for i, r := range rs {
+		ls[i] = r.latency()
+	}
+	sort.Slice(ls, func(i, j int) bool { return ls[i] < ls[j] })
+	return ls[min(len(ls)-1, int(float64(len(ls))*p))]
+}
+
+// db runs fn on a connection to the scenario's database.
+func db[T any](url string, fn func(context.Context, *pgx.Conn) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer c.Close(ctx)
+	return fn(ctx, c)
+}
+
+// leadState is what the contact schema holds.
+type leadState struct {
+	leads      map[string]bool // stored, non-spam lead ids
+	pending    int             // outbox rows not yet published
+	halfLeads  int             // leads without their leads.submitted outbox row
+	strayRows  int             // leads.submitted outbox rows without their lead
+	oldPending int             // unpublished rows created before a given time
+}
+
+func readLeads(url string, before time.Time) (leadState, error) {
+	return db(url, func(ctx context.Context, c *pgx.Conn) (leadState, error) {
+		st := leadState{leads: map[string]bool{}}
+		rows, err := c.Query(ctx, "SELECT id::text FROM contact.submissions WHERE NOT is_spam")
+		if err != nil {
+			return st, err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return st, err
+		}
+		for _, id := range ids {
+			st.leads[id] = true
+		}
+		err = c.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL),
+			(SELECT count(*) FROM contact.submissions s WHERE NOT s.is_spam AND NOT EXISTS
+				(SELECT 1 FROM contact.outbox o WHERE o.msg_id = s.id::text AND o.subject = 'leads.submitted')),
+			(SELECT count(*) FROM contact.outbox o WHERE o.subject = 'leads.submitted' AND NOT EXISTS
+				(SELECT 1 FROM contact.submissions s WHERE s.id::text = o.msg_id)),
+			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL AND created_at <= $1)`, before).
+			Scan(&st.pending, &st.halfLeads, &st.strayRows, &st.oldPending)
+		return st, err
+	})
+}
+
+// streamLeads counts the leads.submitted messages on LEADS by lead id
+// (the Nats-Msg-Id header).
+func streamLeads(natsURL string) (map[string]int, error) {
+	nc, err := nats.Connect(natsURL)
+	if err != nil {
+		return nil, err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st, err := js.Stream(ctx, "LEADS")
+	if err != nil {
+		return nil, err
+	}
+	info, err := st.Info(ctx, jetstream.WithSubjectFilter("leads.submitted"))
+	if err != nil {
+		return nil, err
+	}
+	want := info.State.Subjects["leads.submitted"]
+	out := map[string]int{}
+	if want == 0 {
+		return out, nil
+	}
+	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{"leads.submitted"}})
+	if err != nil {
+		return nil, err
+	}
+	for got := uint64(0); got < want; {
+		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for m := range batch.Messages() {
+			out[m.Headers().Get(jetstream.MsgIDHeader)]++
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("stream says %d leads.submitted messages, read %d", want, got)
+		}
+		got += uint64(n)
+	}
+	return out, nil
+}
+
+// leadAccounting checks the promise for the 2xx leads of a run: each is
+// stored exactly once, none is half-written, and (after the outbox has
+// drained) each is on LEADS exactly once. It returns the problems found
+// and the figures.
+func leadAccounting(s *stack, okIDs []string) (problems, figures []string) {
+	if err := waitFor("the outbox to drain", 60*time.Second, func() bool {
+		st, err := readLeads(s.dbURL, time.Now())
+		return err == nil && st.pending == 0
+	}); err != nil {
+		problems = append(problems, err.Error())
+	}
+	st, err := readLeads(s.dbURL, time.Now())
+	if err != nil {
+		return append(problems, "reading leads: "+err.Error()), figures
+	}
+	msgs, err := streamLeads(s.nats.url())
+	if err != nil {
+		return append(problems, "reading LEADS: "+err.Error()), figures
+	}
+	missing, dupStream, notOnStream := 0, 0, 0
+	seen := map[string]bool{}
+	for _, id := range okIDs {
+		if seen[id] {
+			problems = append(problems, "two 2xx answers named lead "+id)
+		}
+		seen[id] = true
+		if !st.leads[id] {
+			missing++
+		}
+		switch msgs[id] {
+		case 0:
+			notOnStream++
+		case 1:
+		default:
+			dupStream++
+		}
+	}
+	extra := 0
+	for id := range st.leads {
+		if !seen[id] {
+			extra++
+		}
+	}
+	total := 0
+	for _, n := range msgs {
+		total += n
+	}
+	figures = append(figures, fmt.Sprintf("2xx leads %d, stored %d (not answered 2xx: %d), LEADS messages %d, outbox pending %d, half-written (lead without event / event without lead) %d/%d",
+		len(okIDs), len(st.leads), extra, total, st.pending, st.halfLeads, st.strayRows))
+	if missing > 0 {
+		problems = append(problems, fmt.Sprintf("%d leads answered 2xx are not stored", missing))
+	}
+	if notOnStream > 0 || dupStream > 0 {
+		problems = append(problems, fmt.Sprintf("of the 2xx leads %d are not on LEADS and %d are there more than once", notOnStream, dupStream))
+	}
+	if total != len(st.leads) {
+		problems = append(problems, fmt.Sprintf("LEADS holds %d leads.submitted messages for %d stored leads", total, len(st.leads)))
+	}
+	if st.halfLeads > 0 || st.strayRows > 0 {
+		problems = append(problems, fmt.Sprintf("%d leads without their event and %d events without their lead (half-written)", st.halfLeads, st.strayRows))
+	}
+	return problems, figures
+}
