@@ -70,7 +70,11 @@ build: ## Build the service binaries (and the lead notifier and the development 
 	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev
 
 .PHONY: bench
-bench: ## Go benchmarks (needs Postgres/NATS like the tests); the load generator is scripts/loadgen against make run
+bench: tools build web-build ## Issue 17's figures side by side against nginx on a scratch stack (wrk, vegeta, ghz); writes docs/performance.md
+	scripts/bench.sh -bins bin -web web/dist -out docs/performance.md
+
+.PHONY: bench-go
+bench-go: ## Go micro-benchmarks (needs Postgres/NATS like the tests)
 	go test -run '^$$' -bench . -benchmem ./...
 
 .PHONY: fuzz

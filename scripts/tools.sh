@@ -20,6 +20,11 @@ TOOLS=(
   "helm|helm.sh/helm/v4/cmd/helm@v4.3.1|helm"
   # Built only when named: most machines run Debian's nats-server already.
   "nats-server|github.com/nats-io/nats-server/v2@v2.15.2|nats-server|optional"
+  # make bench's load generators (scripts/bench.sh names them).
+  # fortio 1.66.5: later releases need grol.io, which the module proxy here
+  # refuses.
+  "fortio|fortio.org/fortio@v1.66.5|fortio|optional"
+  "ghz|github.com/bojand/ghz/cmd/ghz@v0.120.0|ghz|optional"
 )
 
 want=("$@")

@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -53,8 +54,11 @@ func NewRegistry() *prometheus.Registry {
 	return reg
 }
 
-// ServeMetrics serves /metrics from reg on addr until ctx ends. An empty addr
-// disables it.
+// ServeMetrics serves /metrics from reg, and Go's profiles under
+// /debug/pprof/, on addr until ctx ends. The address is internal (the
+// chart exposes it to Prometheus only, never through the ingress), as
+// Kubernetes' own components serve their profiles. An empty addr disables
+// it.
 func ServeMetrics(ctx context.Context, log *slog.Logger, addr string, reg *prometheus.Registry) error {
 	if addr == "" {
 		<-ctx.Done()
@@ -62,6 +66,11 @@ func ServeMetrics(ctx context.Context, log *slog.Logger, addr string, reg *prome
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {

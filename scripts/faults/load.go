@@ -12,9 +12,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
-	"github.com/jackc/pgx/v5"
-	"github.com/nats-io/nats.go"
-	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/valleytrenchless/site/internal/scratch"
 )
 
 // result is one request the load sent.
@@ -178,119 +177,22 @@ func percentile(rs []result, p float64) time.Duration {
 	return ls[min(len(ls)-1, int(float64(len(ls))*p))]
 }
 
-// db runs fn on a connection to the scenario's database.
-func db[T any](url string, fn func(context.Context, *pgx.Conn) (T, error)) (T, error) {
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	c, err := pgx.Connect(ctx, url)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	defer c.Close(ctx)
-	return fn(ctx, c)
-}
-
-// leadState is what the contact schema holds.
-type leadState struct {
-	leads      map[string]bool // stored, non-spam lead ids
-	pending    int             // outbox rows not yet published
-	halfLeads  int             // leads without their leads.submitted outbox row
-	strayRows  int             // leads.submitted outbox rows without their lead
-	oldPending int             // unpublished rows created before a given time
-}
-
-func readLeads(url string, before time.Time) (leadState, error) {
-	return db(url, func(ctx context.Context, c *pgx.Conn) (leadState, error) {
-		st := leadState{leads: map[string]bool{}}
-		rows, err := c.Query(ctx, "SELECT id::text FROM contact.submissions WHERE NOT is_spam")
-		if err != nil {
-			return st, err
-		}
-		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
-		if err != nil {
-			return st, err
-		}
-		for _, id := range ids {
-			st.leads[id] = true
-		}
-		err = c.QueryRow(ctx, `SELECT
-			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL),
-			(SELECT count(*) FROM contact.submissions s WHERE NOT s.is_spam AND NOT EXISTS
-				(SELECT 1 FROM contact.outbox o WHERE o.msg_id = s.id::text AND o.subject = 'leads.submitted')),
-			(SELECT count(*) FROM contact.outbox o WHERE o.subject = 'leads.submitted' AND NOT EXISTS
-				(SELECT 1 FROM contact.submissions s WHERE s.id::text = o.msg_id)),
-			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL AND created_at <= $1)`, before).
-			Scan(&st.pending, &st.halfLeads, &st.strayRows, &st.oldPending)
-		return st, err
-	})
-}
-
-// streamLeads counts the leads.submitted messages on LEADS by lead id
-// (the Nats-Msg-Id header).
-func streamLeads(natsURL string) (map[string]int, error) {
-	nc, err := nats.Connect(natsURL)
-	if err != nil {
-		return nil, err
-	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	st, err := js.Stream(ctx, "LEADS")
-	if err != nil {
-		return nil, err
-	}
-	info, err := st.Info(ctx, jetstream.WithSubjectFilter("leads.submitted"))
-	if err != nil {
-		return nil, err
-	}
-	want := info.State.Subjects["leads.submitted"]
-	out := map[string]int{}
-	if want == 0 {
-		return out, nil
-	}
-	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{"leads.submitted"}})
-	if err != nil {
-		return nil, err
-	}
-	for got := uint64(0); got < want; {
-		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			return nil, err
-		}
-		n := 0
-		for m := range batch.Messages() {
-			out[m.Headers().Get(jetstream.MsgIDHeader)]++
-			n++
-		}
-		if n == 0 {
-			return nil, fmt.Errorf("stream says %d leads.submitted messages, read %d", want, got)
-		}
-		got += uint64(n)
-	}
-	return out, nil
-}
-
 // leadAccounting checks the promise for the 2xx leads of a run: each is
 // stored exactly once, none is half-written, and (after the outbox has
 // drained) each is on LEADS exactly once. It returns the problems found
 // and the figures.
-func leadAccounting(s *stack, okIDs []string) (problems, figures []string) {
-	if err := waitFor("the outbox to drain", 60*time.Second, func() bool {
-		st, err := readLeads(s.dbURL, time.Now())
-		return err == nil && st.pending == 0
+func leadAccounting(s *scratch.Stack, okIDs []string) (problems, figures []string) {
+	if err := scratch.WaitFor("the outbox to drain", 60*time.Second, func() bool {
+		st, err := scratch.ReadLeads(s.DBURL, time.Now())
+		return err == nil && st.Pending == 0
 	}); err != nil {
 		problems = append(problems, err.Error())
 	}
-	st, err := readLeads(s.dbURL, time.Now())
+	st, err := scratch.ReadLeads(s.DBURL, time.Now())
 	if err != nil {
 		return append(problems, "reading leads: "+err.Error()), figures
 	}
-	msgs, err := streamLeads(s.nats.url())
+	msgs, err := scratch.StreamLeads(s.NATS.URL())
 	if err != nil {
 		return append(problems, "reading LEADS: "+err.Error()), figures
 	}
@@ -301,7 +203,7 @@ func leadAccounting(s *stack, okIDs []string) (problems, figures []string) {
 			problems = append(problems, "two 2xx answers named lead "+id)
 		}
 		seen[id] = true
-		if !st.leads[id] {
+		if !st.Leads[id] {
 			missing++
 		}
 		switch msgs[id] {
@@ -313,7 +215,7 @@ func leadAccounting(s *stack, okIDs []string) (problems, figures []string) {
 		}
 	}
 	extra := 0
-	for id := range st.leads {
+	for id := range st.Leads {
 		if !seen[id] {
 			extra++
 		}
@@ -323,18 +225,18 @@ func leadAccounting(s *stack, okIDs []string) (problems, figures []string) {
 		total += n
 	}
 	figures = append(figures, fmt.Sprintf("2xx leads %d, stored %d (not answered 2xx: %d), LEADS messages %d, outbox pending %d, half-written (lead without event / event without lead) %d/%d",
-		len(okIDs), len(st.leads), extra, total, st.pending, st.halfLeads, st.strayRows))
+		len(okIDs), len(st.Leads), extra, total, st.Pending, st.HalfLeads, st.StrayRows))
 	if missing > 0 {
 		problems = append(problems, fmt.Sprintf("%d leads answered 2xx are not stored", missing))
 	}
 	if notOnStream > 0 || dupStream > 0 {
 		problems = append(problems, fmt.Sprintf("of the 2xx leads %d are not on LEADS and %d are there more than once", notOnStream, dupStream))
 	}
-	if total != len(st.leads) {
-		problems = append(problems, fmt.Sprintf("LEADS holds %d leads.submitted messages for %d stored leads", total, len(st.leads)))
+	if total != len(st.Leads) {
+		problems = append(problems, fmt.Sprintf("LEADS holds %d leads.submitted messages for %d stored leads", total, len(st.Leads)))
 	}
-	if st.halfLeads > 0 || st.strayRows > 0 {
-		problems = append(problems, fmt.Sprintf("%d leads without their event and %d events without their lead (half-written)", st.halfLeads, st.strayRows))
+	if st.HalfLeads > 0 || st.StrayRows > 0 {
+		problems = append(problems, fmt.Sprintf("%d leads without their event and %d events without their lead (half-written)", st.HalfLeads, st.StrayRows))
 	}
 	return problems, figures
 }

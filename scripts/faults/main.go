@@ -17,11 +17,13 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/scratch"
 )
 
 var scenarios = []struct {
 	name, title string
-	run         func(*stack, *verdict)
+	run         func(*scratch.Stack, *verdict)
 }{
 	{"nats", "1. NATS killed, then paused, during 2,000 lead submits at 50/s", natsScenario},
 	{"postgres", "2. Postgres stopped during submits", postgresScenario},
@@ -44,7 +46,7 @@ func run(bins, only string, keep bool) int {
 	if err != nil {
 		return fail(err)
 	}
-	for _, k := range kinds {
+	for _, k := range scratch.Kinds {
 		if _, err := os.Stat(filepath.Join(absBins, k)); err != nil {
 			return fail(fmt.Errorf("%s: run make build first", err))
 		}
@@ -58,12 +60,12 @@ func run(bins, only string, keep bool) int {
 	_ = os.MkdirAll(logDir, 0o755)
 	started := time.Now()
 	fmt.Printf("faults: work folder %s\n", root)
-	pg, err := newPostgres(root, logDir)
+	pg, err := scratch.NewPostgres(root, logDir, scratch.PostgresOptions{})
 	if err != nil {
 		return fail(err)
 	}
 	defer func() {
-		pg.stop()
+		pg.Stop()
 		if keep {
 			fmt.Printf("faults: logs and data kept in %s\n", root)
 		} else {
@@ -79,12 +81,12 @@ func run(bins, only string, keep bool) int {
 		fmt.Printf("\n=== %s\n", sc.title)
 		v := &verdict{name: sc.name}
 		t := time.Now()
-		s, err := startStack(root, absBins, pg, sc.name)
+		s, err := scratch.StartStack(root, pg, sc.name, scratch.Options{Bins: absBins, Balanced: true})
 		if err != nil {
 			v.fail("start the stack: %v", err)
 		} else {
 			sc.run(s, v)
-			s.close()
+			s.Close()
 		}
 		v.took = time.Since(t)
 		for _, f := range v.figures {
@@ -97,7 +99,7 @@ func run(bins, only string, keep bool) int {
 		if len(v.problems) > 0 {
 			word, failed = "FAIL", failed+1
 			if s != nil {
-				fmt.Printf("    logs: %s (run with -keep to keep them)\n", s.logDir)
+				fmt.Printf("    logs: %s (run with -keep to keep them)\n", s.LogDir)
 			}
 		}
 		fmt.Printf("--- %s %s (%s)\n", word, sc.name, v.took.Round(time.Second))

@@ -10,15 +10,14 @@ import (
 	"image/jpeg"
 	"mime/multipart"
 	"net/http"
-	"net/http/cookiejar"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/valleytrenchless/site/internal/scratch"
 )
 
 // verdict is one scenario's outcome.
@@ -50,7 +49,7 @@ func at(start time.Time, d time.Duration, fn func()) (wait func()) {
 
 // 1. NATS killed during 2,000 lead submits at 50/s, then restarted; and
 // paused (SIGSTOP) for 10 s during the same load.
-func natsScenario(s *stack, v *verdict) {
+func natsScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	start := time.Now()
 	var killedAt, restartedAt, pausedAt, resumedAt time.Time
@@ -58,32 +57,32 @@ func natsScenario(s *stack, v *verdict) {
 	// After each return, the time until every outbox row written before it
 	// has been published.
 	drained := func(back time.Time) time.Duration {
-		err := waitFor("the backlog to publish", 60*time.Second, func() bool {
-			st, err := readLeads(s.dbURL, back)
-			return err == nil && st.oldPending == 0
+		err := scratch.WaitFor("the backlog to publish", 60*time.Second, func() bool {
+			st, err := scratch.ReadLeads(s.DBURL, back)
+			return err == nil && st.OldPending == 0
 		})
 		if err != nil {
 			v.fail("%v", err)
 		}
 		return time.Since(back)
 	}
-	w1 := at(start, 8*time.Second, func() { killedAt = time.Now(); s.nats.p.kill() })
+	w1 := at(start, 8*time.Second, func() { killedAt = time.Now(); s.NATS.P.Kill() })
 	w2 := at(start, 14*time.Second, func() {
 		w1()
-		if err := s.nats.start(); err != nil {
+		if err := s.NATS.Start(); err != nil {
 			v.fail("restart NATS: %v", err)
 		}
 		restartedAt = time.Now()
 		backlogAfterRestart = drained(restartedAt)
 	})
-	w3 := at(start, 24*time.Second, func() { pausedAt = time.Now(); s.nats.p.signal(syscall.SIGSTOP) })
+	w3 := at(start, 24*time.Second, func() { pausedAt = time.Now(); s.NATS.P.Signal(syscall.SIGSTOP) })
 	w4 := at(start, 34*time.Second, func() {
 		w3()
-		s.nats.p.signal(syscall.SIGCONT)
+		s.NATS.P.Signal(syscall.SIGCONT)
 		resumedAt = time.Now()
 		backlogAfterResume = drained(resumedAt)
 	})
-	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, s.base(), "nats", i) })
+	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, s.Base(), "nats", i) })
 	w2()
 	w4()
 	leads := rec.results("lead")
@@ -106,18 +105,18 @@ func natsScenario(s *stack, v *verdict) {
 }
 
 // 2. Postgres stopped during submits.
-func postgresScenario(s *stack, v *verdict) {
+func postgresScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loadDone := make(chan struct{})
-	go func() { pace(ctx, 20, 0, func(i int) { submitLead(rec, s.base(), "pg", i) }); close(loadDone) }()
+	go func() { pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "pg", i) }); close(loadDone) }()
 	time.Sleep(3 * time.Second)
 
 	var ready string
-	o := breakDependency(v, rec, "lead", "Postgres", 8*time.Second, s.pg.stop, func() {
+	o := breakDependency(v, rec, "lead", "Postgres", 8*time.Second, s.PG.Stop, func() {
 		// /readyz must say which dependency is down.
-		if err := waitFor("/readyz to name postgres", 15*time.Second, func() bool {
-			resp, err := http.Get(s.base() + "/readyz")
+		if err := scratch.WaitFor("/readyz to name postgres", 15*time.Second, func() bool {
+			resp, err := http.Get(s.Base() + "/readyz")
 			if err != nil {
 				return false
 			}
@@ -129,7 +128,7 @@ func postgresScenario(s *stack, v *verdict) {
 		}); err != nil {
 			v.fail("%v (last answer %s)", err, ready)
 		}
-	}, s.pg.start)
+	}, s.PG.Start)
 	v.note("/readyz while Postgres is down: %s", ready)
 	time.Sleep(3 * time.Second)
 	stopLoad()
@@ -201,7 +200,7 @@ func breakDependency(v *verdict, rec *recorder, kind, what string, down time.Dur
 		v.fail("restart %s: %v", what, err)
 	}
 	o.started = time.Now()
-	if err := waitFor(kind+" to work again after "+what+" returned", 60*time.Second, func() bool {
+	if err := scratch.WaitFor(kind+" to work again after "+what+" returned", 60*time.Second, func() bool {
 		for _, r := range rec.results(kind) {
 			if r.ok() && r.sent.After(o.started) {
 				o.firstOK = r.done.Sub(o.started)
@@ -213,32 +212,6 @@ func breakDependency(v *verdict, rec *recorder, kind, what string, down time.Dur
 		v.fail("%v", err)
 	}
 	return o
-}
-
-// staffClient creates a staff account with the gateway's operator command
-// and signs in.
-func staffClient(s *stack) (*http.Client, error) {
-	cmd := exec.Command(filepath.Join(s.bins, "gateway"), "users", "create", "--email", "faults@valleytrenchless.example", "--password-stdin")
-	cmd.Env = append(cmd.Environ(), "GATEWAY_DB_URL="+s.dbURL)
-	cmd.Stdin = strings.NewReader("fault-run-staff-password\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("create staff: %v: %s", err, out)
-	}
-	jar, _ := cookiejar.New(nil)
-	c := &http.Client{Jar: jar, Timeout: 60 * time.Second}
-	body, _ := json.Marshal(map[string]string{"username": "faults@valleytrenchless.example", "password": "fault-run-staff-password"})
-	req, _ := http.NewRequest("POST", s.base()+"/api/login", bytes.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("X-Forwarded-For", "192.0.2.10")
-	resp, err := c.Do(req)
-	if err != nil {
-		return nil, err
-	}
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		return nil, fmt.Errorf("staff login: %d", resp.StatusCode)
-	}
-	return c, nil
 }
 
 // photo is a small JPEG unlike any other of the run (its hash, and so its
@@ -286,8 +259,8 @@ func upload(rec *recorder, c *http.Client, base string, n int) result {
 }
 
 // 3. MinIO stopped during uploads.
-func minioScenario(s *stack, v *verdict) {
-	c, err := staffClient(s)
+func minioScenario(s *scratch.Stack, v *verdict) {
+	c, err := s.StaffClient()
 	if err != nil {
 		v.fail("%v", err)
 		return
@@ -295,9 +268,9 @@ func minioScenario(s *stack, v *verdict) {
 	rec := &recorder{}
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loadDone := make(chan struct{})
-	go func() { pace(ctx, 4, 0, func(i int) { upload(rec, c, s.base(), i) }); close(loadDone) }()
+	go func() { pace(ctx, 4, 0, func(i int) { upload(rec, c, s.Base(), i) }); close(loadDone) }()
 	time.Sleep(3 * time.Second)
-	o := breakDependency(v, rec, "upload", "MinIO", 8*time.Second, func() { s.minio.p.stop(10 * time.Second) }, func() {}, s.minio.start)
+	o := breakDependency(v, rec, "upload", "MinIO", 8*time.Second, func() { s.MinIO.P.Stop(10 * time.Second) }, func() {}, s.MinIO.Start)
 	time.Sleep(2 * time.Second)
 	stopLoad()
 	<-loadDone
@@ -331,7 +304,7 @@ func minioScenario(s *stack, v *verdict) {
 	}
 	// Every metadata row names objects that exist, and it is exactly the
 	// uploads answered 2xx.
-	rowKeys, err := db(s.dbURL, func(ctx context.Context, conn *pgx.Conn) ([]string, error) {
+	rowKeys, err := scratch.WithDB(s.DBURL, func(ctx context.Context, conn *pgx.Conn) ([]string, error) {
 		rows, err := conn.Query(ctx, "SELECT key FROM media.images")
 		if err != nil {
 			return nil, err
@@ -347,7 +320,7 @@ func minioScenario(s *stack, v *verdict) {
 		if !okURLs["/media/"+k] {
 			v.fail("metadata row %s was never answered 2xx", k)
 		}
-		resp, err := http.Get(s.base() + "/media/" + k + "?w=480")
+		resp, err := http.Get(s.Base() + "/media/" + k + "?w=480")
 		if err != nil || resp.StatusCode != 200 {
 			orphans++
 		}
@@ -371,19 +344,19 @@ func keys(m map[string]bool) []string {
 
 // 4. A rolling restart of every service, two replicas each, under 200
 // public reads/s and 20 leads/s.
-func rollingScenario(s *stack, v *verdict) {
-	for _, k := range kinds {
-		if err := s.scaleToTwo(k); err != nil {
+func rollingScenario(s *scratch.Stack, v *verdict) {
+	for _, k := range scratch.Kinds {
+		if err := s.ScaleToTwo(k); err != nil {
 			v.fail("scale %s to two replicas: %v", k, err)
 			return
 		}
 	}
-	c, err := staffClient(s)
+	c, err := s.StaffClient()
 	if err != nil {
 		v.fail("%v", err)
 		return
 	}
-	img := upload(&recorder{}, c, s.base(), 1)
+	img := upload(&recorder{}, c, s.Base(), 1)
 	if !img.ok() {
 		v.fail("upload for the reads: %d %s", img.status, img.message)
 		return
@@ -397,10 +370,10 @@ func rollingScenario(s *stack, v *verdict) {
 	go func() {
 		defer wg.Done()
 		pace(ctx, 200, 0, func(i int) {
-			do(rec, "read", "GET", s.base()+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": visitorIP(i)})
+			do(rec, "read", "GET", s.Base()+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": visitorIP(i)})
 		})
 	}()
-	go func() { defer wg.Done(); pace(ctx, 20, 0, func(i int) { submitLead(rec, s.base(), "roll", i) }) }()
+	go func() { defer wg.Done(); pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "roll", i) }) }()
 	time.Sleep(3 * time.Second)
 	// Five rounds, each replacing both replicas of every service in turn,
 	// half a second apart: 40 replacements under the load.
@@ -408,9 +381,9 @@ func rollingScenario(s *stack, v *verdict) {
 	start := time.Now()
 	took := map[string]time.Duration{}
 	for range rounds {
-		for _, k := range kinds {
+		for _, k := range scratch.Kinds {
 			t := time.Now()
-			if err := s.rollingRestart(k); err != nil {
+			if err := s.RollingRestart(k); err != nil {
 				v.fail("rolling restart of %s: %v", k, err)
 			}
 			took[k] += time.Since(t)
@@ -449,24 +422,24 @@ func rollingScenario(s *stack, v *verdict) {
 
 // 5. The contact service killed (SIGKILL) in the middle of the load, then
 // started again (as Kubernetes restarts a pod).
-func killScenario(s *stack, v *verdict) {
+func killScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	start := time.Now()
 	var restarted time.Duration
 	w := at(start, 6*time.Second, func() {
-		old := s.instances("contact")[0]
-		old.p.kill()
+		old := s.Instances("contact")[0]
+		old.P.Kill()
 		killed := time.Now()
 		time.Sleep(2 * time.Second) // the pod's restart back-off
-		in, err := s.startInstance("contact")
+		in, err := s.StartInstance("contact")
 		if err != nil {
 			v.fail("restart contact: %v", err)
 			return
 		}
-		s.setLive("contact", in)
+		s.SetLive("contact", in)
 		restarted = time.Since(killed)
 	})
-	pace(context.Background(), 50, 750, func(i int) { submitLead(rec, s.base(), "kill", i) })
+	pace(context.Background(), 50, 750, func(i int) { submitLead(rec, s.Base(), "kill", i) })
 	w()
 	leads := rec.results("lead")
 	v.note("750 submits at 50/s, contact SIGKILLed at 6 s and ready again %s later: %v", restarted.Round(100*time.Millisecond), counts(leads))
@@ -482,16 +455,16 @@ func killScenario(s *stack, v *verdict) {
 
 // 6. A flood from one address at ten times the rate limits (and more),
 // while other addresses go on as usual.
-func floodScenario(s *stack, v *verdict) {
-	gw := s.instances("gateway")[0]
-	rssBefore := gw.p.rssKB()
+func floodScenario(s *scratch.Stack, v *verdict) {
+	gw := s.Instances("gateway")[0]
+	rssBefore := gw.P.RSSKB()
 	rec := &recorder{}
 	ctx, stop := context.WithCancel(context.Background())
 	peak := rssBefore
 	var pmu sync.Mutex
 	go func() {
 		for ctx.Err() == nil {
-			r := gw.p.rssKB()
+			r := gw.P.RSSKB()
 			pmu.Lock()
 			peak = max(peak, r)
 			pmu.Unlock()
@@ -508,25 +481,25 @@ func floodScenario(s *stack, v *verdict) {
 		pace(context.Background(), 200, 2000, func(i int) {
 			if i%2 == 0 {
 				body := []byte(`{"firstName":"Flood","lastName":"Er","email":"flood@example.com","phone":"6025550000","issues":["gurgling"]}`)
-				do(rec, "flood-contact", "POST", s.base()+"/api/contact", body, map[string]string{"Content-Type": "application/json", "X-Forwarded-For": flooder})
+				do(rec, "flood-contact", "POST", s.Base()+"/api/contact", body, map[string]string{"Content-Type": "application/json", "X-Forwarded-For": flooder})
 			} else {
 				body := []byte(`{"username":"nobody@example.com","password":"wrong password"}`)
-				do(rec, "flood-login", "POST", s.base()+"/api/login", body, map[string]string{"Content-Type": "application/json", "X-Forwarded-For": flooder})
+				do(rec, "flood-login", "POST", s.Base()+"/api/login", body, map[string]string{"Content-Type": "application/json", "X-Forwarded-For": flooder})
 			}
 		})
 	}()
 	go func() {
 		defer wg.Done()
-		pace(context.Background(), 10, 100, func(i int) { submitLead(rec, s.base(), "neighbour", 100000+i) })
+		pace(context.Background(), 10, 100, func(i int) { submitLead(rec, s.Base(), "neighbour", 100000+i) })
 	}()
 	wg.Wait()
 	// Then many addresses at once: each leaves a bucket behind.
 	pace(context.Background(), 1000, 20000, func(i int) {
-		do(rec, "spread", "POST", s.base()+"/api/contact", []byte(`{}`), map[string]string{"Content-Type": "application/json", "X-Forwarded-For": visitorIP(200000 + i)})
+		do(rec, "spread", "POST", s.Base()+"/api/contact", []byte(`{}`), map[string]string{"Content-Type": "application/json", "X-Forwarded-For": visitorIP(200000 + i)})
 	})
 	stop()
 	time.Sleep(200 * time.Millisecond)
-	rssAfter := gw.p.rssKB()
+	rssAfter := gw.P.RSSKB()
 	fc, fl, nb, sp := rec.results("flood-contact"), rec.results("flood-login"), rec.results("lead"), rec.results("spread")
 	v.note("flood from %s: /api/contact %v, /api/login %v; other addresses' leads %v; 20,000 requests from distinct addresses %v",
 		flooder, counts(fc), counts(fl), counts(nb), counts(sp))

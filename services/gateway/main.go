@@ -21,9 +21,7 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
-	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
@@ -34,6 +32,7 @@ import (
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
+	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
@@ -182,13 +181,16 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	defer unsubscribe()
 
 	reg := deps.Registry
-	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total", Help: "HTTP requests by code and method."}, []string{"code", "method"})
-	duration := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds", Help: "HTTP request latency.", Buckets: prometheus.DefBuckets}, []string{"code", "method"})
-	reg.MustRegister(requests, duration, prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_hits_total", Help: "Public reads answered from memory."},
+	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_hits_total", Help: "Public reads answered from memory."},
 		func() float64 { h, _ := e.CacheStats(); return float64(h) }))
-	var h http.Handler = promhttp.InstrumentHandlerDuration(duration, promhttp.InstrumentHandlerCounter(requests, e))
+	// One log line per request, written in batches (at most every half
+	// second) rather than one write per request.
+	accessOut := logging.NewLineBuffer(os.Stderr, 64<<10, 500*time.Millisecond)
+	defer accessOut.Close()
 	srv := &http.Server{
-		Handler:           otelhttp.NewHandler(h, "gateway"),
+		Handler: httpobs.Handler(e, httpobs.Options{Service: "gateway", Registry: reg,
+			Traced: func(r *http.Request) bool { return httpobs.ServicePaths(r.URL.Path) && !edge.IsPublicRead(r) },
+			Log:    &httpobs.AccessLog{Service: "gateway", Out: accessOut}}),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,

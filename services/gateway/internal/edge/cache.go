@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -19,8 +20,8 @@ type publicCache struct {
 	mu      sync.RWMutex
 	gen     uint64
 	entries map[string]cached
-	// hits and misses are read by tests and the load benchmark.
-	hits, misses uint64
+	// hits and misses are read by tests and the metrics.
+	hits, misses atomic.Uint64
 }
 
 type cached struct {
@@ -34,7 +35,9 @@ func newPublicCache(ttl time.Duration) *publicCache {
 	return &publicCache{ttl: ttl, entries: map[string]cached{}}
 }
 
-func isPublicRead(r *http.Request) bool {
+// IsPublicRead reports whether r is a public read the edge answers from
+// memory (and so needs no trace span of its own).
+func IsPublicRead(r *http.Request) bool {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		return false
 	}
@@ -63,7 +66,7 @@ func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
 
 func (c *publicCache) handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !isPublicRead(r) {
+		if !IsPublicRead(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -74,9 +77,7 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 		gen := c.gen
 		c.mu.RUnlock()
 		if ok && now.Sub(e.stored) < c.ttl {
-			c.mu.Lock()
-			c.hits++
-			c.mu.Unlock()
+			c.hits.Add(1)
 			serveCached(w, r, e, "HIT")
 			return
 		}
@@ -92,8 +93,8 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 		}
 		sum := sha256.Sum256(rec.body.Bytes())
 		e = cached{body: rec.body.Bytes(), contentType: rec.header.Get("Content-Type"), etag: `"` + hex.EncodeToString(sum[:16]) + `"`, stored: now}
+		c.misses.Add(1)
 		c.mu.Lock()
-		c.misses++
 		// Store only if no invalidation happened while the upstream call
 		// ran: its answer might predate the change.
 		if c.gen == gen {
@@ -122,7 +123,5 @@ func serveCached(w http.ResponseWriter, r *http.Request, e cached, state string)
 
 // stats returns hits and misses.
 func (c *publicCache) stats() (uint64, uint64) {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.hits, c.misses
+	return c.hits.Load(), c.misses.Load()
 }

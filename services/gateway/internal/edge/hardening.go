@@ -79,17 +79,29 @@ func (o CSPOptions) ContentSecurityPolicy() string {
 	return strings.Join(directives, "; ")
 }
 
-// securityHeaders sets the headers every response carries.
+// securityHeaders sets the headers every response carries. The values are
+// built once and shared: each is a one-element slice (full, so an Add by a
+// later handler copies it rather than writing into the shared array) under
+// its canonical key, so setting them costs no allocation.
 func securityHeaders(csp string, next http.Handler) http.Handler {
+	one := func(v string) []string { return []string{v} }
+	headers := []struct {
+		key   string
+		value []string
+	}{
+		{"Content-Security-Policy", one(csp)},
+		{"Strict-Transport-Security", one("max-age=63072000; includeSubDomains")},
+		{"X-Content-Type-Options", one("nosniff")},
+		{"X-Frame-Options", one("DENY")},
+		{"Referrer-Policy", one("strict-origin-when-cross-origin")},
+		{"Permissions-Policy", one("camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")},
+		{"Cross-Origin-Opener-Policy", one("same-origin")},
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("Strict-Transport-Security", "max-age=63072000; includeSubDomains")
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
+		for _, kv := range headers {
+			h[kv.key] = kv.value
+		}
 		next.ServeHTTP(w, r)
 	})
 }

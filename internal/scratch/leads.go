@@ -1,0 +1,110 @@
+package scratch
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+)
+
+// WithDB runs fn on a connection to the database at url.
+func WithDB[T any](url string, fn func(context.Context, *pgx.Conn) (T, error)) (T, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	c, err := pgx.Connect(ctx, url)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	defer c.Close(ctx)
+	return fn(ctx, c)
+}
+
+// LeadState is what the contact schema holds.
+type LeadState struct {
+	Leads      map[string]bool // stored, non-spam lead ids
+	Pending    int             // outbox rows not yet published
+	HalfLeads  int             // leads without their leads.submitted outbox row
+	StrayRows  int             // leads.submitted outbox rows without their lead
+	OldPending int             // unpublished rows created before a given time
+}
+
+// ReadLeads reads the contact schema's leads and outbox at url; OldPending
+// counts unpublished rows created before before.
+func ReadLeads(url string, before time.Time) (LeadState, error) {
+	return WithDB(url, func(ctx context.Context, c *pgx.Conn) (LeadState, error) {
+		st := LeadState{Leads: map[string]bool{}}
+		rows, err := c.Query(ctx, "SELECT id::text FROM contact.submissions WHERE NOT is_spam")
+		if err != nil {
+			return st, err
+		}
+		ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return st, err
+		}
+		for _, id := range ids {
+			st.Leads[id] = true
+		}
+		err = c.QueryRow(ctx, `SELECT
+			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL),
+			(SELECT count(*) FROM contact.submissions s WHERE NOT s.is_spam AND NOT EXISTS
+				(SELECT 1 FROM contact.outbox o WHERE o.msg_id = s.id::text AND o.subject = 'leads.submitted')),
+			(SELECT count(*) FROM contact.outbox o WHERE o.subject = 'leads.submitted' AND NOT EXISTS
+				(SELECT 1 FROM contact.submissions s WHERE s.id::text = o.msg_id)),
+			(SELECT count(*) FROM contact.outbox WHERE published_at IS NULL AND created_at <= $1)`, before).
+			Scan(&st.Pending, &st.HalfLeads, &st.StrayRows, &st.OldPending)
+		return st, err
+	})
+}
+
+// StreamLeads counts the leads.submitted messages on LEADS by lead id
+// (the Nats-Msg-Id header).
+func StreamLeads(natsURL string) (map[string]int, error) {
+	nc, err := nats.Connect(natsURL)
+	if err != nil {
+		return nil, err
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	st, err := js.Stream(ctx, "LEADS")
+	if err != nil {
+		return nil, err
+	}
+	info, err := st.Info(ctx, jetstream.WithSubjectFilter("leads.submitted"))
+	if err != nil {
+		return nil, err
+	}
+	want := info.State.Subjects["leads.submitted"]
+	out := map[string]int{}
+	if want == 0 {
+		return out, nil
+	}
+	cons, err := st.OrderedConsumer(ctx, jetstream.OrderedConsumerConfig{FilterSubjects: []string{"leads.submitted"}})
+	if err != nil {
+		return nil, err
+	}
+	for got := uint64(0); got < want; {
+		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
+		if err != nil {
+			return nil, err
+		}
+		n := 0
+		for m := range batch.Messages() {
+			out[m.Headers().Get(jetstream.MsgIDHeader)]++
+			n++
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("stream says %d leads.submitted messages, read %d", want, got)
+		}
+		got += uint64(n)
+	}
+	return out, nil
+}

@@ -1,0 +1,154 @@
+// Command bench is `make bench`: issue 17's figures, measured side by side
+// in one run on this machine, against a scratch stack of its own (its own
+// Postgres cluster with production durability, NATS, MinIO and the built
+// binaries on loopback ports), never the developer's `make run` data.
+//
+// Servers run on CPU 0 and the load generators on CPU 1, so each side has
+// a core of its own. The references are established tools: nginx (Debian's,
+// with gzip_static and brotli_static) serving the very bytes the gateway
+// serves, wrk for the maximum rate, fortio for latency at a fixed rate
+// (vegeta could not hold more than a few thousand requests a second of
+// 20 KB pages on one core), ghz for gRPC. The figures go to stdout and to -out (docs/performance.md); the
+// exit status is 1 if any goal is missed.
+//
+//	go run ./scripts/bench [-bins bin] [-web web/dist] [-out docs/performance.md] [-duration 8s] [-only static,uncached,leads,images] [-keep]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/valleytrenchless/site/internal/scratch"
+)
+
+// The CPUs the servers and the load generators run on.
+const serverCPU, loadCPU = "0", "1"
+
+type config struct {
+	bins, web, out, only string
+	dur                  time.Duration
+	keep                 bool
+}
+
+func main() {
+	var c config
+	flag.StringVar(&c.bins, "bins", "bin", "folder with the built binaries (make build)")
+	flag.StringVar(&c.web, "web", "web/dist", "the built web app (make web-build)")
+	flag.StringVar(&c.out, "out", "docs/performance.md", "where to write the report; empty writes none")
+	flag.DurationVar(&c.dur, "duration", 8*time.Second, "length of each load run")
+	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images (default all)")
+	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
+	flag.Parse()
+	os.Exit(run(c))
+}
+
+func (c config) wants(part string) bool {
+	return c.only == "" || strings.Contains(","+c.only+",", ","+part+",")
+}
+
+func run(c config) int {
+	for _, tool := range []string{"nginx", "wrk", "fortio", "ghz", "taskset"} {
+		if _, err := lookTool(tool); err != nil {
+			return fail(fmt.Errorf("%v (scripts/bench.sh installs the load tools; make bench runs it)", err))
+		}
+	}
+	bins, err := filepath.Abs(c.bins)
+	if err != nil {
+		return fail(err)
+	}
+	web, err := filepath.Abs(c.web)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := os.Stat(filepath.Join(web, "index.html")); err != nil {
+		return fail(fmt.Errorf("%v: run make web-build first", err))
+	}
+	// The harness itself (image generation, result parsing) stays off the
+	// servers' CPU too.
+	if out, err := exec.Command("taskset", "-a", "-cp", loadCPU, strconv.Itoa(os.Getpid())).CombinedOutput(); err != nil {
+		return fail(fmt.Errorf("pin the harness: %v: %s", err, out))
+	}
+	root, err := os.MkdirTemp("", "bench-")
+	if err != nil {
+		return fail(err)
+	}
+	_ = os.Chmod(root, 0o755) // the postgres user and nginx's workers read below it
+	logDir := filepath.Join(root, "logs")
+	_ = os.MkdirAll(logDir, 0o755)
+	defer func() {
+		if c.keep {
+			fmt.Printf("bench: logs and data kept in %s\n", root)
+		} else {
+			os.RemoveAll(root)
+		}
+	}()
+	fmt.Printf("bench: work folder %s; servers on CPU %s, load on CPU %s\n", root, serverCPU, loadCPU)
+
+	pg, err := scratch.NewPostgres(root, logDir, scratch.PostgresOptions{Durable: true, CPUs: serverCPU})
+	if err != nil {
+		return fail(err)
+	}
+	defer pg.Stop()
+	cpus := map[string]string{}
+	for _, k := range scratch.Kinds {
+		cpus[k] = serverCPU
+	}
+	s, err := scratch.StartStack(root, pg, "bench", scratch.Options{Bins: bins, WebDir: web, CPUs: cpus})
+	if err != nil {
+		return fail(fmt.Errorf("start the stack: %w", err))
+	}
+	defer s.Close()
+	for _, p := range []*scratch.Proc{s.NATS.P, s.MinIO.P} {
+		if err := pin(p, serverCPU); err != nil {
+			return fail(err)
+		}
+	}
+
+	r := &report{started: time.Now(), dur: c.dur}
+	if c.wants("static") {
+		if err := benchStatic(c, s, root, r); err != nil {
+			return fail(fmt.Errorf("public bytes: %w", err))
+		}
+	}
+	if c.wants("uncached") {
+		if err := benchUncached(c, s, r); err != nil {
+			return fail(fmt.Errorf("uncached reads: %w", err))
+		}
+	}
+	if c.wants("leads") {
+		if err := benchLeads(c, s, r); err != nil {
+			return fail(fmt.Errorf("leads: %w", err))
+		}
+	}
+	if c.wants("images") {
+		if err := benchImages(s, r); err != nil {
+			return fail(fmt.Errorf("images: %w", err))
+		}
+	}
+	r.took = time.Since(r.started)
+	text := r.markdown()
+	fmt.Println()
+	fmt.Print(text)
+	if c.out != "" {
+		if err := os.WriteFile(c.out, []byte(text), 0o644); err != nil {
+			return fail(err)
+		}
+		fmt.Printf("\nbench: written to %s\n", c.out)
+	}
+	if missed := r.missed(); missed > 0 {
+		fmt.Printf("bench: %d goal(s) missed\n", missed)
+		return 1
+	}
+	return 0
+}
+
+func fail(err error) int {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	return 1
+}

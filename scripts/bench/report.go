@@ -1,0 +1,185 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Issue 17's goals.
+const (
+	goalRatio       = 0.5
+	goalStaticP99   = 5 * time.Millisecond
+	goalUncachedP99 = 15 * time.Millisecond
+	goalLeadRate    = 1000
+	goalLeadP99     = 50 * time.Millisecond
+	goalImageTime   = 1500 * time.Millisecond
+	goalImageRSSMB  = 300
+)
+
+type staticRow struct {
+	name                     string
+	nginxMax, gatewayMax     maxRate
+	fixedPath                string // the page of the fixed-rate runs when the row has several
+	nginxFixed, gatewayFixed fixedRate
+}
+
+type uncachedRow struct {
+	path string
+	fixedRate
+}
+
+type leadRow struct {
+	count, ok, stored, messages, notPublished, duplicates, half int
+	rps                                                         float64
+	p50, p99                                                    time.Duration
+	errors                                                      map[string]int
+	drained                                                     time.Duration // -1: not within the wait
+}
+
+type imageRow struct {
+	bytes     int
+	size      struct{ X, Y int }
+	took      []time.Duration // sorted
+	peakRSSKB int
+}
+
+type report struct {
+	started      time.Time
+	took, dur    time.Duration
+	nginxVersion string
+	pages        int
+	static       []staticRow
+	uncached     *uncachedRow
+	leads        *leadRow
+	images       *imageRow
+	misses       int
+}
+
+func (r *report) missed() int { return r.misses }
+
+// verdict marks a figure against its goal and counts misses.
+func (r *report) verdict(ok bool) string {
+	if ok {
+		return "✅"
+	}
+	r.misses++
+	return "❌ missed"
+}
+
+func execOutput(name string, args ...string) (string, error) {
+	out, err := exec.Command(name, args...).CombinedOutput()
+	return string(out), err
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return strings.TrimSpace(s)
+}
+
+func machine() []string {
+	cpu := "?"
+	if out, err := execOutput("lscpu"); err == nil {
+		for _, line := range strings.Split(out, "\n") {
+			if v, ok := strings.CutPrefix(line, "Model name:"); ok {
+				cpu = strings.TrimSpace(v)
+			}
+		}
+	}
+	kernel, _ := execOutput("uname", "-r")
+	mem := "?"
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		var kb int
+		fmt.Sscanf(strings.TrimPrefix(firstLine(string(b)), "MemTotal:"), "%d", &kb)
+		mem = fmt.Sprintf("%.0f GiB", float64(kb)/(1<<20))
+	}
+	pg, _ := execOutput("sh", "-c", "ls -d /usr/lib/postgresql/*/bin/postgres | tail -1 | xargs -I{} {} --version")
+	wrk, _ := execOutput("sh", "-c", "wrk -v 2>&1 | head -1")
+	fortio, _ := execOutput("fortio", "version")
+	ghz, _ := execOutput("ghz", "--version")
+	return []string{
+		fmt.Sprintf("CPU: %s, %d cores; memory %s; Linux %s", cpu, runtime.NumCPU(), mem, strings.TrimSpace(kernel)),
+		fmt.Sprintf("Go %s; %s; nginx %%s; %s; fortio %s; ghz %s", runtime.Version(), firstLine(pg), firstLine(wrk),
+			firstLine(fortio), firstLine(ghz)),
+	}
+}
+
+func (r *report) markdown() string {
+	r.misses = 0
+	var b strings.Builder
+	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	w("# Performance\n\n")
+	w("Measured by `make bench` (scripts/bench) on %s, in %s. Reproduce with `make bench`; `go run ./scripts/bench -only static` runs one part.\n\n",
+		r.started.UTC().Format("2006-01-02 15:04 UTC"), r.took.Round(time.Second))
+	m := machine()
+	w("- %s\n- %s\n", m[0], strings.Replace(m[1], "%s", r.nginxVersion, 1))
+	w("- A scratch stack of its own: the built binaries, a Postgres cluster with production durability (fsync and synchronous commit on), NATS JetStream and MinIO, all on 127.0.0.1. Every server (nginx, gateway, services, Postgres, NATS, MinIO) runs on CPU %s; every load generator on CPU %s.\n", serverCPU, loadCPU)
+	w("- Maximum rate: wrk, 1 thread, 32 connections, %s per run (closed loop). Fixed rate: fortio, 32 connections, %s per run; each connection keeps its share of the rate and catches up after a slow answer. vegeta was tried first and dropped: on one core it fell from 5,000 to 1,400 req/s of 20 KB pages when asked for 20,000. gRPC: ghz.\n\n", r.dur, r.dur)
+
+	if len(r.static) > 0 {
+		w("## Public bytes: the gateway beside nginx\n\n")
+		w("nginx (one worker, `gzip_static`, `brotli_static`, `open_file_cache`, an access log, and the gateway's own security headers added) serves the very bytes the gateway serves, copied from it at the start of the run: the cached JSON reads and the %d prerendered pages the sitemap lists, as identity, gzip and brotli files. The gateway keeps every security header, the ETag/304 path, its per-request log line and its metrics. Goals: the gateway's maximum rate at least %.1f× nginx's, and its p99 at most %s ms at half of nginx's maximum rate.\n\n",
+			r.pages, goalRatio, ms(goalStaticP99))
+		w("| Reads | nginx req/s | gateway req/s | ratio | fixed rate (½ nginx) | nginx p99 | gateway p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+		for _, s := range r.static {
+			ratio := s.gatewayMax.rps / s.nginxMax.rps
+			errs := s.nginxMax.bad + s.gatewayMax.bad + int((1-s.gatewayFixed.success)*float64(s.gatewayFixed.requests)+0.5) +
+				int((1-s.nginxFixed.success)*float64(s.nginxFixed.requests)+0.5)
+			fixed := fmt.Sprintf("%.0f/s (answered %.0f/s)", s.gatewayFixed.rate, s.gatewayFixed.achieved)
+			if s.fixedPath != "" {
+				fixed += " on the largest, `" + s.fixedPath + "`"
+			}
+			w("| %s | %.0f | %.0f | %.2f× %s | %s | %s ms | %s ms %s | %d %s |\n", s.name, s.nginxMax.rps, s.gatewayMax.rps,
+				ratio, r.verdict(ratio >= goalRatio), fixed, ms(s.nginxFixed.p99), ms(s.gatewayFixed.p99),
+				r.verdict(s.gatewayFixed.p99 <= goalStaticP99), errs, r.verdict(errs == 0))
+		}
+		w("\nAt the maximum rate (32 connections, closed loop), p99: ")
+		var parts []string
+		for _, s := range r.static {
+			parts = append(parts, fmt.Sprintf("%s nginx %s ms, gateway %s ms", s.name, ms(s.nginxMax.p99), ms(s.gatewayMax.p99)))
+		}
+		w("%s.\n\n", strings.Join(parts, "; "))
+	}
+	if u := r.uncached; u != nil {
+		w("## Uncached reads: gateway → content → Postgres\n\n")
+		w("Staff reads nothing caches — `%s`, signed in (the session is looked up on every request; the list query runs in the content service on every call) — at a fixed %d req/s (fortio). Goal: p99 at most %s ms.\n\n", u.path, uncachedRate, ms(goalUncachedP99))
+		w("| Rate | sent | p50 | p99 | max | success |\n|---:|---:|---:|---:|---:|---:|\n")
+		w("| %.0f/s | %.0f/s | %s ms | %s ms %s | %s ms | %.2f%% %s |\n\n", u.rate, u.achieved, ms(u.p50), ms(u.p99), r.verdict(u.p99 <= goalUncachedP99),
+			ms(u.max), u.success*100, r.verdict(u.success == 1))
+	}
+	if l := r.leads; l != nil {
+		w("## Durable lead intake at the contact service\n\n")
+		w("ghz calls `SubmitInspectionRequest` at the contact service's gRPC port with %d concurrent clients for %s, each with its own idempotency key (SPEC §7's /contact payload). A lead is acknowledged only after its row and its outbox row are committed (fsync on). After the run the relay's drain is timed and `LEADS` is read back. Goals: at least %d leads/s, p99 at most %s ms, no errors, every acknowledged lead stored and on `LEADS` exactly once within %s.\n\n",
+			leadClients, leadDuration, goalLeadRate, ms(goalLeadP99), leadDrainMax)
+		errs := l.count - l.ok
+		w("| leads/s | p50 | p99 | acknowledged | errors | stored | on LEADS | missing / twice | half-written | outbox drained after the run |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+		drained := "not within the wait ❌ missed"
+		if l.drained >= 0 {
+			drained = fmt.Sprintf("%s %s", l.drained.Round(10*time.Millisecond), r.verdict(l.drained <= leadDrainMax))
+		} else {
+			r.misses++
+		}
+		w("| %.0f %s | %s ms | %s ms %s | %d | %d %s | %d %s | %d | %d / %d %s | %d %s | %s |\n\n", l.rps, r.verdict(l.rps >= goalLeadRate), ms(l.p50), ms(l.p99),
+			r.verdict(l.p99 <= goalLeadP99), l.ok, errs, r.verdict(errs == 0), l.stored, r.verdict(l.stored == l.ok), l.messages,
+			l.notPublished, l.duplicates, r.verdict(l.notPublished == 0 && l.duplicates == 0 && l.messages == l.stored), l.half, r.verdict(l.half == 0), drained)
+		if len(l.errors) > 0 {
+			w("Errors: %v\n\n", l.errors)
+		}
+	}
+	if im := r.images; im != nil && len(im.took) > 0 {
+		w("## Images\n\n")
+		w("%d distinct %.1f MB JPEGs (%d×%d, quality 97, noise like a photo's) uploaded through the gateway as the admin's media tab does, each timed until every rendition is stored; the media service runs on one core. Goals: each at most %s s, media's peak resident memory at most %d MB.\n\n",
+			len(im.took), float64(im.bytes)/(1<<20), im.size.X, im.size.Y, strings.TrimSuffix(ms(goalImageTime), "0"), goalImageRSSMB)
+		slowest := slices.Max(im.took)
+		w("| fastest | median | slowest | media peak RSS |\n|---:|---:|---:|---:|\n")
+		w("| %s s | %s s | %s s %s | %d MB %s |\n\n", secs(im.took[0]), secs(im.took[len(im.took)/2]), secs(slowest), r.verdict(slowest <= goalImageTime),
+			im.peakRSSKB/1024, r.verdict(im.peakRSSKB/1024 <= goalImageRSSMB))
+	}
+	return b.String()
+}
+
+func secs(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
