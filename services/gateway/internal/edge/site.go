@@ -17,6 +17,9 @@ import (
 	"strings"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
@@ -445,3 +448,5 @@ func (s *site) rss(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(xml.Header))
 	_ = xml.NewEncoder(w).Encode(feed)
 }
+
+var errNotFound = status.Error(codes.NotFound, "Not found.")
