@@ -1,4 +1,4 @@
-package edge
+package site
 
 import (
 	"bytes"
@@ -70,7 +70,7 @@ func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
 	}
 	if code == http.StatusOK {
 		h.Set("ETag", v.etag)
-		if etagMatch(r.Header.Get("If-None-Match"), v.etag) {
+		if ETagMatch(r.Header.Get("If-None-Match"), v.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
