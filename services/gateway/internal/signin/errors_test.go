@@ -1,14 +1,12 @@
 package signin_test
 
 import (
-	"bytes"
 	"context"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,30 +14,13 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/valleytrenchless/site/internal/logtest"
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
-
-// syncBuffer is a log sink the server's goroutines may write to.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestErrorsAreTheEdgesErrors: every error of the sign-in routes is written
 // by the edge's error writer (the same bytes httperr writes for the same
@@ -52,19 +33,10 @@ func TestErrorsAreTheEdgesErrors(t *testing.T) {
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
 	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
 	require.NoError(t, err)
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
-	serveWith := func(open bool) string {
-		h, err := signin.New(context.Background(), log, signin.Config{StaffDomain: "valleytrenchless.example", RegistrationOpen: open,
-			CookieKey: []byte("0123456789abcdef0123456789abcdef")}, svc)
-		require.NoError(t, err)
-		mux := http.NewServeMux()
-		h.Register(mux, func(_ string, h http.Handler) http.Handler { return h })
-		srv := httptest.NewServer(h.Middleware(mux))
-		t.Cleanup(srv.Close)
-		return srv.URL
-	}
-	open, closed := serveWith(true), serveWith(false)
+	open := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example", RegistrationOpen: true}, svc, log)
+	closed := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example"}, svc, log)
 	const internalMsg = "Something went wrong on our side. Please try again."
 
 	type call struct {

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -22,12 +21,12 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
@@ -141,15 +140,7 @@ func (a *contentServer) callsTo(method string) int {
 // reads from it, as the edge makes them.
 func (a *contentServer) serve(t testing.TB) ContentService {
 	t.Helper()
-	srv := grpc.NewServer()
-	contentv1.RegisterContentServiceServer(srv, a)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(srv.Stop)
-	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	require.NoError(t, err)
-	t.Cleanup(func() { conn.Close() })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) { contentv1.RegisterContentServiceServer(srv, a) })
 	return ContentService{Client: contentv1.NewContentServiceClient(conn), Timeout: 10 * time.Second}
 }
 
