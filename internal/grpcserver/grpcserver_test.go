@@ -1,7 +1,6 @@
 package grpcserver
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
@@ -13,6 +12,8 @@ import (
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
+
+	"github.com/valleytrenchless/site/internal/logtest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -42,22 +43,10 @@ func (f *fakeContent) ListPosts(ctx context.Context, _ *contentv1.ListPostsReque
 	return &contentv1.ListPostsResponse{Posts: []*contentv1.Post{{Title: c.Email}}}, nil
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
-
 type harness struct {
 	conn   *grpc.ClientConn
 	signer *identity.Signer
-	logs   *syncBuffer
+	logs   *logtest.Buffer
 	fake   *fakeContent
 	stop   context.CancelFunc
 	done   chan error
@@ -67,7 +56,7 @@ func start(t *testing.T) *harness {
 	t.Helper()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
-	logs := &syncBuffer{}
+	logs := &logtest.Buffer{}
 	log := slog.New(slog.NewJSONHandler(logs, nil))
 	srv, err := New(log, Options{
 		Signer:   signer,
@@ -175,7 +164,7 @@ func TestDependencyChecksDriveHealth(t *testing.T) {
 	t.Parallel()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
-	srv, err := New(slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), Options{Signer: signer})
+	srv, err := New(slog.New(slog.NewJSONHandler(&logtest.Buffer{}, nil)), Options{Signer: signer})
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -233,7 +222,7 @@ func TestServeHealthFollowsChecksAndStops(t *testing.T) {
 	}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- ServeHealth(ctx, slog.New(slog.NewJSONHandler(&syncBuffer{}, nil)), addr, check) }()
+	go func() { done <- ServeHealth(ctx, slog.New(slog.NewJSONHandler(&logtest.Buffer{}, nil)), addr, check) }()
 
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)

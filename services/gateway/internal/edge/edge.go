@@ -1,7 +1,8 @@
 // Package edge is the gateway's HTTP surface: the grpc-gateway mux that maps
-// SPEC §7's REST paths onto the services, sign-in routes, authorisation,
-// limits, security headers, the public-read cache, the JSON error shape,
-// health and readiness, image upload and serving, and the built web app.
+// SPEC §7's REST paths onto the services, authorisation, limits, security
+// headers, the public-read cache, health and readiness, image upload and
+// serving; it mounts the sign-in routes (package signin) and the built web
+// app (package site), and writes errors with package httperr.
 package edge
 
 import (
@@ -26,6 +27,7 @@ import (
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
+	"github.com/valleytrenchless/site/services/gateway/internal/site"
 )
 
 // Upstreams are the client connections to the services.
@@ -92,17 +94,16 @@ var DefaultLimits = map[string]RateLimit{
 type Edge struct {
 	http.Handler
 	cache *publicCache
-	// pages are the site's filled pages; nil without a site.
-	pages *pageCache
+	// site serves the web app; nil without one.
+	site *site.Site
 }
 
-// InvalidatePublicCache drops cached public reads and the pages filled from
-// them (on content.changed and NATS reconnect). The order matters: a page
-// fill that starts after the pages are dropped must find the reads gone.
+// InvalidatePublicCache drops cached public reads, and the site's reads
+// and the pages filled from them (on content.changed and NATS reconnect).
 func (e *Edge) InvalidatePublicCache() {
 	e.cache.Invalidate()
-	if e.pages != nil {
-		e.pages.Invalidate()
+	if e.site != nil {
+		e.site.Invalidate()
 	}
 }
 
@@ -228,15 +229,16 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	mux.Handle("GET /readyz", readyz(log, o.ReadyTimeout, map[string]*grpc.ClientConn{
 		"content": u.Content, "contact": u.Contact, "media": u.Media,
 	}))
-	var pages *pageCache
+	var web *site.Site
 	if o.WebDir != "" {
-		s, err := newSite(log, siteOptions{dir: o.WebDir, origin: strings.TrimRight(o.PublicOrigin, "/"), company: o.CompanyName,
-			api: api, ttl: o.CacheTTL, mapTiles: o.CSP.MapTiles})
+		var err error
+		web, err = site.New(log, site.Options{Dir: o.WebDir, Origin: strings.TrimRight(o.PublicOrigin, "/"), Company: o.CompanyName,
+			Reads: site.ContentService{Client: contentv1.NewContentServiceClient(u.Content), Timeout: o.UpstreamTimeout},
+			TTL:   o.CacheTTL, MapTiles: o.CSP.MapTiles.block()})
 		if err != nil {
 			return nil, err
 		}
-		mux.Handle("/", s)
-		pages = s.pages
+		mux.Handle("/", web)
 	}
 
 	var h http.Handler = mux
@@ -249,7 +251,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	h = withClientIP(o.TrustedProxyHeader, h)
 	h = securityHeaders(o.CSP.ContentSecurityPolicy(), h)
-	return &Edge{Handler: h, cache: cache, pages: pages}, nil
+	return &Edge{Handler: h, cache: cache, site: web}, nil
 }
 
 // incomingHeaders forwards the headers services read, besides

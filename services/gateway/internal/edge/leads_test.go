@@ -21,13 +21,13 @@ import (
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/natstest"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
@@ -92,15 +92,7 @@ type leadsEnv struct {
 // request by the X-Test-Caller header: staff, visitor or none.
 func newLeadsEdge(t *testing.T, inbox *streamingInbox) *leadsEnv {
 	t.Helper()
-	srv := grpc.NewServer()
-	contactv1.RegisterLeadInboxServiceServer(srv, inbox)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(srv.Stop)
-	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	require.NoError(t, err)
-	t.Cleanup(func() { conn.Close() })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) { contactv1.RegisterLeadInboxServiceServer(srv, inbox) })
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 

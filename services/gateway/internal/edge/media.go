@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
+	"github.com/valleytrenchless/site/services/gateway/internal/site"
 )
 
 // Upload limits: the image itself, and the whole multipart request (the
@@ -205,18 +206,7 @@ func mediaHandler(log *slog.Logger, client mediav1.MediaServiceClient) http.Hand
 	})
 }
 
-func etagMatch(header, etag string) bool {
-	if header == "" || etag == "" {
-		return false
-	}
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "W/"))
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
-}
+func etagMatch(header, etag string) bool { return site.ETagMatch(header, etag) }
 
 // writeReadError answers a failure to read the upload body: 413 when it
 // passed the size limit, otherwise 400 with msg.

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -19,11 +18,11 @@ import (
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
 
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
+	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/internal/identity"
 )
 
@@ -102,15 +101,7 @@ func mediaEdge(t *testing.T, staff bool) (*httptest.Server, *recordingMedia, *id
 		testKey + "/full.webp": []byte("RIFF-webp-full"),
 		testKey + "/w480.webp": []byte("RIFF-webp-480"),
 	}}
-	srv := grpc.NewServer()
-	mediav1.RegisterMediaServiceServer(srv, f)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go func() { _ = srv.Serve(ln) }()
-	t.Cleanup(srv.Stop)
-	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
-	require.NoError(t, err)
-	t.Cleanup(func() { conn.Close() })
+	conn := grpctest.Serve(t, func(srv *grpc.Server) { mediav1.RegisterMediaServiceServer(srv, f) })
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
 	h, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{

@@ -20,6 +20,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 )
 
 // transportContent is a content service whose answers break the transport:
@@ -84,9 +85,9 @@ func TestTransportFailuresNeverReachTheClient(t *testing.T) {
 		status                   int
 		message, logged          string
 	}{
-		{"message too large", "GET", "/api/blog-posts/huge", "", 500, msgInternal, "larger than max"},
-		{"deadline exceeded", "GET", "/api/blog-posts/slow", "", 504, msgTimeout, "deadline"},
-		{"connection refused", "POST", "/api/contact", contactBody, 503, msgUnavailable, "connection refused"},
+		{"message too large", "GET", "/api/blog-posts/huge", "", 500, httperr.MsgInternal, "larger than max"},
+		{"deadline exceeded", "GET", "/api/blog-posts/slow", "", 504, httperr.MsgTimeout, "deadline"},
+		{"connection refused", "POST", "/api/contact", contactBody, 503, httperr.MsgUnavailable, "connection refused"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req, err := http.NewRequest(c.method, ts.URL+c.path, strings.NewReader(c.body))

@@ -21,12 +21,15 @@ import (
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
 	gatewayv1 "github.com/valleytrenchless/site/gen/trenchless/gateway/v1"
 
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 )
 
 // Config configures sign-in.
@@ -48,6 +51,7 @@ type Config struct {
 type Handler struct {
 	cfg      Config
 	log      *slog.Logger
+	errs     httperr.Writer
 	accounts *accounts.Service
 	provider *oidc.Provider
 	oauth    *oauth2.Config
@@ -58,7 +62,7 @@ type Handler struct {
 // New returns a Handler. With an Issuer it discovers the provider (so the
 // gateway waits for it at start, as it needs it to sign staff in).
 func New(ctx context.Context, log *slog.Logger, cfg Config, svc *accounts.Service) (*Handler, error) {
-	h := &Handler{cfg: cfg, log: log, accounts: svc, now: time.Now}
+	h := &Handler{cfg: cfg, log: log, errs: httperr.Writer{Log: log, Internal: msgInternal}, accounts: svc, now: time.Now}
 	if len(cfg.CookieKey) < 32 {
 		return nil, errors.New("signin: cookie key must be at least 32 bytes")
 	}
@@ -156,27 +160,38 @@ func toProto(u accounts.User) *gatewayv1.User {
 // jsonOut marshals like the grpc-gateway mux: camelCase names, every field.
 var jsonOut = protojson.MarshalOptions{EmitUnpopulated: true}
 
-func writeProto(w http.ResponseWriter, code int, m proto.Message) {
+func (h *Handler) writeProto(w http.ResponseWriter, r *http.Request, m proto.Message) {
 	b, err := jsonOut.Marshal(m)
 	if err != nil { // cannot happen for these flat messages
-		writeErr(w, http.StatusInternalServerError, "internal", "internal error")
+		h.errs.Write(r.Context(), w, status.Errorf(codes.Internal, "marshal %T: %v", m, err))
 		return
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
+	w.WriteHeader(http.StatusOK)
 	_, _ = w.Write(b)
 }
 
-func writeJSON(w http.ResponseWriter, code int, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(code)
-	_ = json.NewEncoder(w).Encode(v)
-}
+// What sign-in answers, in the words the sign-in page shows (gRPC codes, as
+// everywhere at the edge, give the HTTP status). An internal error is
+// logged with its detail (the status's text) and answered with
+// msgInternal.
+const msgInternal = "Something went wrong on our side. Please try again."
 
-func writeErr(w http.ResponseWriter, code int, errCode, msg string) {
-	writeJSON(w, code, map[string]any{"message": msg, "code": errCode, "details": []any{}})
+var (
+	errNoCredentials      = status.Error(codes.InvalidArgument, "Enter your e-mail and password.")
+	errBadCredentials     = status.Error(codes.Unauthenticated, "Incorrect e-mail or password.")
+	errNotSignedIn        = status.Error(codes.Unauthenticated, "Not signed in.")
+	errRegistrationClosed = status.Error(codes.PermissionDenied, "Registration is disabled")
+	errNoRegistration     = status.Error(codes.InvalidArgument, "Enter an e-mail and a password.")
+	errAccountExists      = status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead.")
+	errPasswordTooShort   = status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen)
+	errNotAnEmailAddress  = status.Error(codes.InvalidArgument, "Enter a valid e-mail address.")
+)
+
+// internal is an unexpected failure: its detail goes to the log only.
+func internal(what string, err error) error {
+	return status.Errorf(codes.Internal, "%s: %v", what, err)
 }
 
 // signIn starts a fresh session (a new id every time) and sets the cookie.
@@ -208,87 +223,85 @@ func readCredentials(r *http.Request) (*gatewayv1.LoginRequest, bool) {
 func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 	c, ok := readCredentials(r)
 	if !ok {
-		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter your e-mail and password.")
+		h.errs.Write(r.Context(), w, errNoCredentials)
 		return
 	}
 	u, err := h.accounts.Authenticate(r.Context(), c.Username, c.Password)
 	if errors.Is(err, accounts.ErrInvalidCredentials) {
 		h.log.InfoContext(r.Context(), "login refused", "username", accounts.NormalizeEmail(c.Username))
-		writeErr(w, http.StatusUnauthorized, "unauthenticated", "Incorrect e-mail or password.")
+		h.errs.Write(r.Context(), w, errBadCredentials)
 		return
 	}
 	if err == nil {
 		err = h.signIn(w, r, u)
 	}
 	if err != nil {
-		h.log.ErrorContext(r.Context(), "login failed", "err", err)
-		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		h.errs.Write(r.Context(), w, internal("login", err))
 		return
 	}
-	writeProto(w, http.StatusOK, toProto(u))
+	h.writeProto(w, r, toProto(u))
 }
 
 func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	if c, err := r.Cookie(h.SessionCookie()); err == nil {
 		if err := h.accounts.EndSession(r.Context(), c.Value); err != nil {
-			h.log.ErrorContext(r.Context(), "logout failed", "err", err)
-			writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+			h.errs.Write(r.Context(), w, internal("logout", err))
 			return
 		}
 	}
 	h.setCookie(w, h.SessionCookie(), "", time.Time{})
-	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = json.NewEncoder(w).Encode(map[string]bool{"ok": true})
 }
 
 func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
 	s, ok := FromContext(r.Context())
 	if !ok {
-		writeErr(w, http.StatusUnauthorized, "unauthenticated", "Not signed in.")
+		h.errs.Write(r.Context(), w, errNotSignedIn)
 		return
 	}
-	writeProto(w, http.StatusOK, toProto(s.User))
+	h.writeProto(w, r, toProto(s.User))
 }
 
 // providers tells the sign-in page which ways in exist, so it can say so
 // when Google sign-in is not configured instead of sending staff to a dead
 // end.
-func (h *Handler) providers(w http.ResponseWriter, _ *http.Request) {
-	writeProto(w, http.StatusOK, &gatewayv1.AuthProviders{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
+func (h *Handler) providers(w http.ResponseWriter, r *http.Request) {
+	h.writeProto(w, r, &gatewayv1.AuthProviders{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
 }
 
 func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 	if !h.cfg.RegistrationOpen {
-		writeErr(w, http.StatusForbidden, "permission_denied", "Registration is disabled")
+		h.errs.Write(r.Context(), w, errRegistrationClosed)
 		return
 	}
 	c, ok := readCredentials(r)
 	if !ok {
-		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter an e-mail and a password.")
+		h.errs.Write(r.Context(), w, errNoRegistration)
 		return
 	}
 	// Self-registration never grants staff rights, whatever the domain.
 	u, err := h.accounts.CreateLocalUser(r.Context(), c.Username, c.Password, false, accounts.SourceRegistered)
 	switch {
 	case errors.Is(err, accounts.ErrExists):
-		writeErr(w, http.StatusConflict, "already_exists", "An account with this e-mail already exists. Sign in instead.")
-		return
+		err = errAccountExists
 	case err != nil && strings.Contains(err.Error(), "password must be"):
-		writeErr(w, http.StatusBadRequest, "invalid_argument", fmt.Sprintf("Password must be at least %d characters.", accounts.MinPasswordLen))
-		return
+		err = errPasswordTooShort
 	case err != nil && strings.Contains(err.Error(), "not an e-mail"):
-		writeErr(w, http.StatusBadRequest, "invalid_argument", "Enter a valid e-mail address.")
-		return
+		err = errNotAnEmailAddress
 	case err != nil:
-		h.log.ErrorContext(r.Context(), "register failed", "err", err)
-		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
+		err = internal("register", err)
+	default:
+		if err = h.signIn(w, r, u); err != nil {
+			err = internal("register sign-in", err)
+		}
+	}
+	if err != nil {
+		h.errs.Write(r.Context(), w, err)
 		return
 	}
-	if err := h.signIn(w, r, u); err != nil {
-		h.log.ErrorContext(r.Context(), "register sign-in failed", "err", err)
-		writeErr(w, http.StatusInternalServerError, "internal", "Something went wrong on our side. Please try again.")
-		return
-	}
-	writeProto(w, http.StatusOK, toProto(u))
+	h.writeProto(w, r, toProto(u))
 }
 
 // flow is the state kept in the browser during the OIDC round trip,

@@ -23,9 +23,14 @@ import (
 func serve(t *testing.T, cfg signin.Config) string {
 	t.Helper()
 	pool := pgtest.NewPool(t, accountspg.Migrate)
+	return serveOn(t, cfg, accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour), slog.New(slog.NewTextHandler(io.Discard, nil)))
+}
+
+// serveOn is serve with the caller's accounts and log.
+func serveOn(t *testing.T, cfg signin.Config, svc *accounts.Service, log *slog.Logger) string {
+	t.Helper()
 	cfg.CookieKey = []byte("0123456789abcdef0123456789abcdef")
-	h, err := signin.New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), cfg,
-		accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour))
+	h, err := signin.New(context.Background(), log, cfg, svc)
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	h.Register(mux, func(_ string, h http.Handler) http.Handler { return h })

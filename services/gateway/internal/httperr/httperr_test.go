@@ -1,4 +1,4 @@
-package edge
+package httperr
 
 import (
 	"bytes"
@@ -30,9 +30,9 @@ func validationStatus(t *testing.T, msg *contactv1.SubmitInspectionRequestReques
 	return st.Err()
 }
 
-func decode(t *testing.T, rec *httptest.ResponseRecorder) ErrorBody {
+func decode(t *testing.T, rec *httptest.ResponseRecorder) Body {
 	t.Helper()
-	var b ErrorBody
+	var b Body
 	require.NoError(t, json.Unmarshal(rec.Body.Bytes(), &b), rec.Body.String())
 	return b
 }
@@ -79,13 +79,13 @@ func TestInternalErrorsNeverLeakText(t *testing.T) {
 	WriteError(context.Background(), slog.New(slog.NewTextHandler(&logs, nil)), rec, status.Error(codes.Internal, "pq: password authentication failed for user app"))
 	require.Equal(t, 500, rec.Code)
 	require.NotContains(t, rec.Body.String(), "password")
-	require.Equal(t, msgInternal, decode(t, rec).Message)
+	require.Equal(t, MsgInternal, decode(t, rec).Message)
 	require.Contains(t, logs.String(), "password authentication failed", "operators still see the detail")
 
 	rec = httptest.NewRecorder()
 	WriteError(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), rec, status.Error(codes.Unavailable, "connection refused 10.0.0.3:9101"))
 	require.Equal(t, 503, rec.Code)
-	require.Equal(t, msgUnavailable, decode(t, rec).Message)
+	require.Equal(t, MsgUnavailable, decode(t, rec).Message)
 }
 
 func TestLowerCamel(t *testing.T) {

@@ -1,9 +1,9 @@
-package edge
+package site
 
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/json"
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,89 +19,129 @@ import (
 
 	"github.com/andybalholm/brotli"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
 
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
-// contentAPI answers the public content reads the site makes, over HTTP,
-// as the grpc-gateway mux does in the running edge (New passes that mux,
-// behind the public cache, where these tests pass this).
-type contentAPI struct {
+// contentServer is the content service's public API over real gRPC,
+// answering from memory, so that tests can take it down, change it, and
+// act while it answers. (The real service lives under services/content/
+// internal, out of the gateway's reach; e2e/site_test.go runs the site
+// against it.)
+type contentServer struct {
+	contentv1.UnimplementedContentServiceServer
 	mu    sync.Mutex
 	items []sitepage.Item
-	posts map[string]map[string]any // published posts by slug
+	posts map[string]*contentv1.Post // published posts by slug
 	// textsDown and postsDown make the reads fail as with the content
 	// service down.
 	textsDown, postsDown bool
 	// duringTexts runs while a read of the texts is being answered.
 	duringTexts func()
-	calls       map[string]int
+	calls       map[string]int // by method
 }
 
-func newContentAPI() *contentAPI {
-	return &contentAPI{
+func newContentServer() *contentServer {
+	return &contentServer{
 		items: []sitepage.Item{
 			{ContentKey: "home.hero.title", Content: "Sewer repair without the trench", ContentType: "text"},
 			{ContentKey: "home.about.body", Content: "<p>Family-run since 1998.</p>", ContentType: "html"},
 			{ContentKey: "notfound.title", Content: "That page is not here", ContentType: "text"},
 			{ContentKey: "article.cta.title", Content: "Want a camera inspection?", ContentType: "text"},
 		},
-		posts: map[string]map[string]any{"roots-in-pipes": {
-			"id": "0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10", "slug": "roots-in-pipes", "title": "Roots in pipes",
-			"excerpt": "Why roots find your pipes.", "content": "Roots.", "imageUrl": "", "publishedAt": "2026-11-11T05:30:00Z",
-			"isPublished": true, "category": "Maintenance", "readTimeMinutes": 4, "bodyHtml": "<p>Roots grow.</p>",
+		posts: map[string]*contentv1.Post{"roots-in-pipes": {
+			Id: "0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10", Slug: "roots-in-pipes", Title: "Roots in pipes",
+			Excerpt: "Why roots find your pipes.", Content: "Roots.", PublishedAt: publishedOn(t11Nov),
+			IsPublished: true, Category: "Maintenance", ReadTimeMinutes: 4, BodyHtml: "<p>Roots grow.</p>",
 		}},
 		calls: map[string]int{},
 	}
 }
 
-func (a *contentAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+var t11Nov = time.Date(2026, 11, 11, 5, 30, 0, 0, time.UTC)
+
+func publishedOn(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t) }
+
+var errDown = status.Error(codes.Unavailable, "content service down")
+
+func (a *contentServer) ListEditableContent(context.Context, *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
 	a.mu.Lock()
-	a.calls[r.URL.Path]++
-	items, posts, textsDown, postsDown, during := a.items, a.posts, a.textsDown, a.postsDown, a.duringTexts
+	a.calls["ListEditableContent"]++
+	during := a.duringTexts
 	a.duringTexts = nil
-	var body any
-	switch p := r.URL.Path; {
-	case p == "/api/editable-content" && !textsDown:
-		body = items
-	case p == "/api/blog-posts" && !postsDown:
-		list := []map[string]any{}
-		for _, post := range posts {
-			list = append(list, post)
-		}
-		body = list
-	case strings.HasPrefix(p, "/api/blog-posts/") && !postsDown:
-		post, ok := posts[strings.TrimPrefix(p, "/api/blog-posts/")]
-		if !ok {
-			a.mu.Unlock()
-			http.Error(w, `{"code":"NOT_FOUND"}`, http.StatusNotFound)
-			return
-		}
-		body = post
-	default:
+	if a.textsDown {
 		a.mu.Unlock()
-		http.Error(w, `{"code":"UNAVAILABLE"}`, http.StatusServiceUnavailable)
-		return
+		return nil, errDown
 	}
-	b, _ := json.Marshal(body)
+	resp := &contentv1.ListEditableContentResponse{}
+	for _, it := range a.items {
+		resp.Items = append(resp.Items, &contentv1.EditableContent{ContentKey: it.ContentKey, Content: it.Content, ContentType: it.ContentType})
+	}
 	a.mu.Unlock()
-	if during != nil && r.URL.Path == "/api/editable-content" {
+	if during != nil {
 		during()
 	}
-	w.Header().Set("Content-Type", "application/json")
-	_, _ = w.Write(b)
+	return resp, nil
 }
 
-func (a *contentAPI) set(f func(a *contentAPI)) {
+func (a *contentServer) ListPublishedPosts(_ context.Context, req *contentv1.ListPublishedPostsRequest) (*contentv1.ListPublishedPostsResponse, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.calls["ListPublishedPosts"]++
+	if a.postsDown {
+		return nil, errDown
+	}
+	resp := &contentv1.ListPublishedPostsResponse{}
+	for _, p := range a.posts {
+		resp.Posts = append(resp.Posts, &contentv1.PostSummary{Id: p.Id, Slug: p.Slug, Title: p.Title, Excerpt: p.Excerpt,
+			ImageUrl: p.ImageUrl, PublishedAt: p.PublishedAt, Category: p.Category, ReadTimeMinutes: p.ReadTimeMinutes})
+	}
+	slices.SortFunc(resp.Posts, func(x, y *contentv1.PostSummary) int {
+		return y.PublishedAt.AsTime().Compare(x.PublishedAt.AsTime()) // newest first
+	})
+	resp.Posts = resp.Posts[:min(len(resp.Posts), int(req.GetLimit()))]
+	return resp, nil
+}
+
+func (a *contentServer) GetPublishedPost(_ context.Context, req *contentv1.GetPublishedPostRequest) (*contentv1.GetPublishedPostResponse, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	a.calls["GetPublishedPost"]++
+	if a.postsDown {
+		return nil, errDown
+	}
+	p, ok := a.posts[req.GetSlug()]
+	if !ok {
+		return nil, status.Error(codes.NotFound, "We couldn't find that. It may have been removed.")
+	}
+	return &contentv1.GetPublishedPostResponse{Post: proto.Clone(p).(*contentv1.Post)}, nil
+}
+
+func (a *contentServer) set(f func(a *contentServer)) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	f(a)
 }
 
-func (a *contentAPI) callsTo(path string) int {
+func (a *contentServer) callsTo(method string) int {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	return a.calls[path]
+	return a.calls[method]
+}
+
+// serve runs the content server on a loopback port and returns the site's
+// reads from it, as the edge makes them.
+func (a *contentServer) serve(t testing.TB) ContentService {
+	t.Helper()
+	conn := grpctest.Serve(t, func(srv *grpc.Server) { contentv1.RegisterContentServiceServer(srv, a) })
+	return ContentService{Client: contentv1.NewContentServiceClient(conn), Timeout: 10 * time.Second}
 }
 
 const (
@@ -118,23 +159,21 @@ const (
 )
 
 // newTestSite is a dist directory with the given files (name → content)
-// served the way New wires the site: the site reads the API through the
-// public cache, and InvalidatePublicCache drops both.
-func newTestSite(t testing.TB, api http.Handler, files map[string]string, o siteOptions) *Edge {
+// served the way the edge wires the site, reading from api over gRPC.
+func newTestSite(t testing.TB, api *contentServer, files map[string]string, o Options) *Site {
 	t.Helper()
 	dir := t.TempDir()
 	for name, body := range files {
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 	}
-	if o.ttl == 0 {
-		o.ttl = time.Minute
+	if o.TTL == 0 {
+		o.TTL = time.Minute
 	}
-	cache := newPublicCache(o.ttl)
-	o.dir, o.origin, o.company, o.api = dir, testOrigin, "Valley Trenchless Pros", cache.handler(api)
-	s, err := newSite(slog.New(slog.NewTextHandler(io.Discard, nil)), o)
+	o.Dir, o.Origin, o.Company, o.Reads = dir, testOrigin, "Valley Trenchless Pros", api.serve(t)
+	s, err := New(slog.New(slog.NewTextHandler(io.Discard, nil)), o)
 	require.NoError(t, err)
-	return &Edge{Handler: s, cache: cache, pages: s.pages}
+	return s
 }
 
 func defaultFiles() map[string]string {
@@ -160,8 +199,8 @@ func get(h http.Handler, method, path string, header ...string) response {
 
 func TestPagesAreServedWithTheCurrentTexts(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
-	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
 
 	home := get(e, "GET", "/")
 	require.Equal(t, 200, home.code)
@@ -182,13 +221,13 @@ func TestPagesAreServedWithTheCurrentTexts(t *testing.T) {
 	// One read of the texts served both pages, and the second request of a
 	// page reads nothing.
 	require.Equal(t, home.body, get(e, "GET", "/").body)
-	require.Equal(t, 1, api.callsTo("/api/editable-content"))
+	require.Equal(t, 1, api.callsTo("ListEditableContent"))
 }
 
 func TestArticlePage(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
-	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
 
 	a := get(e, "GET", "/blog/roots-in-pipes")
 	require.Equal(t, 200, a.code)
@@ -198,7 +237,12 @@ func TestArticlePage(t *testing.T) {
 	require.Equal(t, 1, strings.Count(a.body, "<title>"))
 	require.Contains(t, a.body, `<link rel="canonical" href="`+testOrigin+`/blog/roots-in-pipes">`)
 	require.Contains(t, a.body, `<meta property="og:type" content="article">`)
-	require.Contains(t, a.body, `<script type="application/json" id="post-data">{"bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","category":"Maintenance"`)
+	// The post-data block is the post as GET /api/blog-posts/{slug} writes
+	// it (protojson, every field; e2e/site_test.go compares the two).
+	require.Contains(t, a.body, `<script type="application/json" id="post-data">{"id":"0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10",`+
+		`"slug":"roots-in-pipes","title":"Roots in pipes","excerpt":"Why roots find your pipes.","content":"Roots.","imageUrl":"",`+
+		`"publishedAt":"2026-11-11T05:30:00Z","isPublished":true,"category":"Maintenance","readTimeMinutes":4,"createdAt":null,`+
+		`"updatedAt":null,"updatedBy":"","bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","heroImage":null}</script>`)
 	require.Contains(t, a.body, `id="editable-content"`)
 	require.NotEmpty(t, a.header.Get("ETag"))
 
@@ -207,7 +251,7 @@ func TestArticlePage(t *testing.T) {
 	nf := get(e, "GET", "/blog/no-such-post")
 	require.Equal(t, 404, nf.code)
 	require.Contains(t, nf.body, "That page is not here")
-	api.set(func(a *contentAPI) { a.postsDown = true })
+	api.set(func(a *contentServer) { a.postsDown = true })
 	down := get(e, "GET", "/blog/another-post")
 	require.Equal(t, 200, down.code)
 	require.Contains(t, down.body, "<title>Shell</title>")
@@ -220,7 +264,7 @@ func TestArticleWithoutTemplate(t *testing.T) {
 	t.Parallel()
 	files := defaultFiles()
 	delete(files, "_article.html")
-	e := newTestSite(t, newContentAPI(), files, siteOptions{})
+	e := newTestSite(t, newContentServer(), files, Options{})
 	a := get(e, "GET", "/blog/roots-in-pipes")
 	require.Equal(t, 200, a.code)
 	require.Contains(t, a.body, `<div id="root"></div>`)
@@ -231,7 +275,7 @@ func TestArticleWithoutTemplate(t *testing.T) {
 
 func TestFilledPageEncodingsETagsAndHead(t *testing.T) {
 	t.Parallel()
-	e := newTestSite(t, newContentAPI(), defaultFiles(), siteOptions{})
+	e := newTestSite(t, newContentServer(), defaultFiles(), Options{})
 	for _, path := range []string{"/", "/blog/roots-in-pipes"} {
 		plain := get(e, "GET", path)
 		require.Equal(t, 200, plain.code)
@@ -277,20 +321,20 @@ func TestFilledPageEncodingsETagsAndHead(t *testing.T) {
 // public cache is dropped (content.changed), then show the edit at once.
 func TestEditIsServedAfterContentChanged(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
-	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
 	before := get(e, "GET", "/", "Accept-Encoding", "br")
 	article := get(e, "GET", "/blog/roots-in-pipes")
 	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
 
-	api.set(func(a *contentAPI) {
+	api.set(func(a *contentServer) {
 		a.items[0].Content = "Sewer repair, no digging"
-		a.posts["roots-in-pipes"]["title"] = "Roots, and what to do"
+		a.posts["roots-in-pipes"].Title = "Roots, and what to do"
 	})
 	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench", "no event, no change (the TTL is the backstop)")
-	require.Equal(t, 1, api.callsTo("/api/editable-content"))
+	require.Equal(t, 1, api.callsTo("ListEditableContent"))
 
-	e.InvalidatePublicCache()
+	e.Invalidate()
 	home := get(e, "GET", "/")
 	require.Contains(t, home.body, `<h1 data-ec="home.hero.title">Sewer repair, no digging</h1>`)
 	require.Contains(t, home.body, `"content":"Sewer repair, no digging"`)
@@ -301,7 +345,7 @@ func TestEditIsServedAfterContentChanged(t *testing.T) {
 	require.Contains(t, a.body, "<h1>Roots, and what to do</h1>")
 
 	// An invalidation without a change keeps the ETag: browsers get 304.
-	e.InvalidatePublicCache()
+	e.Invalidate()
 	require.Equal(t, 304, get(e, "GET", "/blog/roots-in-pipes", "If-None-Match", a.header.Get("ETag")).code)
 }
 
@@ -309,20 +353,20 @@ func TestEditIsServedAfterContentChanged(t *testing.T) {
 // just before they changed serves what it read, but is not kept.
 func TestFillThatRacedAnInvalidationIsNotKept(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
-	e := newTestSite(t, api, defaultFiles(), siteOptions{})
-	api.set(func(a *contentAPI) {
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
+	api.set(func(a *contentServer) {
 		a.duringTexts = func() {
 			// The edit lands, and its content.changed arrives, while the
 			// old texts are on their way to the fill.
-			a.set(func(a *contentAPI) { a.items[0].Content = "Edited meanwhile" })
-			e.InvalidatePublicCache()
+			a.set(func(a *contentServer) { a.items[0].Content = "Edited meanwhile" })
+			e.Invalidate()
 		}
 	})
 	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
 	require.Contains(t, get(e, "GET", "/").body, "Edited meanwhile")
 	require.Contains(t, get(e, "GET", "/").body, "Edited meanwhile")
-	require.Equal(t, 2, api.callsTo("/api/editable-content"))
+	require.Equal(t, 2, api.callsTo("ListEditableContent"))
 }
 
 // TestTextsUnavailable: with the content service down a page is served as
@@ -330,9 +374,9 @@ func TestFillThatRacedAnInvalidationIsNotKept(t *testing.T) {
 // again soon, not after the TTL.
 func TestTextsUnavailable(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
+	api := newContentServer()
 	api.textsDown = true
-	e := newTestSite(t, api, defaultFiles(), siteOptions{retry: time.Nanosecond})
+	e := newTestSite(t, api, defaultFiles(), Options{Retry: time.Nanosecond})
 	r := get(e, "GET", "/")
 	require.Equal(t, 200, r.code)
 	require.Equal(t, homeHTML, r.body)
@@ -343,30 +387,29 @@ func TestTextsUnavailable(t *testing.T) {
 	require.NotContains(t, a.body, `id="editable-content"`)
 	require.Contains(t, a.body, `id="post-data"`)
 
-	api.set(func(a *contentAPI) { a.textsDown = false })
+	api.set(func(a *contentServer) { a.textsDown = false })
 	require.Contains(t, get(e, "GET", "/").body, "Sewer repair without the trench")
 	require.Contains(t, get(e, "GET", "/blog/roots-in-pipes").body, "Want a camera inspection?")
 }
 
 func TestTextsUnavailableAreRetriedWithinSeconds(t *testing.T) {
 	t.Parallel()
-	e := newTestSite(t, newContentAPI(), defaultFiles(), siteOptions{})
-	s := e.Handler.(*site)
+	s := newTestSite(t, newContentServer(), defaultFiles(), Options{})
 	require.Equal(t, time.Minute, s.ttl)
-	require.Equal(t, degradedPageTTL, s.retry)
-	require.Less(t, time.Until(s.newPage(nil, false).expires), degradedPageTTL+time.Second)
-	require.Greater(t, time.Until(s.newPage(nil, true).expires), degradedPageTTL+time.Second)
+	require.Equal(t, DegradedPageTTL, s.retry)
+	require.Less(t, time.Until(s.newPage(nil, false).expires), DegradedPageTTL+time.Second)
+	require.Greater(t, time.Until(s.newPage(nil, true).expires), DegradedPageTTL+time.Second)
 }
 
 func TestArticleCacheIsBounded(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
+	api := newContentServer()
 	const limit = 8
 	for i := range limit + 5 {
 		slug := fmt.Sprintf("post-%d", i)
-		api.posts[slug] = map[string]any{"slug": slug, "title": slug, "publishedAt": "2026-11-11T05:30:00Z"}
+		api.posts[slug] = &contentv1.Post{Slug: slug, Title: slug, PublishedAt: publishedOn(t11Nov)}
 	}
-	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`}, siteOptions{})
+	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`}, Options{})
 	require.Equal(t, maxArticles, e.pages.maxArticles)
 	e.pages.maxArticles = limit
 	for i := range limit + 5 {
@@ -384,14 +427,14 @@ func TestArticleCacheIsBounded(t *testing.T) {
 // is dropped.
 func TestSitemapAndFeedFollowContentChanged(t *testing.T) {
 	t.Parallel()
-	api := newContentAPI()
-	e := newTestSite(t, api, defaultFiles(), siteOptions{})
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
 	require.Contains(t, get(e, "GET", "/sitemap.xml").body, "/blog/roots-in-pipes</loc>")
 	require.Contains(t, get(e, "GET", "/blog/rss.xml").body, "<title>Roots in pipes</title>")
-	api.set(func(a *contentAPI) {
-		a.posts["new-post"] = map[string]any{"slug": "new-post", "title": "New post", "publishedAt": "2026-11-12T05:30:00Z"}
+	api.set(func(a *contentServer) {
+		a.posts["new-post"] = &contentv1.Post{Slug: "new-post", Title: "New post", PublishedAt: publishedOn(t11Nov.Add(24 * time.Hour))}
 	})
-	e.InvalidatePublicCache()
+	e.Invalidate()
 	require.Contains(t, get(e, "GET", "/sitemap.xml").body, "/blog/new-post</loc>")
 	require.Contains(t, get(e, "GET", "/blog/rss.xml").body, "<title>New post</title>")
 }
@@ -399,7 +442,7 @@ func TestSitemapAndFeedFollowContentChanged(t *testing.T) {
 // BenchmarkServeFilledPage is the cost of a page request once the page is
 // filled: what every visitor pays between content changes.
 func BenchmarkServeFilledPage(b *testing.B) {
-	api := newContentAPI()
+	api := newContentServer()
 	// A home page of about the built one's size (the inlined stylesheet
 	// and the prerendered sections).
 	var body strings.Builder
@@ -408,7 +451,7 @@ func BenchmarkServeFilledPage(b *testing.B) {
 			`<p>Cured-in-place lining restores a cracked clay or cast-iron line from inside, without digging up the yard.</p></section>`, body.Len())
 	}
 	doc := strings.Replace(homeHTML, `<p data-ec="home.unseeded">Kept</p>`, body.String(), 1)
-	e := newTestSite(b, api, map[string]string{"index.html": doc}, siteOptions{})
+	e := newTestSite(b, api, map[string]string{"index.html": doc}, Options{})
 	req := httptest.NewRequest("GET", "/", nil)
 	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
 	w := &discardWriter{header: http.Header{}}
@@ -429,7 +472,7 @@ func BenchmarkFillPage(b *testing.B) {
 		body.WriteString(`<section><h2 data-ec="home.hero.title">Trenchless</h2><p>Cured-in-place lining restores a cracked line.</p></section>`)
 	}
 	doc := []byte(strings.Replace(homeHTML, `<p data-ec="home.unseeded">Kept</p>`, body.String(), 1))
-	items := newContentAPI().items
+	items := newContentServer().items
 	for b.Loop() {
 		newPage(sitepage.Fill(doc, items), time.Minute)
 	}

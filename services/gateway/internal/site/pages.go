@@ -1,4 +1,4 @@
-package edge
+package site
 
 import (
 	"bytes"
@@ -70,7 +70,7 @@ func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
 	}
 	if code == http.StatusOK {
 		h.Set("ETag", v.etag)
-		if etagMatch(r.Header.Get("If-None-Match"), v.etag) {
+		if ETagMatch(r.Header.Get("If-None-Match"), v.etag) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
@@ -95,8 +95,8 @@ const (
 	articlePage
 )
 
-// pageCache keeps filled pages. It is emptied together with the public-read
-// cache (content.changed, NATS reconnect); a page's own expiry is only a
+// pageCache keeps filled pages. It is emptied together with the site's
+// reads (content.changed, NATS reconnect); a page's own expiry is only a
 // backstop. Concurrent fills of one page share one fill.
 type pageCache struct {
 	maxArticles int
@@ -110,9 +110,9 @@ func newPageCache(maxArticles int) *pageCache {
 	return &pageCache{maxArticles: maxArticles, pages: [2]map[string]*page{{}, {}}}
 }
 
-// Invalidate drops every page. Call it after the public-read cache is
-// emptied: a fill that began before this call is then not stored (see get),
-// and one that begins after it reads through the emptied public cache.
+// Invalidate drops every page. Call it after the site's reads are emptied:
+// a fill that began before this call is then not stored (see get), and one
+// that begins after it reads anew.
 func (c *pageCache) Invalidate() {
 	c.mu.Lock()
 	defer c.mu.Unlock()

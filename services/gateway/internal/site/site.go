@@ -1,22 +1,30 @@
-package edge
+// Package site serves the built web app (ADR 0003): every page of the build
+// with the current editable texts filled in, articles filled into their
+// template, the sitemap, the feed, robots.txt, the 404 page, and the build's
+// static files with their precompressed twins. It reads the content it
+// fills through Reads, kept until the content changes.
+package site
 
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"log/slog"
 	"mime"
 	"net/http"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
@@ -37,53 +45,72 @@ func isAppRoute(route string) bool {
 	return appRoutes[route] || strings.HasPrefix(route, "/admin/")
 }
 
-type siteOptions struct {
-	dir     string
-	origin  string
-	company string
-	// api answers /api/blog-posts and /api/editable-content reads (through
-	// the public cache).
-	api http.Handler
-	// ttl is how long a filled page is kept at most (the public cache's
-	// backstop TTL); retry how long one filled without the current
-	// editable texts is (they could not be read).
-	ttl, retry time.Duration
-	// mapTiles is the risk map's street map, added to every page as the
-	// map-tiles data block.
-	mapTiles MapTiles
+// Options configure the site.
+type Options struct {
+	// Dir is the built web app (web/dist).
+	Dir string
+	// Origin is the site's own origin (scheme://host[:port], no trailing
+	// slash), for canonical URLs, the sitemap and the feed.
+	Origin string
+	// Company titles articles and the feed.
+	Company string
+	// Reads are the content the pages are filled with.
+	Reads Reads
+	// TTL is how long reads and filled pages are kept at most (a backstop:
+	// Invalidate drops them when the content changes); Retry how long a
+	// page filled without the current editable texts is (they could not
+	// be read), at most DegradedPageTTL.
+	TTL, Retry time.Duration
+	// MapTiles is the JSON of the map-tiles data block added to every page
+	// (the risk map's street map), or nil for none.
+	MapTiles []byte
 }
 
 // mapTilesBlock is the id of the data block the app reads the street map
 // from (web/src/features/risk-map/map-tiles.ts).
 const mapTilesBlock = "map-tiles"
 
-// degradedPageTTL is how long a page served without the current editable
+// DegradedPageTTL is how long a page served without the current editable
 // texts is kept before the texts are read again.
-const degradedPageTTL = 5 * time.Second
+const DegradedPageTTL = 5 * time.Second
 
-type site struct {
-	siteOptions
-	log    *slog.Logger
-	public map[string]bool
-	// pages are the filled pages (ADR 0003), emptied with the public cache.
+// Site is the site's handler.
+type Site struct {
+	dir, origin, company string
+	ttl, retry           time.Duration
+	mapTiles             []byte
+	log                  *slog.Logger
+	public               map[string]bool
+	// reads are the content, kept until Invalidate; pages the filled pages.
+	reads *cachedReads
 	pages *pageCache
 }
 
-func newSite(log *slog.Logger, o siteOptions) (*site, error) {
-	if _, err := os.Stat(filepath.Join(o.dir, "index.html")); err != nil {
-		return nil, fmt.Errorf("web app not built: %s/index.html missing (run make web-build)", o.dir)
+// New returns the site of the build in o.Dir.
+func New(log *slog.Logger, o Options) (*Site, error) {
+	if _, err := os.Stat(filepath.Join(o.Dir, "index.html")); err != nil {
+		return nil, fmt.Errorf("web app not built: %s/index.html missing (run make web-build)", o.Dir)
 	}
-	if o.retry == 0 {
-		o.retry = min(degradedPageTTL, o.ttl)
+	if o.Retry == 0 {
+		o.Retry = min(DegradedPageTTL, o.TTL)
 	}
-	s := &site{siteOptions: o, log: log, public: map[string]bool{}, pages: newPageCache(maxArticles)}
+	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log,
+		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL), pages: newPageCache(maxArticles)}
 	for _, r := range PublicRoutes {
 		s.public[r] = true
 	}
 	return s, nil
 }
 
-func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+// Invalidate drops the reads and the pages filled from them (on
+// content.changed and NATS reconnect). The order matters: a page fill that
+// starts after the pages are dropped must find the reads gone.
+func (s *Site) Invalidate() {
+	s.reads.Invalidate()
+	s.pages.Invalidate()
+}
+
+func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -101,7 +128,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.rss(w, r)
 		return
 	case strings.HasPrefix(p, "/api/"):
-		WriteError(r.Context(), s.log, w, errNotFound)
+		httperr.WriteError(r.Context(), s.log, w, status.Error(codes.NotFound, "Not found."))
 		return
 	}
 	// A real file (hashed assets, icons, images) is served as it is.
@@ -135,7 +162,7 @@ func (s *site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // its own HTML has no page yet: it answers 404 and stays out of the sitemap
 // rather than showing a not-found screen with status 200. A build without
 // prerendering serves the app shell for every public route.
-func (s *site) hasPage(route string) bool {
+func (s *Site) hasPage(route string) bool {
 	if route == "/" || !isFile(filepath.Join(s.dir, "404.html")) {
 		return true
 	}
@@ -149,7 +176,7 @@ func isFile(p string) bool {
 
 // pageFile is a route's prerendered HTML, or else the bare app shell
 // (app.html; index.html in builds without prerendering).
-func (s *site) pageFile(route string) string {
+func (s *Site) pageFile(route string) string {
 	if route == "/" {
 		return filepath.Join(s.dir, "index.html")
 	}
@@ -159,18 +186,18 @@ func (s *site) pageFile(route string) string {
 	return s.shell()
 }
 
-func (s *site) shell() string {
+func (s *Site) shell() string {
 	if f := filepath.Join(s.dir, "app.html"); isFile(f) {
 		return f
 	}
 	return filepath.Join(s.dir, "index.html")
 }
 
-func (s *site) servePage(w http.ResponseWriter, r *http.Request, route string, code int) {
+func (s *Site) servePage(w http.ResponseWriter, r *http.Request, route string, code int) {
 	s.serveHTML(w, r, s.pageFile(route), code)
 }
 
-func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
+func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Robots-Tag", "noindex")
 	f := filepath.Join(s.dir, "404.html")
 	if !isFile(f) {
@@ -181,13 +208,13 @@ func (s *site) notFound(w http.ResponseWriter, r *http.Request) {
 
 // serveHTML serves a page of the build with the current editable texts
 // filled in, from memory after the first request.
-func (s *site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
+func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
 	p, err := s.pages.get(filePage, file, func() (*page, error) {
 		doc, err := os.ReadFile(file)
 		if err != nil {
 			return nil, err
 		}
-		items := s.editableContent(r)
+		items := s.editableContent(r.Context())
 		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
 	})
 	if err != nil {
@@ -200,9 +227,9 @@ func (s *site) serveHTML(w http.ResponseWriter, r *http.Request, file string, co
 
 // newPage adds the map-tiles data block to a filled page and keeps it for
 // the TTL, or only briefly when it was filled without the current texts.
-func (s *site) newPage(body []byte, current bool) *page {
-	if b := s.mapTiles.block(); b != nil {
-		body = sitepage.AddDataBlock(body, mapTilesBlock, b)
+func (s *Site) newPage(body []byte, current bool) *page {
+	if s.mapTiles != nil {
+		body = sitepage.AddDataBlock(body, mapTilesBlock, s.mapTiles)
 	}
 	if current {
 		return newPage(body, s.ttl)
@@ -210,25 +237,30 @@ func (s *site) newPage(body []byte, current bool) *page {
 	return newPage(body, s.retry)
 }
 
-// editableContent reads the editable texts through the public cache, or
-// returns nil when they cannot be read (the pages then keep the build's
-// defaults, which the app also shows without them).
-func (s *site) editableContent(r *http.Request) []sitepage.Item {
-	var items []sitepage.Item
-	code, err := s.fetch(r, "/api/editable-content", &items)
-	if code != http.StatusOK || err != nil {
-		s.log.WarnContext(r.Context(), "editable texts unavailable: serving the build's defaults", "status", code, "err", err)
+// editableContent returns the editable texts, or nil when they cannot be
+// read (the pages then keep the build's defaults, which the app also shows
+// without them).
+//
+// Every read of the site outlives the request that asked for it (Reads
+// bound it): a filled page, like a read, is shared by every request that
+// waits for it, and must not be spoiled by one visitor leaving.
+func (s *Site) editableContent(ctx context.Context) []sitepage.Item {
+	ctx = context.WithoutCancel(ctx)
+	list, err := s.reads.EditableContent(ctx)
+	if err != nil {
+		s.log.WarnContext(ctx, "editable texts unavailable: serving the build's defaults", "code", status.Code(err).String(), "err", err)
 		return nil
 	}
-	if items == nil {
-		items = []sitepage.Item{}
+	items := make([]sitepage.Item, 0, len(list))
+	for _, it := range list {
+		items = append(items, sitepage.Item{ContentKey: it.GetContentKey(), Content: it.GetContent(), ContentType: it.GetContentType()})
 	}
 	return items
 }
 
 // serveFile serves a static file (not a page: see serveHTML), or its
 // precompressed .br/.gz twin when the browser accepts it.
-func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheControl string) {
+func (s *Site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheControl string) {
 	ctype := mime.TypeByExtension(filepath.Ext(file))
 	if ctype == "" {
 		ctype = "application/octet-stream"
@@ -254,6 +286,20 @@ func (s *site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheCont
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 }
 
+// ETagMatch reports whether an If-None-Match header matches etag.
+func ETagMatch(header, etag string) bool {
+	if header == "" || etag == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "W/"))
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
 func acceptsEncoding(header, token string) bool {
 	for _, part := range strings.Split(header, ",") {
 		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
@@ -262,42 +308,6 @@ func acceptsEncoding(header, token string) bool {
 		}
 	}
 	return false
-}
-
-// sitePost is what the site needs of a post.
-type sitePost struct {
-	Slug        string    `json:"slug"`
-	Title       string    `json:"title"`
-	Excerpt     string    `json:"excerpt"`
-	ImageURL    string    `json:"imageUrl"`
-	PublishedAt time.Time `json:"publishedAt"`
-	Category    string    `json:"category"`
-}
-
-// fetch reads the public API through the cache.
-func (s *site) fetch(r *http.Request, apiPath string, v any) (int, error) {
-	code, body := s.fetchRaw(r, apiPath)
-	if code != http.StatusOK {
-		return code, nil
-	}
-	return code, json.Unmarshal(body, v)
-}
-
-// fetchRaw reads the public API through the cache and returns the status
-// and body. The read outlives the request that asked for it (the API's
-// own timeout bounds it): a filled page is shared by every request that
-// waits for it, and must not be spoiled by one visitor leaving.
-func (s *site) fetchRaw(r *http.Request, apiPath string) (int, []byte) {
-	req := r.Clone(context.WithoutCancel(r.Context()))
-	req.Method = http.MethodGet
-	req.URL = &url.URL{Path: strings.Split(apiPath, "?")[0]}
-	if _, q, ok := strings.Cut(apiPath, "?"); ok {
-		req.URL.RawQuery = q
-	}
-	req.Header = http.Header{"Accept": {"application/json"}}
-	rec := &recorder{header: http.Header{}, status: http.StatusOK}
-	s.api.ServeHTTP(rec, req)
-	return rec.status, rec.body.Bytes()
 }
 
 // errNoPost: the slug names no published post. errPostUnavailable: the
@@ -311,13 +321,16 @@ var (
 // (dist/_article.html; a build without one gets the app shell) with its own
 // title, description, canonical URL and Open Graph tags, and the post as
 // the post-data block; unknown and draft slugs are 404.
-func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
+func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 	p, err := s.pages.get(articlePage, slug, func() (*page, error) {
-		code, post := s.fetchRaw(r, "/api/blog-posts/"+url.PathEscape(slug))
-		switch {
-		case code == http.StatusNotFound || code == http.StatusBadRequest:
+		ctx := context.WithoutCancel(r.Context())
+		post, err := s.reads.Post(ctx, slug)
+		switch status.Code(err) {
+		case codes.OK:
+		case codes.NotFound, codes.InvalidArgument: // a slug no post has, or none could have
 			return nil, errNoPost
-		case code != http.StatusOK:
+		default:
+			s.log.WarnContext(ctx, "post unavailable", "slug", slug, "code", status.Code(err).String(), "err", err)
 			return nil, errPostUnavailable
 		}
 		file := filepath.Join(s.dir, "_article.html")
@@ -328,8 +341,8 @@ func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 		if err != nil {
 			return nil, err
 		}
-		items := s.editableContent(r)
-		body, err := sitepage.Article(doc, post, items, sitepage.Site{Origin: s.origin, Company: s.company})
+		items := s.editableContent(ctx)
+		body, err := sitepage.Article(doc, postJSON(post), items, sitepage.Site{Origin: s.origin, Company: s.company})
 		if err != nil {
 			s.log.ErrorContext(r.Context(), "post unreadable", "slug", slug, "err", err)
 			return nil, errNoPost
@@ -352,96 +365,16 @@ func (s *site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 	}
 }
 
-func (s *site) robots(w http.ResponseWriter) {
+func (s *Site) robots(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "public, max-age=3600")
 	fmt.Fprintf(w, "User-agent: *\nDisallow: /admin\nDisallow: /auth\nDisallow: /api/\nAllow: /\n\nSitemap: %s/sitemap.xml\n", s.origin)
 }
 
-func (s *site) posts(r *http.Request, limit int) []sitePost {
-	var posts []sitePost
-	if code, err := s.fetch(r, fmt.Sprintf("/api/blog-posts?limit=%d", limit), &posts); code != http.StatusOK || err != nil {
-		s.log.WarnContext(r.Context(), "posts unavailable for sitemap/feed", "status", code, "err", err)
-		return nil
-	}
-	return posts
-}
-
-type urlset struct {
-	XMLName xml.Name `xml:"urlset"`
-	NS      string   `xml:"xmlns,attr"`
-	URLs    []smURL  `xml:"url"`
-}
-
-type smURL struct {
-	Loc     string `xml:"loc"`
-	LastMod string `xml:"lastmod,omitempty"`
-}
-
-func (s *site) sitemap(w http.ResponseWriter, r *http.Request) {
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	posts := s.posts(r, 100)
-	newest := ""
-	if len(posts) > 0 {
-		newest = posts[0].PublishedAt.UTC().Format("2006-01-02")
-	}
-	for _, route := range PublicRoutes {
-		// /blog is the same page as /resources, whose address is canonical.
-		if !s.hasPage(route) || route == "/blog" {
-			continue
-		}
-		u := smURL{Loc: s.origin + route}
-		if route == "/resources" {
-			u.LastMod = newest
-		}
-		set.URLs = append(set.URLs, u)
-	}
-	for _, p := range posts {
-		set.URLs = append(set.URLs, smURL{Loc: s.origin + "/blog/" + url.PathEscape(p.Slug), LastMod: p.PublishedAt.UTC().Format("2006-01-02")})
-	}
-	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write([]byte(xml.Header))
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	_ = enc.Encode(set)
-}
-
-type rssFeed struct {
-	XMLName xml.Name   `xml:"rss"`
-	Version string     `xml:"version,attr"`
-	Channel rssChannel `xml:"channel"`
-}
-
-type rssChannel struct {
-	Title       string    `xml:"title"`
-	Link        string    `xml:"link"`
-	Description string    `xml:"description"`
-	Language    string    `xml:"language"`
-	Items       []rssItem `xml:"item"`
-}
-
-type rssItem struct {
-	Title       string `xml:"title"`
-	Link        string `xml:"link"`
-	GUID        string `xml:"guid"`
-	Description string `xml:"description"`
-	Category    string `xml:"category,omitempty"`
-	PubDate     string `xml:"pubDate"`
-}
-
-func (s *site) rss(w http.ResponseWriter, r *http.Request) {
-	feed := rssFeed{Version: "2.0", Channel: rssChannel{
-		Title: s.company + " — Drain & Sewer Articles", Link: s.origin + "/blog",
-		Description: "Practical drain and sewer advice for Phoenix Valley homeowners.", Language: "en-us",
-	}}
-	for _, p := range s.posts(r, 20) {
-		link := s.origin + "/blog/" + url.PathEscape(p.Slug)
-		feed.Channel.Items = append(feed.Channel.Items, rssItem{Title: p.Title, Link: link, GUID: link, Description: p.Excerpt,
-			Category: p.Category, PubDate: p.PublishedAt.UTC().Format(time.RFC1123Z)})
-	}
-	w.Header().Set("Content-Type", "application/rss+xml; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write([]byte(xml.Header))
-	_ = xml.NewEncoder(w).Encode(feed)
+// postJSON is the post exactly as GET /api/blog-posts/{slug} writes it
+// (the grpc-gateway mux's protojson options): the page's post-data block,
+// which the app reads instead of asking again.
+func postJSON(p *contentv1.Post) []byte {
+	b, _ := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(p) // a message of plain fields: cannot fail
+	return b
 }

@@ -1,0 +1,92 @@
+package signin_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/valleytrenchless/site/internal/logtest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
+	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
+	"github.com/valleytrenchless/site/services/gateway/internal/signin"
+)
+
+// TestErrorsAreTheEdgesErrors: every error of the sign-in routes is written
+// by the edge's error writer (the same bytes httperr writes for the same
+// gRPC status), with the status and message the sign-in page has always
+// shown; an internal failure (Postgres gone) is logged with its detail and
+// answered with a generic message.
+func TestErrorsAreTheEdgesErrors(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewPool(t, accountspg.Migrate)
+	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
+	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
+	logs := &logtest.Buffer{}
+	log := slog.New(slog.NewTextHandler(logs, nil))
+	open := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example", RegistrationOpen: true}, svc, log)
+	closed := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example"}, svc, log)
+	const internalMsg = "Something went wrong on our side. Please try again."
+
+	type call struct {
+		name, base, method, path, body string
+		want                           error
+		status                         int
+	}
+	check := func(t *testing.T, c call) {
+		req, err := http.NewRequest(c.method, c.base+c.path, strings.NewReader(c.body))
+		require.NoError(t, err)
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		got, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		require.NoError(t, err)
+		require.Equal(t, c.status, resp.StatusCode, "%s", got)
+		want := httptest.NewRecorder()
+		httperr.Writer{Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Internal: internalMsg}.Write(context.Background(), want, c.want)
+		require.Equal(t, want.Body.String(), string(got))
+		require.Equal(t, "application/json", resp.Header.Get("Content-Type"))
+		require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
+	}
+	for _, c := range []call{
+		{"login without a password", open, "POST", "/api/login", `{"username":"ana@valleytrenchless.example"}`,
+			status.Error(codes.InvalidArgument, "Enter your e-mail and password."), 400},
+		{"login with a wrong password", open, "POST", "/api/login", `{"username":"ana@valleytrenchless.example","password":"wrong password!"}`,
+			status.Error(codes.Unauthenticated, "Incorrect e-mail or password."), 401},
+		{"current user when signed out", open, "GET", "/api/user", ``, status.Error(codes.Unauthenticated, "Not signed in."), 401},
+		{"registration closed", closed, "POST", "/api/register", `{"username":"joe@example.com","password":"long enough password"}`,
+			status.Error(codes.PermissionDenied, "Registration is disabled"), 403},
+		{"registration without a password", open, "POST", "/api/register", `{"username":"joe@example.com"}`,
+			status.Error(codes.InvalidArgument, "Enter an e-mail and a password."), 400},
+		{"registration with a short password", open, "POST", "/api/register", `{"username":"joe@example.com","password":"short"}`,
+			status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen), 400},
+		{"registration with a bad address", open, "POST", "/api/register", `{"username":"joe","password":"long enough password"}`,
+			status.Error(codes.InvalidArgument, "Enter a valid e-mail address."), 400},
+		{"registration of a known address", open, "POST", "/api/register", `{"username":"Ana@valleytrenchless.example","password":"long enough password"}`,
+			status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead."), 409},
+	} {
+		t.Run(c.name, func(t *testing.T) { check(t, c) })
+	}
+
+	// With Postgres gone, login and registration fail inside: the client
+	// gets the generic message, the log the detail.
+	pool.Close()
+	check(t, call{"login", open, "POST", "/api/login", `{"username":"ana@valleytrenchless.example","password":"correct horse battery"}`,
+		status.Error(codes.Internal, "any detail"), 500})
+	check(t, call{"register", open, "POST", "/api/register", `{"username":"bo@example.com","password":"long enough password"}`,
+		status.Error(codes.Internal, "any detail"), 500})
+	require.Contains(t, logs.String(), `msg="request failed" code=Internal err="login: `)
+	require.Contains(t, logs.String(), `msg="request failed" code=Internal err="register: `)
+	require.Contains(t, logs.String(), "closed pool")
+}
