@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make bench: installs what the benchmark needs and is missing — Debian's
-# nginx with its brotli_static module and wrk, and fortio and ghz built
+# nginx with its brotli_static module and wrk, fortio, vegeta and ghz built
 # once into the tool cache — then runs scripts/bench (arguments pass on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" >&2
   }
 fi
-scripts/tools.sh fortio ghz
+scripts/tools.sh fortio vegeta ghz
 TOOLS_DIR="${TOOLS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/trenchless/tools}"
 export PATH="$TOOLS_DIR/bin:$PATH"
 exec go run ./scripts/bench "$@"

@@ -24,6 +24,7 @@ TOOLS=(
   # fortio 1.66.5: later releases need grol.io, which the module proxy here
   # refuses.
   "fortio|fortio.org/fortio@v1.66.5|fortio|optional"
+  "vegeta|github.com/tsenart/vegeta/v12@v12.12.0|vegeta|optional"
   "ghz|github.com/bojand/ghz/cmd/ghz@v0.120.0|ghz|optional"
 )
 

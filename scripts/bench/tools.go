@@ -198,6 +198,46 @@ func runFortio(base, path string, headers map[string]string, rate int, dur time.
 	return f, nil
 }
 
+// runVegeta sends rate GETs a second, spread over paths in turn, for dur
+// (an open loop: a slow answer does not delay the next request). Bodies
+// are read and not kept (-max-body 0): keeping them made vegeta the
+// bottleneck.
+func runVegeta(base string, paths []string, headers map[string]string, rate int, dur time.Duration) (fixedRate, error) {
+	var targets bytes.Buffer
+	for _, p := range paths {
+		fmt.Fprintf(&targets, "GET %s%s\n", base, p)
+		for k, v := range headers {
+			fmt.Fprintf(&targets, "%s: %s\n", k, v)
+		}
+		targets.WriteString("\n")
+	}
+	results, err := onLoadCPU("vegeta", targets.Bytes(), "attack", "-rate", fmt.Sprintf("%d/1s", rate), "-duration", dur.String(),
+		"-max-body", "0", "-timeout", "10s")
+	if err != nil {
+		return fixedRate{}, err
+	}
+	rep, err := onLoadCPU("vegeta", results, "report", "-type", "json")
+	if err != nil {
+		return fixedRate{}, err
+	}
+	var v struct {
+		Latencies struct {
+			P50 int64 `json:"50th"`
+			P99 int64 `json:"99th"`
+			Max int64 `json:"max"`
+		} `json:"latencies"`
+		Requests    int            `json:"requests"`
+		Throughput  float64        `json:"throughput"`
+		Success     float64        `json:"success"`
+		StatusCodes map[string]int `json:"status_codes"`
+	}
+	if err := json.Unmarshal(rep, &v); err != nil {
+		return fixedRate{}, fmt.Errorf("vegeta report: %v: %s", err, rep)
+	}
+	return fixedRate{rate: float64(rate), achieved: v.Throughput, p50: time.Duration(v.Latencies.P50), p99: time.Duration(v.Latencies.P99),
+		max: time.Duration(v.Latencies.Max), requests: v.Requests, success: v.Success, codes: v.StatusCodes}, nil
+}
+
 // ms prints a duration in milliseconds.
 func ms(d time.Duration) string {
 	return strconv.FormatFloat(float64(d)/float64(time.Millisecond), 'f', 2, 64)

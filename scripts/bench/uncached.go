@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -13,20 +14,36 @@ import (
 // uncachedRate is the fixed rate of staff reads (issue 17: 500 req/s).
 const uncachedRate = 500
 
-// benchUncached measures reads nothing caches — the staff's post list and
-// single posts, each gateway → content → Postgres, with the session checked
-// on every request — at a fixed rate.
+// benchUncached measures reads nothing caches: each post as the staff
+// editor opens it (GET /api/admin/blog-posts/{id}, every post in turn),
+// gateway → content → Postgres, signed in (the session is looked up on
+// every request), at a fixed rate.
 func benchUncached(c config, s *scratch.Stack, r *report) error {
 	staff, err := s.StaffClient()
 	if err != nil {
 		return err
 	}
 	base := s.Base()
-	const path = "/api/admin/blog-posts?limit=20"
-	if resp, err := staff.Get(base + path); err != nil {
+	resp, err := staff.Get(base + "/api/admin/blog-posts?limit=50")
+	if err != nil {
 		return err
-	} else if resp.Body.Close(); resp.StatusCode != http.StatusOK {
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
 		return fmt.Errorf("staff post list: %s", resp.Status)
+	}
+	var posts []struct {
+		ID json.Number `json:"id"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&posts); err != nil {
+		return fmt.Errorf("staff post list: %w", err)
+	}
+	if len(posts) == 0 {
+		return fmt.Errorf("the scratch stack has no posts to read")
+	}
+	var paths []string
+	for _, p := range posts {
+		paths = append(paths, "/api/admin/blog-posts/"+p.ID.String())
 	}
 	u, _ := url.Parse(base)
 	var cookies []string
@@ -35,15 +52,15 @@ func benchUncached(c config, s *scratch.Stack, r *report) error {
 	}
 	headers := map[string]string{"Cookie": strings.Join(cookies, "; ")}
 	// Warm the connections and the services' statement caches.
-	if _, err := runFortio(base, path, headers, 100, 2*time.Second, 16); err != nil {
+	if _, err := runVegeta(base, paths, headers, 100, 2*time.Second); err != nil {
 		return err
 	}
 	fmt.Printf("bench: uncached staff reads at %d req/s...\n", uncachedRate)
-	res, err := runFortio(base, path, headers, uncachedRate, c.dur, 16)
+	res, err := runVegeta(base, paths, headers, uncachedRate, c.dur)
 	if err != nil {
 		return err
 	}
-	r.uncached = &uncachedRow{path: path, fixedRate: res}
+	r.uncached = &uncachedRow{posts: len(paths), fixedRate: res}
 	fmt.Printf("bench: uncached reads at %d req/s: p50 %s ms, p99 %s ms, success %.4f\n", uncachedRate, ms(res.p50), ms(res.p99), res.success)
 	return nil
 }

@@ -6,8 +6,6 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-
-	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
 // HTML renders an HTML body. The content service sanitised it when it was
@@ -22,7 +20,7 @@ import (
 //     keeps a width and height it had both of, or gets the 1200×675 box and
 //     FitClass.
 func HTML(body string, imgs Images) string {
-	root, err := parse(content.SanitizeHTML(body))
+	root, err := parse(sanitized(body))
 	if err != nil {
 		return "" // a strings.Reader does not fail
 	}

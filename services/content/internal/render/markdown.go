@@ -173,8 +173,11 @@ func cells(row string) []string {
 // scrollable, focusable wrapper named by a visually hidden caption, so a
 // wide one stays usable on a phone. Every character of the source is
 // escaped: raw HTML shows as text, and the only markup in the output is the
-// renderer's own. Markdown has no image syntax.
-func Markdown(md string) string {
+// renderer's own. Markdown has no image syntax. A body rendered before is
+// answered from memory.
+func Markdown(md string) string { return markdownMemo.do(md, markdown) }
+
+func markdown(md string) string {
 	lines := strings.Split(lineBreakRE.ReplaceAllString(md, "\n"), "\n")
 	var out []string
 	var para []string

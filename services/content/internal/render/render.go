@@ -117,10 +117,14 @@ func Keys(body, imageURL string) []string {
 		keys = append(keys, k)
 	}
 	if content.IsHTML(body) {
-		keys = append(keys, htmlImageKeys(content.SanitizeHTML(body))...)
+		keys = append(keys, htmlImageKeys(sanitized(body))...)
 	}
 	return keys
 }
+
+// sanitized is content.SanitizeHTML, remembered: a post's body is
+// sanitised both to find its images and to render it.
+func sanitized(body string) string { return sanitizeMemo.do(body, content.SanitizeHTML) }
 
 // mediaSrc is a media-library address: /media/{key}, optionally with a
 // query (?w=960).

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
 	"log/slog"
 	"regexp"
@@ -348,4 +349,28 @@ func TestRendererAsksOnceAndSurvivesAnOutage(t *testing.T) {
 	require.Equal(t, ResponsiveImage{Src: "/media/" + keyB, Srcset: "/media/" + keyB + " 1200w", Width: 1200, Height: 630}, hero)
 	require.Contains(t, logs.String(), "level=WARN")
 	require.Contains(t, logs.String(), "connection refused")
+}
+
+// A body rendered again is answered from memory, byte for byte the same;
+// the memo starts over rather than grow past its size.
+func TestMemoRemembersAndStaysBounded(t *testing.T) {
+	calls := 0
+	f := func(s string) string { calls++; return strings.ToUpper(s) }
+	m := newMemo(10)
+	require.Equal(t, "ABCD", m.do("abcd", f))
+	require.Equal(t, "ABCD", m.do("abcd", f))
+	require.Equal(t, 1, calls)
+	require.Equal(t, "EFGHIJ", m.do("efghij", f)) // 4 + 6 bytes: fits
+	require.Equal(t, 2, calls)
+	require.Equal(t, "KL", m.do("kl", f)) // past 10 bytes: starts over
+	require.Equal(t, 1, len(m.m))
+	require.LessOrEqual(t, m.size, 10)
+	require.Equal(t, "ABCD", m.do("abcd", f))
+	require.Equal(t, 4, calls)
+	require.Equal(t, strings.Repeat("X", 11), m.do(strings.Repeat("x", 11), f)) // larger than the memo: not kept
+	require.NotContains(t, m.m, sha256.Sum256([]byte(strings.Repeat("x", 11))))
+
+	md := "## Title\n\n**bold** and _it_\n\n- a\n- b"
+	require.Equal(t, markdown(md), Markdown(md))
+	require.Equal(t, Markdown(md), Markdown(md))
 }
