@@ -40,6 +40,12 @@ type authEnv struct {
 // provider. Its upstream services are not running: the staff calls here
 // only need to get past (or be stopped by) the edge.
 func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool) *authEnv {
+	return newAuthEnvWithFiles(t, limits, registrationOpen, nil)
+}
+
+// newAuthEnvWithFiles also puts files (name → body) in the web build
+// before the gateway starts: it reads the build's file list once.
+func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registrationOpen bool, files map[string]string) *authEnv {
 	t.Helper()
 	ctx := context.Background()
 	pool := pgtest.NewPool(t, accountspg.Migrate)
@@ -62,6 +68,10 @@ func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool
 	signer, _ := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	web := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(web, "index.html"), []byte("<!doctype html><html><head><title>Site</title></head><body></body></html>"), 0o644))
+	for name, body := range files {
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(web, name)), 0o755))
+		require.NoError(t, os.WriteFile(filepath.Join(web, name), []byte(body), 0o644))
+	}
 	h, err := New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
 		Upstreams: Upstreams{Content: down, Contact: down, Media: down}, Signer: signer, Sessions: sessions,
 		PublicOrigin: base, WebDir: web, Limits: limits, UpstreamTimeout: time.Second,
@@ -415,17 +425,14 @@ func TestUnknownPathsAre404AndRobotsDisallowsPrivateAreas(t *testing.T) {
 // screen with status 200, and the sitemap leaves it out.
 func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 	t.Parallel()
-	e := newAuthEnv(t, nil, false)
-	write := func(name, body string) {
-		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(e.webDir, name)), 0o755))
-		require.NoError(t, os.WriteFile(filepath.Join(e.webDir, name), []byte(body), 0o644))
-	}
-	write("404.html", "<!doctype html><title>Not found</title>")
-	write("app.html", "<!doctype html><title>Shell</title>")
-	write("contact/index.html", "<!doctype html><title>Contact</title>")
-	write("mesa/index.html", "<!doctype html><title>Mesa</title>")
-	write("resources/index.html", "<!doctype html><title>Resources</title>")
-	write("blog/index.html", "<!doctype html><title>Resources</title>")
+	e := newAuthEnvWithFiles(t, nil, false, map[string]string{
+		"404.html":             "<!doctype html><title>Not found</title>",
+		"app.html":             "<!doctype html><title>Shell</title>",
+		"contact/index.html":   "<!doctype html><title>Contact</title>",
+		"mesa/index.html":      "<!doctype html><title>Mesa</title>",
+		"resources/index.html": "<!doctype html><title>Resources</title>",
+		"blog/index.html":      "<!doctype html><title>Resources</title>",
+	})
 
 	get := func(p string) (int, string) {
 		resp, err := http.Get(e.srv.URL + p)
@@ -460,14 +467,12 @@ func TestPrerenderedBuildServesOnlyThePagesItHas(t *testing.T) {
 
 func TestSiteServesPrecompressedFilesAndImmutableAssets(t *testing.T) {
 	t.Parallel()
-	e := newAuthEnv(t, nil, false)
-	dir := e.webDir
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "assets"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js"), []byte("console.log(1)"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js.br"), []byte("BROTLI"), 0o644))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "assets", "app-1a2b3c.js.gz"), []byte("GZIP"), 0o644))
-	require.NoError(t, os.MkdirAll(filepath.Join(dir, "tempe"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "tempe", "index.html"), []byte("<html><head><title>Tempe</title></head></html>"), 0o644))
+	e := newAuthEnvWithFiles(t, nil, false, map[string]string{
+		"assets/app-1a2b3c.js":    "console.log(1)",
+		"assets/app-1a2b3c.js.br": "BROTLI",
+		"assets/app-1a2b3c.js.gz": "GZIP",
+		"tempe/index.html":        "<html><head><title>Tempe</title></head></html>",
+	})
 
 	get := func(path, enc string) (*http.Response, string) {
 		req, _ := http.NewRequest(http.MethodGet, e.srv.URL+path, nil)

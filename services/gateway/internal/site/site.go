@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"mime"
 	"net/http"
@@ -17,6 +18,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc/codes"
@@ -84,6 +86,13 @@ type Site struct {
 	// reads are the content, kept until Invalidate; pages the filled pages.
 	reads *cachedReads
 	pages *pageCache
+	// files is what the build holds, read once at start: the build does
+	// not change while the gateway runs (a new build is a new deployment),
+	// and asking the file system cost four stat calls per page served.
+	files map[string]bool
+	// static keeps the build's files read so far (at most its 275 files,
+	// 4.7 MB today), so an asset is not read from disk per request.
+	static sync.Map // path → []byte
 }
 
 // New returns the site of the build in o.Dir.
@@ -95,7 +104,16 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 		o.Retry = min(DegradedPageTTL, o.TTL)
 	}
 	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log,
-		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL), pages: newPageCache(maxArticles)}
+		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL), pages: newPageCache(maxArticles), files: map[string]bool{}}
+	err := filepath.WalkDir(o.Dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			s.files[p] = true
+		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read the web app's files: %w", err)
+	}
 	for _, r := range PublicRoutes {
 		s.public[r] = true
 	}
@@ -132,7 +150,7 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// A real file (hashed assets, icons, images) is served as it is.
-	if file := filepath.Join(s.dir, filepath.FromSlash(p)); p != "/" && isFile(file) && !strings.HasSuffix(p, ".html") {
+	if file := filepath.Join(s.dir, filepath.FromSlash(p)); p != "/" && s.isFile(file) && !strings.HasSuffix(p, ".html") {
 		cache := "no-cache"
 		if strings.HasPrefix(p, "/assets/") {
 			cache = "public, max-age=31536000, immutable"
@@ -163,15 +181,26 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // rather than showing a not-found screen with status 200. A build without
 // prerendering serves the app shell for every public route.
 func (s *Site) hasPage(route string) bool {
-	if route == "/" || !isFile(filepath.Join(s.dir, "404.html")) {
+	if route == "/" || !s.isFile(filepath.Join(s.dir, "404.html")) {
 		return true
 	}
-	return isFile(filepath.Join(s.dir, filepath.FromSlash(route), "index.html"))
+	return s.isFile(filepath.Join(s.dir, filepath.FromSlash(route), "index.html"))
 }
 
-func isFile(p string) bool {
-	st, err := os.Stat(p)
-	return err == nil && !st.IsDir()
+// isFile reports whether the build holds the file p.
+func (s *Site) isFile(p string) bool { return s.files[p] }
+
+// readFile returns a file of the build, from memory after the first read.
+func (s *Site) readFile(p string) ([]byte, error) {
+	if b, ok := s.static.Load(p); ok {
+		return b.([]byte), nil
+	}
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	s.static.Store(p, b)
+	return b, nil
 }
 
 // pageFile is a route's prerendered HTML, or else the bare app shell
@@ -180,14 +209,14 @@ func (s *Site) pageFile(route string) string {
 	if route == "/" {
 		return filepath.Join(s.dir, "index.html")
 	}
-	if f := filepath.Join(s.dir, filepath.FromSlash(route), "index.html"); isFile(f) {
+	if f := filepath.Join(s.dir, filepath.FromSlash(route), "index.html"); s.isFile(f) {
 		return f
 	}
 	return s.shell()
 }
 
 func (s *Site) shell() string {
-	if f := filepath.Join(s.dir, "app.html"); isFile(f) {
+	if f := filepath.Join(s.dir, "app.html"); s.isFile(f) {
 		return f
 	}
 	return filepath.Join(s.dir, "index.html")
@@ -200,7 +229,7 @@ func (s *Site) servePage(w http.ResponseWriter, r *http.Request, route string, c
 func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Robots-Tag", "noindex")
 	f := filepath.Join(s.dir, "404.html")
-	if !isFile(f) {
+	if !s.isFile(f) {
 		f = s.shell()
 	}
 	s.serveHTML(w, r, f, http.StatusNotFound)
@@ -210,7 +239,7 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 // filled in, from memory after the first request.
 func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
 	p, err := s.pages.get(filePage, file, func() (*page, error) {
-		doc, err := os.ReadFile(file)
+		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
 		}
@@ -271,13 +300,13 @@ func (s *Site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheCont
 	h.Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if acceptsEncoding(accept, enc.token) && isFile(file+enc.ext) {
+		if acceptsEncoding(accept, enc.token) && s.isFile(file+enc.ext) {
 			h.Set("Content-Encoding", enc.token)
 			file += enc.ext
 			break
 		}
 	}
-	data, err := os.ReadFile(file)
+	data, err := s.readFile(file)
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "read web file", "file", file, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
@@ -334,10 +363,10 @@ func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 			return nil, errPostUnavailable
 		}
 		file := filepath.Join(s.dir, "_article.html")
-		if !isFile(file) {
+		if !s.isFile(file) {
 			file = s.pageFile("/blog/" + slug)
 		}
-		doc, err := os.ReadFile(file)
+		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
 		}
