@@ -28,11 +28,12 @@ describe('site shell', () => {
   it('opens the Services and Service Areas menus with the keyboard', async () => {
     const { page, context } = await openPage(browser);
     await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     const services = page.getByRole('button', { name: 'Services' });
     await services.focus();
     await page.keyboard.press('Enter');
     const items = page.getByRole('menuitem');
-    await expect(items.count()).resolves.toBe(4);
+    await expect.poll(() => items.count()).toBe(4);
     const hrefs = await items.evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(hrefs).toEqual(['/services/cipp-lining', '/services/pipe-bursting', '/services/epoxy-coating', '/services/drain-inspections']);
     await page.keyboard.press('Escape');
