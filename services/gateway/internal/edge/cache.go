@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,11 +26,27 @@ type publicCache struct {
 }
 
 type cached struct {
-	body        []byte
-	contentType string
-	etag        string
-	stored      time.Time
+	body   []byte
+	etag   string
+	stored time.Time
+	// Header values made once per entry, assigned as shared slices (see
+	// serveCached).
+	typeHeader, etagHeader, lengthHeader []string
 }
+
+func newCached(body []byte, contentType string, stored time.Time) cached {
+	sum := sha256.Sum256(body)
+	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
+	return cached{body: body, etag: etag, stored: stored,
+		typeHeader: []string{contentType}, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
+}
+
+// Header values every cached answer shares.
+var (
+	cacheNoCache = []string{"no-cache"}
+	cacheHit     = []string{"HIT"}
+	cacheMiss    = []string{"MISS"}
+)
 
 func newPublicCache(ttl time.Duration) *publicCache {
 	return &publicCache{ttl: ttl, entries: map[string]cached{}}
@@ -78,7 +95,7 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 		c.mu.RUnlock()
 		if ok && now.Sub(e.stored) < c.ttl {
 			c.hits.Add(1)
-			serveCached(w, r, e, "HIT")
+			serveCached(w, r, e, cacheHit)
 			return
 		}
 		rec := &recorder{header: http.Header{}, status: http.StatusOK}
@@ -91,8 +108,7 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 			_, _ = w.Write(rec.body.Bytes())
 			return
 		}
-		sum := sha256.Sum256(rec.body.Bytes())
-		e = cached{body: rec.body.Bytes(), contentType: rec.header.Get("Content-Type"), etag: `"` + hex.EncodeToString(sum[:16]) + `"`, stored: now}
+		e = newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
 		c.misses.Add(1)
 		c.mu.Lock()
 		// Store only if no invalidation happened while the upstream call
@@ -101,20 +117,24 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 			c.entries[key] = e
 		}
 		c.mu.Unlock()
-		serveCached(w, r, e, "MISS")
+		serveCached(w, r, e, cacheMiss)
 	})
 }
 
-func serveCached(w http.ResponseWriter, r *http.Request, e cached, state string) {
+// serveCached answers from an entry. Its header values are shared slices
+// of one element under canonical keys: net/http only reads them, and an Add
+// elsewhere appends to a full slice, which copies it.
+func serveCached(w http.ResponseWriter, r *http.Request, e cached, state []string) {
 	h := w.Header()
-	h.Set("ETag", e.etag)
-	h.Set("Cache-Control", "no-cache")
-	h.Set("X-Cache", state)
+	h["Etag"] = e.etagHeader
+	h["Cache-Control"] = cacheNoCache
+	h["X-Cache"] = state
 	if etagMatch(r.Header.Get("If-None-Match"), e.etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	h.Set("Content-Type", e.contentType)
+	h["Content-Type"] = e.typeHeader
+	h["Content-Length"] = e.lengthHeader
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
 		_, _ = w.Write(e.body)

@@ -146,6 +146,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	if caller == nil {
 		caller = func(*http.Request) (identity.Caller, bool) { return identity.Caller{}, false }
 	}
+	clientIP := clientIPFunc(o.TrustedProxyHeader)
 	callerMD := func(r *http.Request) metadata.MD {
 		md := metadata.Pairs("x-client-ip", clientIP(r))
 		if c, ok := caller(r); ok && o.Signer != nil {
@@ -188,7 +189,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	limit := func(path string, h http.Handler) http.Handler {
 		if l, ok := limiters[path]; ok {
-			return rateLimited(log, l, h)
+			return rateLimited(log, l, clientIP, h)
 		}
 		return h
 	}
@@ -249,7 +250,6 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	if o.Sessions != nil {
 		h = o.Sessions.Middleware(h)
 	}
-	h = withClientIP(o.TrustedProxyHeader, h)
 	h = securityHeaders(o.CSP.ContentSecurityPolicy(), h)
 	return &Edge{Handler: h, cache: cache, site: web}, nil
 }

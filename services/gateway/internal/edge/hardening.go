@@ -1,7 +1,6 @@
 package edge
 
 import (
-	"context"
 	"fmt"
 	"log/slog"
 	"math"
@@ -106,45 +105,31 @@ func securityHeaders(csp string, next http.Handler) http.Handler {
 	})
 }
 
-type ipKey struct{}
-
-// withClientIP resolves the visitor's address once: from the configured
-// trusted proxy header only (its last entry, the one our proxy added), or
-// else the connection's address. A header the proxy did not set is never
-// believed.
-func withClientIP(trustedHeader string, next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		ip := ""
+// clientIPFunc resolves the visitor's address: from the configured trusted
+// proxy header only (its last entry, the one our proxy added), or else the
+// connection's address. A header the proxy did not set is never believed.
+// It runs where the address is needed (rate limits, the services'
+// metadata), not for every request: attaching it to each request's context
+// copied the request.
+func clientIPFunc(trustedHeader string) func(*http.Request) string {
+	return func(r *http.Request) string {
 		if trustedHeader != "" {
 			if v := r.Header.Values(trustedHeader); len(v) > 0 {
-				parts := strings.Split(v[len(v)-1], ",")
-				ip = strings.TrimSpace(parts[len(parts)-1])
-				if net.ParseIP(ip) == nil {
-					ip = ""
+				last := v[len(v)-1]
+				if i := strings.LastIndexByte(last, ','); i >= 0 {
+					last = last[i+1:]
+				}
+				if ip := strings.TrimSpace(last); net.ParseIP(ip) != nil {
+					return ip
 				}
 			}
 		}
-		if ip == "" {
-			host, _, err := net.SplitHostPort(r.RemoteAddr)
-			if err != nil {
-				host = r.RemoteAddr
-			}
-			ip = host
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			return r.RemoteAddr
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), ipKey{}, ip)))
-	})
-}
-
-// clientIP is the visitor's address as resolved by withClientIP.
-func clientIP(r *http.Request) string {
-	if ip, ok := r.Context().Value(ipKey{}).(string); ok {
-		return ip
+		return host
 	}
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		return r.RemoteAddr
-	}
-	return host
 }
 
 // RateLimit is a token bucket per client IP.
@@ -198,7 +183,7 @@ func (l *limiter) sweep(now time.Time) {
 	}
 }
 
-func rateLimited(log *slog.Logger, l *limiter, next http.Handler) http.Handler {
+func rateLimited(log *slog.Logger, l *limiter, clientIP func(*http.Request) string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
