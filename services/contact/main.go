@@ -68,7 +68,14 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return boot.MigrateOnly(ctx, log, cfg.Common, contactpg.Migrate)
 	}
 
-	// Tracing, metrics, caller identity, Postgres.
+	// Tracing, metrics, caller identity, Postgres. Each submission checks
+	// for a recent duplicate on a connection of its own while the batch
+	// flushers and the relay hold theirs: with pgx's default of 4 the
+	// checks queue for connections (issue 17 measured 20% more leads per
+	// second and a lower p99 with 12 or more).
+	if cfg.DBMaxConns == 0 {
+		cfg.DBMaxConns = 16
+	}
 	deps, stop, err := boot.Start(ctx, log, "contact", cfg.Common)
 	if err != nil {
 		return err
