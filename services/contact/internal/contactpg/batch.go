@@ -157,36 +157,35 @@ func (b *batcher) flusher() {
 	}
 }
 
-// gather adds to batch what is already queued, then, with a Linger, what
+// gather adds to batch what is already queued and, with a Linger, what
 // arrives within it, up to MaxBatch.
 func (b *batcher) gather(batch []*insertReq) []*insertReq {
+	var linger <-chan time.Time // nil: take only what is waiting
+	if b.opts.Linger > 0 {
+		t := time.NewTimer(b.opts.Linger)
+		defer t.Stop()
+		linger = t.C
+	}
 	for len(batch) < b.opts.MaxBatch {
-		select {
-		case r, ok := <-b.queue:
-			if !ok {
+		var r *insertReq
+		ok := true
+		if linger == nil {
+			select {
+			case r, ok = <-b.queue:
+			default:
 				return batch
 			}
-			batch = append(batch, r)
-			continue
-		default:
+		} else {
+			select {
+			case r, ok = <-b.queue:
+			case <-linger:
+				return batch
+			}
 		}
-		break
-	}
-	if b.opts.Linger <= 0 || len(batch) >= b.opts.MaxBatch {
-		return batch
-	}
-	t := time.NewTimer(b.opts.Linger)
-	defer t.Stop()
-	for len(batch) < b.opts.MaxBatch {
-		select {
-		case r, ok := <-b.queue:
-			if !ok {
-				return batch
-			}
-			batch = append(batch, r)
-		case <-t.C:
+		if !ok { // closed: write what we have
 			return batch
 		}
+		batch = append(batch, r)
 	}
 	return batch
 }
@@ -299,13 +298,9 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 	})
 
 	sql, args := insertLeadsSQL(reqs, rows)
-	res, err := s.pool.Query(ctx, sql, args...)
+	stored, err := s.queryLeads(ctx, "insert leads", sql, args...)
 	if err != nil {
-		return nil, fmt.Errorf("insert leads: %w", err)
-	}
-	stored, err := pgx.CollectRows(res, scanLead)
-	if err != nil {
-		return nil, fmt.Errorf("insert leads: %w", err)
+		return nil, err
 	}
 	inserted := make(map[string]contact.Lead, len(stored))
 	for _, l := range stored {
@@ -324,13 +319,10 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 	if len(taken) > 0 {
 		// These keys were used before (ON CONFLICT waited for the lead
 		// holding each to commit): answer with those leads.
-		found, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions WHERE idempotency_key = ANY($1)`, taken)
+		earlier, err := s.queryLeads(ctx, "find leads by idempotency key",
+			`SELECT `+leadColumns+` FROM contact.submissions WHERE idempotency_key = ANY($1)`, taken)
 		if err != nil {
-			return nil, fmt.Errorf("find leads by idempotency key: %w", err)
-		}
-		earlier, err := pgx.CollectRows(found, scanLead)
-		if err != nil {
-			return nil, fmt.Errorf("find leads by idempotency key: %w", err)
+			return nil, err
 		}
 		byKey := make(map[string]contact.Lead, len(earlier))
 		for _, l := range earlier {
@@ -353,6 +345,19 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 		}
 	}
 	return out, nil
+}
+
+// queryLeads runs sql, which returns leadColumns, and collects the leads;
+// errors are prefixed with what.
+func (s *Store) queryLeads(ctx context.Context, what, sql string, args ...any) ([]contact.Lead, error) {
+	rows, err := s.pool.Query(ctx, sql, args...)
+	if err == nil {
+		var leads []contact.Lead
+		if leads, err = pgx.CollectRows(rows, scanLead); err == nil {
+			return leads, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: %w", what, err)
 }
 
 // leadParams is the number of parameters one lead row takes.

@@ -32,6 +32,28 @@ func newLead(n int, key string) (contact.Lead, []contact.OutboxMessage) {
 		Headers: map[string]string{"traceparent": "00-x"}}}
 }
 
+// gathering is a store whose single flusher writes a batch only when it
+// holds maxBatch leads (or at Close), on a fresh database.
+func gathering(t *testing.T, maxBatch int) (*pgxpool.Pool, *Store) {
+	t.Helper()
+	pool := pgtest.NewPool(t, Migrate)
+	s := NewWithOptions(pool, BatchOptions{Flushers: 1, MaxBatch: maxBatch, Linger: time.Hour})
+	t.Cleanup(s.Close)
+	return pool, s
+}
+
+// newLeads makes n leads (numbered from first) with idempotency key
+// prefix+number, and their events.
+func newLeads(first, n int, prefix string) ([]contact.Lead, [][]contact.OutboxMessage) {
+	var leads []contact.Lead
+	var msgs [][]contact.OutboxMessage
+	for i := first; i < first+n; i++ {
+		l, m := newLead(i, fmt.Sprintf("%s%d", prefix, i))
+		leads, msgs = append(leads, l), append(msgs, m)
+	}
+	return leads, msgs
+}
+
 type outcome struct {
 	lead    contact.Lead
 	created bool
@@ -64,23 +86,10 @@ func count(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) int {
 
 func TestConcurrentLeadsShareOneTransactionWithTheirOutboxRows(t *testing.T) {
 	t.Parallel()
-	pool := pgtest.NewPool(t, Migrate)
-	s := NewWithOptions(pool, BatchOptions{Flushers: 1, MaxBatch: 8, Linger: time.Hour})
-	defer s.Close()
-
-	var leads []contact.Lead
-	var msgs [][]contact.OutboxMessage
-	for i := range 8 {
-		l, m := newLead(i, fmt.Sprintf("key-%d", i))
-		if i == 3 {
-			l.IdempotencyKey = "" // no key: stored all the same
-		}
-		if i == 5 {
-			m = nil // a spam lead queues no event
-			l.IsSpam = true
-		}
-		leads, msgs = append(leads, l), append(msgs, m)
-	}
+	pool, s := gathering(t, 8)
+	leads, msgs := newLeads(0, 8, "key-")
+	leads[3].IdempotencyKey = ""         // no key: stored all the same
+	leads[5].IsSpam, msgs[5] = true, nil // a spam lead queues no event
 	out := submitAll(context.Background(), s, leads, msgs)
 	for i, o := range out {
 		require.NoError(t, o.err, "lead %d", i)
@@ -103,9 +112,7 @@ func TestConcurrentLeadsShareOneTransactionWithTheirOutboxRows(t *testing.T) {
 
 func TestARepeatedKeyInOneBatchStoresOneLead(t *testing.T) {
 	t.Parallel()
-	pool := pgtest.NewPool(t, Migrate)
-	s := NewWithOptions(pool, BatchOptions{Flushers: 1, MaxBatch: 4, Linger: time.Hour})
-	defer s.Close()
+	pool, s := gathering(t, 4)
 
 	// An earlier lead holds key "stored".
 	first, firstMsgs := newLead(0, "stored")
@@ -145,16 +152,8 @@ func TestARepeatedKeyInOneBatchStoresOneLead(t *testing.T) {
 
 func TestOneBadLeadDoesNotLoseTheOthersOfItsBatch(t *testing.T) {
 	t.Parallel()
-	pool := pgtest.NewPool(t, Migrate)
-	s := NewWithOptions(pool, BatchOptions{Flushers: 1, MaxBatch: 4, Linger: time.Hour})
-	defer s.Close()
-
-	var leads []contact.Lead
-	var msgs [][]contact.OutboxMessage
-	for i := range 4 {
-		l, m := newLead(i, fmt.Sprintf("k%d", i))
-		leads, msgs = append(leads, l), append(msgs, m)
-	}
+	pool, s := gathering(t, 4)
+	leads, msgs := newLeads(0, 4, "k")
 	leads[1].Description = "nul \x00 byte" // text cannot hold NUL: Postgres refuses the row
 	out := submitAll(context.Background(), s, leads, msgs)
 
@@ -173,8 +172,7 @@ func TestOneBadLeadDoesNotLoseTheOthersOfItsBatch(t *testing.T) {
 
 func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 	t.Parallel()
-	pool := pgtest.NewPool(t, Migrate)
-	s := NewWithOptions(pool, BatchOptions{Flushers: 1, MaxBatch: 10, Linger: time.Hour})
+	pool, s := gathering(t, 10)
 
 	// Already cancelled: refused at once.
 	gone, cancelGone := context.WithCancel(context.Background())
@@ -194,12 +192,7 @@ func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 	require.ErrorIs(t, <-errc, context.Canceled)
 
 	// Two more wait in the gathering batch; Close writes them and answers.
-	var leads []contact.Lead
-	var msgs [][]contact.OutboxMessage
-	for i := 2; i < 4; i++ {
-		l, m := newLead(i, fmt.Sprintf("k%d", i))
-		leads, msgs = append(leads, l), append(msgs, m)
-	}
+	leads, msgs := newLeads(2, 2, "k")
 	var out []outcome
 	done := make(chan struct{})
 	go func() { out = submitAll(context.Background(), s, leads, msgs); close(done) }()

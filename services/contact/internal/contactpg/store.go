@@ -172,14 +172,10 @@ func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, 
 		where += " AND (created_at, id) < ($3, $4::uuid)"
 		args = append(args, t, id)
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions
+	leads, err := s.queryLeads(ctx, "list leads", `SELECT `+leadColumns+` FROM contact.submissions
 		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
 	if err != nil {
-		return contact.Page{}, fmt.Errorf("list leads: %w", err)
-	}
-	leads, err := pgx.CollectRows(rows, scanLead)
-	if err != nil {
-		return contact.Page{}, fmt.Errorf("list leads: %w", err)
+		return contact.Page{}, err
 	}
 	var p contact.Page
 	if len(leads) > limit {
