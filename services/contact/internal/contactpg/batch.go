@@ -38,7 +38,8 @@ type BatchOptions struct {
 	// Flushers is how many batches may be in flight at once (each holds a
 	// pool connection while it writes); 2 when zero.
 	Flushers int
-	// MaxBatch caps the leads of one transaction; 128 when zero.
+	// MaxBatch caps the leads of one transaction; 128 when zero, 2,427
+	// at most (a statement's parameter limit).
 	MaxBatch int
 	// Linger is how long a flusher waits for more leads after the first
 	// when fewer than MaxBatch are queued: 1ms when zero; negative takes
@@ -94,6 +95,8 @@ func newBatcher(s *Store, opts BatchOptions) *batcher {
 	if opts.MaxBatch <= 0 {
 		opts.MaxBatch = 128
 	}
+	// One statement takes at most 65,535 parameters.
+	opts.MaxBatch = min(opts.MaxBatch, (65535-5)/leadParams)
 	if opts.Linger == 0 {
 		opts.Linger = time.Millisecond
 	}
