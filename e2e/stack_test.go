@@ -140,6 +140,7 @@ type stack struct {
 	bins    string
 	dbURL   string
 	content *proc
+	media   *proc
 	gateway *proc
 }
 
@@ -161,7 +162,7 @@ func startStack(t *testing.T, gatewayEnv ...string) *stack {
 	common := []string{"LOG_LEVEL=debug"}
 	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL, "CONTENT_MEDIA_ADDR="+mediaAddr)...)
 	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL)...)
-	start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
+	media := start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
 		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)
 	metricsAddr := freeAddr(t)
 	gateway := start(t, filepath.Join(bins, "gateway"), append(append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
@@ -170,7 +171,7 @@ func startStack(t *testing.T, gatewayEnv ...string) *stack {
 	base := "http://" + httpAddr
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
-	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, gateway: gateway}
+	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, media: media, gateway: gateway}
 }
 
 func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {

@@ -24,8 +24,12 @@ type Common struct {
 	Env              string        `env:"ENV" default:"development"`
 	DBURL            string        `env:"DB_URL" default:"postgres://postgres@127.0.0.1:5432/trenchless?sslmode=disable" secret:"true"`
 	DBConnectTimeout time.Duration `env:"DB_CONNECT_TIMEOUT" default:"30s"`
-	IdentityKey      string        `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
-	OTLPEndpoint     string        `env:"OTLP_ENDPOINT"`
+	// DBMaxConns caps the service's Postgres pool; 0 keeps the URL's
+	// pool_max_conns or pgx's default (4, or one per CPU). A service may
+	// choose its own default for 0 before Start.
+	DBMaxConns   int    `env:"DB_MAX_CONNS" default:"0"`
+	IdentityKey  string `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
+	OTLPEndpoint string `env:"OTLP_ENDPOINT"`
 	// ShutdownTimeout bounds the drain after SIGTERM; a pod's termination
 	// grace period must be longer.
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
@@ -49,7 +53,7 @@ func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Dep
 	if err != nil {
 		return Deps{}, nil, err
 	}
-	pool, err := pgdb.Open(ctx, log, c.DBURL, c.DBConnectTimeout)
+	pool, err := pgdb.OpenSized(ctx, log, c.DBURL, c.DBConnectTimeout, int32(c.DBMaxConns))
 	if err != nil {
 		_ = shutdownTracing(context.Background())
 		return Deps{}, nil, err

@@ -23,9 +23,18 @@ import (
 // Open connects to url, retrying until ctx ends or connectTimeout passes, so
 // a service started alongside its database waits for it instead of dying.
 func Open(ctx context.Context, log *slog.Logger, url string, connectTimeout time.Duration) (*pgxpool.Pool, error) {
+	return OpenSized(ctx, log, url, connectTimeout, 0)
+}
+
+// OpenSized is Open with a pool of at most maxConns connections; zero
+// keeps the URL's pool_max_conns or pgx's default (4, or one per CPU).
+func OpenSized(ctx context.Context, log *slog.Logger, url string, connectTimeout time.Duration, maxConns int32) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
+	}
+	if maxConns > 0 {
+		cfg.MaxConns = maxConns
 	}
 	cfg.ConnConfig.ConnectTimeout = 5 * time.Second
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)

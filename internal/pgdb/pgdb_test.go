@@ -83,6 +83,24 @@ func TestOpenGivesUpOnUnreachableServer(t *testing.T) {
 	require.ErrorContains(t, err, "connect to postgres")
 }
 
+func TestOpenSizedSetsThePoolSize(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		url  string
+		max  int32
+		want int32
+	}{
+		{dbURL, 12, 12},
+		{dbURL + "&pool_max_conns=3", 0, 3}, // 0 keeps the URL's
+		{dbURL + "&pool_max_conns=3", 7, 7},
+	} {
+		pool, err := pgdb.OpenSized(ctx, quiet, c.url, 10*time.Second, c.max)
+		require.NoError(t, err)
+		require.Equal(t, c.want, pool.Config().MaxConns, c.url)
+		pool.Close()
+	}
+}
+
 func TestIsUniqueViolation(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

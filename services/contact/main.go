@@ -45,6 +45,12 @@ type Config struct {
 	// OutboxRetention is how long published outbox rows are kept.
 	OutboxRetention time.Duration `env:"OUTBOX_RETENTION" default:"168h"`
 	IPHashSalt      string        `env:"IP_HASH_SALT" default:"development-only-ip-salt" secret:"true"`
+	// Group commit of leads (see contactpg.BatchOptions): transactions in
+	// flight at once, leads per transaction, and how long a transaction
+	// waits for more leads (negative: it takes only those already waiting).
+	BatchFlushers int           `env:"BATCH_FLUSHERS" default:"2"`
+	BatchMax      int           `env:"BATCH_MAX" default:"128"`
+	BatchLinger   time.Duration `env:"BATCH_LINGER" default:"1ms"`
 }
 
 func run(ctx context.Context, log *slog.Logger, args []string) error {
@@ -62,7 +68,14 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return boot.MigrateOnly(ctx, log, cfg.Common, contactpg.Migrate)
 	}
 
-	// Tracing, metrics, caller identity, Postgres.
+	// Tracing, metrics, caller identity, Postgres. Each submission checks
+	// for a recent duplicate on a connection of its own while the batch
+	// flushers and the relay hold theirs: with pgx's default of 4 the
+	// checks queue for connections (issue 17 measured 20% more leads per
+	// second and a lower p99 with 12 or more).
+	if cfg.DBMaxConns == 0 {
+		cfg.DBMaxConns = 16
+	}
 	deps, stop, err := boot.Start(ctx, log, "contact", cfg.Common)
 	if err != nil {
 		return err
@@ -98,13 +111,22 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	cancel()
 
 	// Domain and the outbox relay.
-	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, cfg.IPHashSalt)
+	store := contactpg.NewWithOptions(pool, contactpg.BatchOptions{
+		Flushers: cfg.BatchFlushers, MaxBatch: cfg.BatchMax, Linger: cfg.BatchLinger})
+	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt)
 	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel,
 		Retention: cfg.OutboxRetention}
 	rctx, stopRelay := context.WithCancel(ctx)
 	relayDone := make(chan error, 1)
 	go func() { relayDone <- relay.Run(rctx) }()
 	defer func() { stopRelay(); <-relayDone }()
+	// Runs first: once the server has drained its calls, the last batch
+	// of leads is committed before the relay and the pool stop.
+	defer func() {
+		store.Close()
+		st := store.Stats()
+		log.Info("lead store closed", "batches", st.Batches, "leads", st.Leads, "fallbacks", st.Fallbacks)
+	}()
 
 	// Transport.
 	srv, err := contactgrpc.NewGRPCServer(log, svc, deps.Signer, reg, cfg.ShutdownTimeout)

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -41,6 +42,11 @@ type Config struct {
 	S3SecretKey string `env:"S3_SECRET_KEY" default:"trenchless-dev-secret" secret:"true"`
 	S3UseSSL    bool   `env:"S3_USE_SSL"`
 	Bucket      string `env:"BUCKET" default:"media"`
+	// MemoryLimitMB is the Go heap's soft limit (runtime/debug
+	// SetMemoryLimit) when GOMEMLIMIT is not set (the Helm chart sets it
+	// from the container's limit): the GC works harder near it instead of
+	// letting a burst of uploads grow the heap to twice what is live.
+	MemoryLimitMB int `env:"MEMORY_LIMIT_MB" default:"256"`
 }
 
 func run(ctx context.Context, log *slog.Logger, args []string) error {
@@ -56,6 +62,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	log.Info("starting", "config", config.LogValue("MEDIA", &cfg))
 	if migrateOnly {
 		return boot.MigrateOnly(ctx, log, cfg.Common, mediapg.Migrate)
+	}
+	if os.Getenv("GOMEMLIMIT") == "" && cfg.MemoryLimitMB > 0 {
+		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
 	}
 
 	// Tracing, metrics, caller identity, Postgres.

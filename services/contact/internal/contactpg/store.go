@@ -23,7 +23,8 @@ import (
 // Schema is the Postgres schema this service owns.
 const Schema = "contact"
 
-// NotifyChannel is the LISTEN/NOTIFY channel that wakes the relay.
+// NotifyChannel is the LISTEN/NOTIFY channel that wakes the relay; the
+// outbox's insert trigger (migration 003) notifies on it.
 const NotifyChannel = "contact_outbox"
 
 //go:embed migrations/*.sql
@@ -34,11 +35,32 @@ func Migrate(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool) error {
 	return pgdb.MigrateDir(ctx, log, pool, Schema, migrationFS, "migrations")
 }
 
-// Store implements contact.Store.
-type Store struct{ pool *pgxpool.Pool }
+// Store implements contact.Store. Leads are written by group commit (see
+// batch.go); call Close when done so the last batch is written.
+type Store struct {
+	pool  *pgxpool.Pool
+	batch *batcher
+}
 
-// New returns a Store on pool.
-func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
+// New returns a Store on pool with the default group commit.
+func New(pool *pgxpool.Pool) *Store { return NewWithOptions(pool, BatchOptions{}) }
+
+// NewWithOptions returns a Store on pool with the given group commit.
+func NewWithOptions(pool *pgxpool.Pool, opts BatchOptions) *Store {
+	s := &Store{pool: pool}
+	s.batch = newBatcher(s, opts)
+	return s
+}
+
+// Close stops taking leads and returns once every lead already handed
+// over is committed (or has failed). Leads arriving later get ErrClosed.
+func (s *Store) Close() { s.batch.close() }
+
+// Stats reports what the group commit has done so far.
+func (s *Store) Stats() BatchStats {
+	b := s.batch
+	return BatchStats{Batches: b.batches.Load(), Leads: b.leads.Load(), Fallbacks: b.fallbacks.Load(), Queued: b.queued.Load()}
+}
 
 var _ contact.Store = (*Store)(nil)
 
@@ -76,67 +98,30 @@ func (s *Store) FindRecent(ctx context.Context, email, phoneDigits string, since
 	return id, nil
 }
 
-// InsertLead stores the lead and its outbox rows in one transaction and
-// wakes the relay at commit.
+// InsertLead stores the lead and its outbox rows in one transaction, which
+// may be shared with other leads submitted at the same moment, and wakes
+// the relay at commit. It returns after that commit.
 func (s *Store) InsertLead(ctx context.Context, l contact.Lead, msgs []contact.OutboxMessage) (contact.Lead, bool, error) {
-	var stored contact.Lead
-	created := false
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		a := l.Attribution
-		rows, err := tx.Query(ctx, `INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone,
-			address, city, urgency, issues, home_age, previous_repairs, description, preferred_contact_time, has_video,
-			source_page, utm_source, utm_medium, utm_campaign, gclid, user_agent, ip_hash, idempotency_key, is_spam,
-			duplicate_of, created_at, respond_by)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-			NULLIF($23, ''), $24, NULLIF($25, '')::uuid, $26, $27)
-			ON CONFLICT (idempotency_key) DO NOTHING
-			RETURNING `+leadColumns,
-			l.ID, l.FormVariant, l.FirstName, l.LastName, l.Email, l.Phone, l.Address, l.City, l.Urgency, l.Issues,
-			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, l.HasVideo, l.SourcePage,
-			a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent, l.IPHash, l.IdempotencyKey, l.IsSpam,
-			l.DuplicateOf, l.CreatedAt, l.RespondBy)
-		if err != nil {
-			return err
-		}
-		stored, err = pgx.CollectExactlyOneRow(rows, scanLead)
-		if errors.Is(err, pgx.ErrNoRows) {
-			// The idempotency key was used before: answer with that lead.
-			rows, err := tx.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions WHERE idempotency_key = $1`, l.IdempotencyKey)
-			if err != nil {
-				return err
-			}
-			stored, err = pgx.CollectExactlyOneRow(rows, scanLead)
-			return err
-		}
-		if err != nil {
-			return err
-		}
-		created = true
-		return insertOutbox(ctx, tx, msgs)
-	})
-	if err != nil {
-		return contact.Lead{}, false, fmt.Errorf("insert lead: %w", err)
+	res := s.batch.submit(ctx, &insertReq{ctx: ctx, lead: l, msgs: msgs, done: make(chan insertResult, 1)})
+	if res.err != nil {
+		return contact.Lead{}, false, res.err
 	}
-	return stored, created, nil
+	return res.lead, res.created, nil
 }
 
-func insertOutbox(ctx context.Context, tx pgx.Tx, msgs []contact.OutboxMessage) error {
-	if len(msgs) == 0 {
-		return nil
+// insertOutbox queues msg; the outbox trigger wakes the relay at commit
+// (the relay's poll is the backstop).
+func insertOutbox(ctx context.Context, tx pgx.Tx, m contact.OutboxMessage) error {
+	headers := m.Headers
+	if headers == nil {
+		headers = map[string]string{}
 	}
-	for _, m := range msgs {
-		headers := m.Headers
-		if headers == nil {
-			headers = map[string]string{}
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO contact.outbox (subject, msg_id, payload, headers) VALUES ($1, $2, $3, $4)`,
-			m.Subject, m.MsgID, m.Payload, headers); err != nil {
-			return fmt.Errorf("insert outbox: %w", err)
-		}
+	_, err := tx.Exec(ctx, `INSERT INTO contact.outbox (subject, msg_id, payload, headers) VALUES ($1, $2, $3, $4)`,
+		m.Subject, m.MsgID, m.Payload, headers)
+	if err != nil {
+		return fmt.Errorf("insert outbox: %w", err)
 	}
-	// Delivered at commit; the relay's poll is the backstop.
-	_, err := tx.Exec(ctx, `SELECT pg_notify($1, '')`, NotifyChannel)
-	return err
+	return nil
 }
 
 func filterSQL(f contact.Filter) (string, error) {
@@ -187,14 +172,10 @@ func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, 
 		where += " AND (created_at, id) < ($3, $4::uuid)"
 		args = append(args, t, id)
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions
+	leads, err := s.queryLeads(ctx, "list leads", `SELECT `+leadColumns+` FROM contact.submissions
 		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
 	if err != nil {
-		return contact.Page{}, fmt.Errorf("list leads: %w", err)
-	}
-	leads, err := pgx.CollectRows(rows, scanLead)
-	if err != nil {
-		return contact.Page{}, fmt.Errorf("list leads: %w", err)
+		return contact.Page{}, err
 	}
 	var p contact.Page
 	if len(leads) > limit {
@@ -269,7 +250,7 @@ func (s *Store) SetRead(ctx context.Context, id string, isRead bool, msg contact
 		if err != nil {
 			return err
 		}
-		return insertOutbox(ctx, tx, []contact.OutboxMessage{msg})
+		return insertOutbox(ctx, tx, msg)
 	})
 	if errors.Is(err, contact.ErrNotFound) {
 		return contact.Lead{}, err

@@ -20,7 +20,6 @@ import (
 	"sync"
 
 	"github.com/chai2010/webp"
-	xdraw "golang.org/x/image/draw"
 	xwebp "golang.org/x/image/webp"
 )
 
@@ -217,7 +216,8 @@ func Process(data []byte) (Processed, error) {
 	// re-encode is what strips metadata), and each narrower width in the
 	// own format and as WebP. Widths are made largest first, each from the
 	// previous one, which is several times cheaper than scaling the full
-	// image three times.
+	// image three times; resize streams, so no full-size intermediate is
+	// ever allocated.
 	type job struct {
 		name string
 		img  image.Image
@@ -232,8 +232,7 @@ func Process(data []byte) (Processed, error) {
 			continue
 		}
 		h := max(1, (p.Height*w+p.Width/2)/p.Width)
-		small := image.NewRGBA(image.Rect(0, 0, w, h))
-		xdraw.CatmullRom.Scale(small, small.Bounds(), src, src.Bounds(), xdraw.Src, nil)
+		small := resize(src, w, h)
 		src = small
 		for _, vf := range uniqueFormats(f, WEBP) {
 			jobs = append(jobs, job{fmt.Sprintf("w%d", w), small, vf, nil})
@@ -253,6 +252,7 @@ func Process(data []byte) (Processed, error) {
 			data, err := encode(j.img, j.f, j.anim)
 			b := j.img.Bounds()
 			out[i], errs[i] = Rendition{Name: j.name, Width: b.Dx(), Height: b.Dy(), Format: j.f, Data: data}, err
+			jobs[i] = job{} // the full-size image can go once it is encoded
 		}()
 	}
 	wg.Wait()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 )
@@ -78,11 +79,16 @@ type Service struct {
 	store   Store
 	objects Objects
 	now     func() time.Time
+	// processing holds a slot per upload being decoded and rendered: at
+	// most one per core, so uploads arriving together queue instead of
+	// each holding a decoded image at once (Process keeps the cores busy
+	// by encoding the renditions in parallel).
+	processing chan struct{}
 }
 
 // NewService returns a Service.
 func NewService(store Store, objects Objects) *Service {
-	return &Service{store: store, objects: objects, now: time.Now}
+	return &Service{store: store, objects: objects, now: time.Now, processing: make(chan struct{}, runtime.GOMAXPROCS(0))}
 }
 
 // KeyPattern is what a valid key looks like; nothing else reaches the
@@ -113,7 +119,13 @@ func (s *Service) Upload(ctx context.Context, by, filename string, data []byte) 
 	} else if !errors.Is(err, ErrNotFound) {
 		return Image{}, err
 	}
+	select {
+	case s.processing <- struct{}{}:
+	case <-ctx.Done():
+		return Image{}, ctx.Err()
+	}
 	p, err := Process(data)
+	<-s.processing
 	if err != nil {
 		return Image{}, err
 	}
