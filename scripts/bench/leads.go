@@ -31,8 +31,11 @@ func benchLeads(_ config, s *scratch.Stack, r *report) error {
 		return err
 	}
 	fmt.Printf("bench: leads: ghz, %d clients for %s at %s...\n", leadClients, leadDuration, addr)
+	// --duration-stop=wait lets the calls in flight at the end finish
+	// (otherwise ghz counts them as errors: "use of closed network
+	// connection").
 	out, err := onLoadCPU("ghz", nil, "--insecure", "--call", "trenchless.contact.v1.ContactService.SubmitInspectionRequest",
-		"-c", fmt.Sprint(leadClients), "-z", leadDuration.String(), "--connections", "1", "-O", "json",
+		"-c", fmt.Sprint(leadClients), "-z", leadDuration.String(), "--duration-stop=wait", "--connections", "1", "-O", "json",
 		"-d", leadRequest, "-m", `{"idempotency-key":"{{.UUID}}","x-client-ip":"198.51.100.7"}`, addr)
 	ended := time.Now()
 	if err != nil {
