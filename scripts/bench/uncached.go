@@ -33,7 +33,7 @@ func benchUncached(c config, s *scratch.Stack, r *report) error {
 		return fmt.Errorf("staff post list: %s", resp.Status)
 	}
 	var posts []struct {
-		ID json.Number `json:"id"`
+		ID string `json:"id"`
 	}
 	if err := json.NewDecoder(resp.Body).Decode(&posts); err != nil {
 		return fmt.Errorf("staff post list: %w", err)
@@ -43,7 +43,7 @@ func benchUncached(c config, s *scratch.Stack, r *report) error {
 	}
 	var paths []string
 	for _, p := range posts {
-		paths = append(paths, "/api/admin/blog-posts/"+p.ID.String())
+		paths = append(paths, "/api/admin/blog-posts/"+p.ID)
 	}
 	u, _ := url.Parse(base)
 	var cookies []string

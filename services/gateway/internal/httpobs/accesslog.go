@@ -24,11 +24,11 @@ type AccessLog struct {
 
 var lineBufs = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b }}
 
-func (l *AccessLog) write(ctx context.Context, method, path string, status int, bytes int64, took time.Duration) {
+func (l *AccessLog) write(ctx context.Context, at time.Time, method, path string, status int, bytes int64, took time.Duration) {
 	bp := lineBufs.Get().(*[]byte)
 	b := (*bp)[:0]
 	b = append(b, `{"time":"`...)
-	b = time.Now().UTC().AppendFormat(b, time.RFC3339Nano)
+	b = at.UTC().AppendFormat(b, time.RFC3339Nano)
 	b = append(b, `","level":"INFO","msg":"request","service":`...)
 	b = appendJSONString(b, l.Service)
 	b = append(b, `,"method":`...)

@@ -40,7 +40,8 @@ func Handler(next http.Handler, o Options) http.Handler {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		took := time.Since(start)
+		end := time.Now()
+		took := end.Sub(start)
 		status := rec.status
 		if status == 0 {
 			status = http.StatusOK
@@ -49,7 +50,7 @@ func Handler(next http.Handler, o Options) http.Handler {
 		requests.WithLabelValues(code, method).Inc()
 		duration.WithLabelValues(code, method).Observe(took.Seconds())
 		if o.Log != nil {
-			o.Log.write(r.Context(), r.Method, r.URL.Path, status, rec.bytes, took)
+			o.Log.write(r.Context(), end, r.Method, r.URL.Path, status, rec.bytes, took)
 		}
 	})
 	if o.Traced == nil {
