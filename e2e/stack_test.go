@@ -4,6 +4,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/andybalholm/brotli"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
@@ -212,10 +214,31 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	code, body = get(t, base+"/api/editable-content")
 	require.Equal(t, 200, code)
 	require.Contains(t, string(body), `"contentKey":"hero.title"`)
+	// A browser gets the cached read in brotli (compressed once, when it
+	// was stored): the same JSON, a third of the size or less, with its own
+	// validator.
+	raw := &http.Client{Transport: &http.Transport{DisableCompression: true}}
+	req, _ := http.NewRequest("GET", base+"/api/editable-content", nil)
+	req.Header.Set("Accept-Encoding", "gzip, deflate, br")
+	resp, err := raw.Do(req)
+	require.NoError(t, err)
+	compressed, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	require.Equal(t, "br", resp.Header.Get("Content-Encoding"))
+	require.Equal(t, "Accept-Encoding", resp.Header.Get("Vary"))
+	require.Less(t, len(compressed), len(body)/3)
+	plain, err := io.ReadAll(brotli.NewReader(bytes.NewReader(compressed)))
+	require.NoError(t, err)
+	require.Equal(t, string(body), string(plain))
+	req.Header.Set("If-None-Match", resp.Header.Get("ETag"))
+	resp, err = raw.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusNotModified, resp.StatusCode)
 
 	// Staff calls without a signed-in staff identity are refused by the
 	// service itself (the gateway adds sessions on top).
-	resp, err := http.Post(base+"/api/admin/blog-posts", "application/json", strings.NewReader(`{"title":"x","slug":"x","excerpt":"x","content":"x"}`))
+	resp, err = http.Post(base+"/api/admin/blog-posts", "application/json", strings.NewReader(`{"title":"x","slug":"x","excerpt":"x","content":"x"}`))
 	require.NoError(t, err)
 	body, _ = io.ReadAll(resp.Body)
 	resp.Body.Close()

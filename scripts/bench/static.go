@@ -88,38 +88,35 @@ func fileFor(path, ext string) string {
 	return "/" + r.Replace(strings.Trim(path, "/")) + ext
 }
 
-// mirror copies what the gateway serves for each path (identity, gzip and
-// brotli) into nginx's root, and returns the gateway's response headers
-// for the home page, which nginx then adds to every answer.
+// mirror copies what the gateway serves for each page and JSON read
+// (identity, gzip and brotli) into nginx's root, and returns the gateway's
+// response headers for the home page, which nginx then adds to every
+// answer.
 func mirror(base, www string, pages, json []string) (http.Header, error) {
 	var home http.Header
-	save := func(name string, b []byte) error {
-		return os.WriteFile(filepath.Join(www, name), b, 0o644)
-	}
+	type item struct{ path, ext string }
+	var items []item
 	for _, p := range pages {
+		items = append(items, item{p, ".html"})
+	}
+	for _, p := range json {
+		items = append(items, item{p, ".json"})
+	}
+	for _, it := range items {
 		for _, enc := range []struct{ accept, suffix string }{{"", ""}, {"gzip", ".gz"}, {"br", ".br"}} {
-			resp, b, err := get(base+p, map[string]string{"Accept-Encoding": enc.accept})
+			resp, b, err := get(base+it.path, map[string]string{"Accept-Encoding": enc.accept})
 			if err != nil {
 				return nil, err
 			}
 			if got := resp.Header.Get("Content-Encoding"); got != enc.accept {
-				return nil, fmt.Errorf("GET %s with Accept-Encoding %q answered Content-Encoding %q", p, enc.accept, got)
+				return nil, fmt.Errorf("GET %s with Accept-Encoding %q answered Content-Encoding %q", it.path, enc.accept, got)
 			}
-			if err := save(fileFor(p, ".html")+enc.suffix, b); err != nil {
+			if err := os.WriteFile(filepath.Join(www, fileFor(it.path, it.ext)+enc.suffix), b, 0o644); err != nil {
 				return nil, err
 			}
-			if p == "/" && enc.accept == "" {
+			if it.path == "/" && enc.accept == "" {
 				home = resp.Header
 			}
-		}
-	}
-	for _, p := range json {
-		_, b, err := get(base+p, nil)
-		if err != nil {
-			return nil, err
-		}
-		if err := save(fileFor(p, ".json"), b); err != nil {
-			return nil, err
 		}
 	}
 	return home, nil
@@ -218,9 +215,11 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 	r.nginxVersion = nginxVersion()
 	r.pages = len(pages)
 
+	// JSON is asked for as a browser asks (its fetch sends this header).
+	browser := map[string]string{"Accept-Encoding": "gzip, deflate, br"}
 	var targets []staticTarget
 	for _, p := range json {
-		targets = append(targets, staticTarget{name: "JSON `" + p + "`", gateway: []string{p}, nginx: []string{fileFor(p, ".json")}})
+		targets = append(targets, staticTarget{name: "JSON `" + p + "` (br)", gateway: []string{p}, nginx: []string{fileFor(p, ".json")}, headers: browser})
 	}
 	nginxPages := make([]string, len(pages))
 	for i, p := range pages {

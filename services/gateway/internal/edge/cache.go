@@ -2,14 +2,13 @@ package edge
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"net/http"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
 
 // publicCache answers the public reads (/api/blog-posts*, and
@@ -26,19 +25,18 @@ type publicCache struct {
 }
 
 type cached struct {
-	body   []byte
-	etag   string
+	*encoded.Set
 	stored time.Time
-	// Header values made once per entry, assigned as shared slices (see
-	// serveCached).
-	typeHeader, etagHeader, lengthHeader []string
+	// typeHeader is the Content-Type, made once (see serveCached).
+	typeHeader []string
 }
 
+// compressMin is the smallest answer worth compressing: below it the
+// identity bytes are served to everyone.
+const compressMin = 1 << 10
+
 func newCached(body []byte, contentType string, stored time.Time) cached {
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:16]) + `"`
-	return cached{body: body, etag: etag, stored: stored,
-		typeHeader: []string{contentType}, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
+	return cached{Set: encoded.New(body, compressMin), stored: stored, typeHeader: []string{contentType}}
 }
 
 // Header values every cached answer shares.
@@ -121,23 +119,24 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 	})
 }
 
-// serveCached answers from an entry. Its header values are shared slices
-// of one element under canonical keys: net/http only reads them, and an Add
-// elsewhere appends to a full slice, which copies it.
+// serveCached answers from an entry, in the best encoding the client
+// accepts (a cached read is compressed once, when it is stored). Its header
+// values are shared slices made once (see encoded.Set.SetHeaders).
 func serveCached(w http.ResponseWriter, r *http.Request, e cached, state []string) {
 	h := w.Header()
-	h["Etag"] = e.etagHeader
 	h["Cache-Control"] = cacheNoCache
 	h["X-Cache"] = state
-	if etagMatch(r.Header.Get("If-None-Match"), e.etag) {
+	v := e.For(r.Header.Get("Accept-Encoding"))
+	if encoded.ETagMatch(r.Header.Get("If-None-Match"), v.ETag) {
+		e.SetHeaders(h, v, false)
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
 	h["Content-Type"] = e.typeHeader
-	h["Content-Length"] = e.lengthHeader
+	e.SetHeaders(h, v, true)
 	w.WriteHeader(http.StatusOK)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(e.body)
+		_, _ = w.Write(v.Body)
 	}
 }
 

@@ -16,7 +16,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
-	"github.com/valleytrenchless/site/services/gateway/internal/site"
+	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
 
 // Upload limits: the image itself, and the whole multipart request (the
@@ -180,7 +180,7 @@ func mediaHandler(log *slog.Logger, client mediav1.MediaServiceClient) http.Hand
 		h.Set("Vary", "Accept")
 		h.Set("X-Content-Type-Options", "nosniff")
 		h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
-		if etagMatch(r.Header.Get("If-None-Match"), info.GetEtag()) {
+		if encoded.ETagMatch(r.Header.Get("If-None-Match"), info.GetEtag()) {
 			w.WriteHeader(http.StatusNotModified)
 			return
 		}
@@ -205,8 +205,6 @@ func mediaHandler(log *slog.Logger, client mediav1.MediaServiceClient) http.Hand
 		}
 	})
 }
-
-func etagMatch(header, etag string) bool { return site.ETagMatch(header, etag) }
 
 // writeReadError answers a failure to read the upload body: 413 when it
 // passed the size limit, otherwise 400 with msg.

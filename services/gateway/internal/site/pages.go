@@ -1,106 +1,53 @@
 package site
 
 import (
-	"bytes"
-	"compress/gzip"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"net/http"
-	"strconv"
 	"sync"
 	"time"
 
-	"github.com/andybalholm/brotli"
 	"golang.org/x/sync/singleflight"
+
+	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
 
 // page is a filled HTML page as served: its bytes raw, gzipped and in
 // brotli, each with a strong ETag, compressed once when it is filled.
 type page struct {
-	raw, gz, br variant
-	expires     time.Time
+	*encoded.Set
+	expires time.Time
 }
 
-type variant struct {
-	body []byte
-	etag string
-	// The variant's own header values, made once: serving a page then
-	// sets its headers without allocating (see header).
-	etagHeader, lengthHeader []string
-}
-
-func newVariant(body []byte, etag string) variant {
-	return variant{body: body, etag: etag, etagHeader: []string{etag}, lengthHeader: []string{strconv.Itoa(len(body))}}
+func newPage(body []byte, keep time.Duration) *page {
+	return &page{Set: encoded.New(body, 0), expires: time.Now().Add(keep)}
 }
 
 // Header values every page shares.
 var (
-	htmlType     = []string{"text/html; charset=utf-8"}
-	noCache      = []string{"no-cache"}
-	varyEncoding = []string{"Accept-Encoding"}
-	brEncoding   = []string{"br"}
-	gzipEncoding = []string{"gzip"}
+	htmlType = []string{"text/html; charset=utf-8"}
+	noCache  = []string{"no-cache"}
 )
-
-// brotliLevel: a fill runs while a visitor waits, once per content change
-// and page. On 76 KB of HTML, level 6 took about 5 ms and 12 MB of
-// scratch memory; level 9 was 1% smaller for 3 times the memory, level 11
-// 11% smaller for about 120 ms.
-const brotliLevel = 6
-
-func newPage(body []byte, keep time.Duration) *page {
-	sum := sha256.Sum256(body)
-	tag := hex.EncodeToString(sum[:16])
-	var gz, br bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // a valid level: no error
-	_, _ = zw.Write(body)                                   // a bytes.Buffer does not fail
-	_ = zw.Close()
-	bw := brotli.NewWriterLevel(&br, brotliLevel)
-	_, _ = bw.Write(body)
-	_ = bw.Close()
-	return &page{
-		raw:     newVariant(body, `"`+tag+`"`),
-		gz:      newVariant(gz.Bytes(), `"`+tag+`-gz"`),
-		br:      newVariant(br.Bytes(), `"`+tag+`-br"`),
-		expires: time.Now().Add(keep),
-	}
-}
 
 // serve answers with the page in the best encoding the browser accepts. A
 // 200 carries its ETag and answers a matching If-None-Match with 304; an
-// error page (404) is served whole. The header values are shared slices of
-// one element, assigned under their canonical keys: net/http only reads
-// them, and an Add elsewhere appends to a full slice, which copies it.
+// error page (404) is served whole.
 func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
 	h := w.Header()
 	h["Content-Type"] = htmlType
 	h["Cache-Control"] = noCache
-	if _, ok := h["Vary"]; ok {
-		h.Add("Vary", "Accept-Encoding")
-	} else {
-		h["Vary"] = varyEncoding
+	v := p.For(r.Header.Get("Accept-Encoding"))
+	if code == http.StatusOK && encoded.ETagMatch(r.Header.Get("If-None-Match"), v.ETag) {
+		p.SetHeaders(h, v, false)
+		w.WriteHeader(http.StatusNotModified)
+		return
 	}
-	v := p.raw
-	switch accept := r.Header.Get("Accept-Encoding"); {
-	case acceptsEncoding(accept, "br"):
-		v = p.br
-		h["Content-Encoding"] = brEncoding
-	case acceptsEncoding(accept, "gzip"):
-		v = p.gz
-		h["Content-Encoding"] = gzipEncoding
+	p.SetHeaders(h, v, true)
+	if code != http.StatusOK {
+		delete(h, "Etag") // an error page carries no validator
 	}
-	if code == http.StatusOK {
-		h["Etag"] = v.etagHeader
-		if ETagMatch(r.Header.Get("If-None-Match"), v.etag) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-	}
-	h["Content-Length"] = v.lengthHeader
 	w.WriteHeader(code)
 	if r.Method != http.MethodHead {
-		_, _ = w.Write(v.body)
+		_, _ = w.Write(v.Body)
 	}
 }
 

@@ -26,6 +26,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
@@ -300,7 +301,7 @@ func (s *Site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheCont
 	h.Add("Vary", "Accept-Encoding")
 	accept := r.Header.Get("Accept-Encoding")
 	for _, enc := range []struct{ token, ext string }{{"br", ".br"}, {"gzip", ".gz"}} {
-		if acceptsEncoding(accept, enc.token) && s.isFile(file+enc.ext) {
+		if encoded.AcceptsEncoding(accept, enc.token) && s.isFile(file+enc.ext) {
 			h.Set("Content-Encoding", enc.token)
 			file += enc.ext
 			break
@@ -313,30 +314,6 @@ func (s *Site) serveFile(w http.ResponseWriter, r *http.Request, file, cacheCont
 		return
 	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
-}
-
-// ETagMatch reports whether an If-None-Match header matches etag.
-func ETagMatch(header, etag string) bool {
-	if header == "" || etag == "" {
-		return false
-	}
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "W/"))
-		if t == etag || t == "*" {
-			return true
-		}
-	}
-	return false
-}
-
-func acceptsEncoding(header, token string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), token) && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
-			return true
-		}
-	}
-	return false
 }
 
 // errNoPost: the slug names no published post. errPostUnavailable: the

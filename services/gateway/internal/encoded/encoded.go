@@ -1,0 +1,135 @@
+// Package encoded holds bytes the gateway serves from memory — filled pages
+// and cached API reads — in each encoding a client may accept (identity,
+// gzip, brotli), compressed once when they are stored, each with its own
+// strong ETag, and sets a response's headers from values made once, so
+// serving them allocates nothing.
+package encoded
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/andybalholm/brotli"
+)
+
+// BrotliLevel: compression runs while a visitor waits, once per content
+// change and page. On 76 KB of HTML, level 6 took about 5 ms and 12 MB of
+// scratch memory; level 9 was 1% smaller for 3 times the memory, level 11
+// 11% smaller for about 120 ms.
+const BrotliLevel = 6
+
+// Variant is one encoding of the bytes.
+type Variant struct {
+	Body []byte
+	// ETag is the variant's strong entity tag, quoted.
+	ETag string
+	// Header values, made once and shared (see SetHeaders).
+	etag, length, encoding []string
+}
+
+func newVariant(body []byte, etag, encoding string) Variant {
+	v := Variant{Body: body, ETag: etag, etag: []string{etag}, length: []string{strconv.Itoa(len(body))}}
+	if encoding != "" {
+		v.encoding = []string{encoding}
+	}
+	return v
+}
+
+// Set is the bytes in every encoding kept.
+type Set struct {
+	Raw, Gzip, Brotli Variant
+	compressed        bool
+}
+
+// New compresses body when it has at least minSize bytes (below that
+// the identity bytes are served to everyone).
+func New(body []byte, minSize int) *Set {
+	sum := sha256.Sum256(body)
+	tag := hex.EncodeToString(sum[:16])
+	s := &Set{Raw: newVariant(body, `"`+tag+`"`, "")}
+	if len(body) < minSize {
+		return s
+	}
+	var gz, br bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression) // a valid level: no error
+	_, _ = zw.Write(body)                                   // a bytes.Buffer does not fail
+	_ = zw.Close()
+	bw := brotli.NewWriterLevel(&br, BrotliLevel)
+	_, _ = bw.Write(body)
+	_ = bw.Close()
+	s.Gzip = newVariant(gz.Bytes(), `"`+tag+`-gz"`, "gzip")
+	s.Brotli = newVariant(br.Bytes(), `"`+tag+`-br"`, "br")
+	s.compressed = true
+	return s
+}
+
+// For picks the variant for an Accept-Encoding header: brotli, then gzip,
+// then the identity bytes.
+func (s *Set) For(acceptEncoding string) *Variant {
+	if s.compressed && acceptEncoding != "" {
+		switch {
+		case AcceptsEncoding(acceptEncoding, "br"):
+			return &s.Brotli
+		case AcceptsEncoding(acceptEncoding, "gzip"):
+			return &s.Gzip
+		}
+	}
+	return &s.Raw
+}
+
+// Compressed reports whether the set has gzip and brotli variants.
+func (s *Set) Compressed() bool { return s.compressed }
+
+var varyEncoding = []string{"Accept-Encoding"}
+
+// SetHeaders sets Vary (for a compressed set), Content-Encoding and ETag;
+// withLength also Content-Length (not on a 304). The values are shared
+// slices of one element under canonical keys: net/http only reads them,
+// and an Add elsewhere appends to a full slice, which copies it.
+func (s *Set) SetHeaders(h http.Header, v *Variant, withLength bool) {
+	if s.compressed {
+		if _, ok := h["Vary"]; ok {
+			h.Add("Vary", "Accept-Encoding")
+		} else {
+			h["Vary"] = varyEncoding
+		}
+	}
+	if v.encoding != nil {
+		h["Content-Encoding"] = v.encoding
+	}
+	h["Etag"] = v.etag
+	if withLength {
+		h["Content-Length"] = v.length
+	}
+}
+
+// AcceptsEncoding reports whether an Accept-Encoding header accepts token
+// (by name, and not with q=0).
+func AcceptsEncoding(header, token string) bool {
+	for _, part := range strings.Split(header, ",") {
+		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if strings.EqualFold(strings.TrimSpace(name), token) && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
+			return true
+		}
+	}
+	return false
+}
+
+// ETagMatch reports whether an If-None-Match header matches etag.
+func ETagMatch(header, etag string) bool {
+	if header == "" || etag == "" {
+		return false
+	}
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(t), "W/"))
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
