@@ -254,6 +254,20 @@ func TestRepeatWithinTenMinutesIsLinkedAsDuplicate(t *testing.T) {
 	require.Empty(t, byID[third.GetId()].GetDuplicateOf())
 	require.Empty(t, byID[first.GetId()].GetDuplicateOf())
 
+	// Matching one lead by e-mail and an older one by phone, a lead is
+	// linked to the newest of them.
+	both := contactPageForm()
+	both.Email, both.Phone = "NEW@example.com", "(602) 555-0142"
+	fifth, err := e.contact.SubmitInspectionRequest(context.Background(), both)
+	require.NoError(t, err)
+	page, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
+	require.NoError(t, err)
+	for _, l := range page.GetSubmissions() {
+		if l.GetId() == fifth.GetId() {
+			require.Equal(t, third.GetId(), l.GetDuplicateOf())
+		}
+	}
+
 	// An hour later the same e-mail is a new lead, not a duplicate.
 	_, err = e.pool.Exec(context.Background(), "UPDATE contact.submissions SET created_at = created_at - interval '1 hour'")
 	require.NoError(t, err)

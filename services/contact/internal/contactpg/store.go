@@ -85,10 +85,20 @@ func scanLead(row pgx.CollectableRow) (contact.Lead, error) {
 // digits since the given time.
 func (s *Store) FindRecent(ctx context.Context, email, phoneDigits string, since time.Time) (string, error) {
 	var id string
-	err := s.pool.QueryRow(ctx, `SELECT id::text FROM contact.submissions
-		WHERE NOT is_spam AND created_at >= $3
-		  AND (lower(email) = lower($1) OR ($2 <> '' AND regexp_replace(phone, '[^0-9]', '', 'g') = $2))
-		ORDER BY created_at DESC LIMIT 1`, email, phoneDigits, since).Scan(&id)
+	// One newest match per key, each read backwards along its own index
+	// ((key, created_at DESC)): an OR of the two keys read every earlier
+	// lead with either and sorted them, so a phone or e-mail seen thousands
+	// of times made every new lead slower (300 leads/s instead of 2,000
+	// under make bench's load, which reuses one phone number).
+	err := s.pool.QueryRow(ctx, `SELECT id::text FROM (
+		(SELECT id, created_at FROM contact.submissions
+			WHERE lower(email) = lower($1) AND created_at >= $3 AND NOT is_spam
+			ORDER BY lower(email), created_at DESC LIMIT 1)
+		UNION ALL
+		(SELECT id, created_at FROM contact.submissions
+			WHERE $2 <> '' AND regexp_replace(phone, '[^0-9]', '', 'g') = $2 AND created_at >= $3 AND NOT is_spam
+			ORDER BY regexp_replace(phone, '[^0-9]', '', 'g'), created_at DESC LIMIT 1)
+	) newest ORDER BY created_at DESC LIMIT 1`, email, phoneDigits, since).Scan(&id)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", nil
 	}
