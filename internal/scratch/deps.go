@@ -39,7 +39,8 @@ type PostgresOptions struct {
 	CPUs string
 }
 
-func pgBinDir() (string, error) {
+// PGBinDir is the folder of the newest installed Postgres server binaries.
+func PGBinDir() (string, error) {
 	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
 	for i := len(dirs) - 1; i >= 0; i-- {
 		if _, err := os.Stat(filepath.Join(dirs[i], "initdb")); err == nil {
@@ -55,7 +56,7 @@ func pgBinDir() (string, error) {
 // NewPostgres initialises a cluster in dir and starts it. Postgres refuses
 // to run as root, so as root it runs as the postgres user.
 func NewPostgres(dir, logDir string, o PostgresOptions) (*Postgres, error) {
-	bin, err := pgBinDir()
+	bin, err := PGBinDir()
 	if err != nil {
 		return nil, err
 	}

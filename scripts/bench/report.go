@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/scratch"
 )
 
 // Issue 17's goals.
@@ -97,15 +100,19 @@ func machine() []string {
 		fmt.Sscanf(strings.TrimPrefix(firstLine(string(b)), "MemTotal:"), "%d", &kb)
 		mem = fmt.Sprintf("%.0f GiB", float64(kb)/(1<<20))
 	}
-	pg, _ := execOutput("sh", "-c", "ls -d /usr/lib/postgresql/*/bin/postgres | tail -1 | xargs -I{} {} --version")
+	pg := "Postgres ?"
+	if bin, err := scratch.PGBinDir(); err == nil {
+		if out, err := execOutput(filepath.Join(bin, "postgres"), "--version"); err == nil {
+			pg = firstLine(out)
+		}
+	}
 	wrk, _ := execOutput("sh", "-c", "wrk -v 2>&1 | head -1")
-	fortio, _ := execOutput("fortio", "version")
-	vegeta, _ := execOutput("vegeta", "-version")
-	ghz, _ := execOutput("ghz", "--version")
+	wrk, _, _ = strings.Cut(firstLine(wrk), " [")
 	return []string{
 		fmt.Sprintf("CPU: %s, %d cores; memory %s; Linux %s", cpu, runtime.NumCPU(), mem, strings.TrimSpace(kernel)),
-		fmt.Sprintf("Go %s; %s; nginx %%s; %s; fortio %s; vegeta %s; ghz %s", runtime.Version(), firstLine(pg), firstLine(wrk),
-			firstLine(fortio), strings.TrimPrefix(firstLine(vegeta), "Version: "), firstLine(ghz)),
+		// fortio, vegeta and ghz are built from their modules at the
+		// versions scripts/tools.sh pins (their binaries report none).
+		fmt.Sprintf("Go %s; %s; nginx %%s; %s; fortio v1.66.5, vegeta v12.12.0, ghz v0.120.0", runtime.Version(), pg, wrk),
 	}
 }
 
@@ -136,7 +143,7 @@ func (r *report) markdown() string {
 			}
 			w("| %s | %.0f | %.0f | %.2f× %s | %s | %s ms | %s ms %s | %d %s |\n", s.name, s.nginxMax.rps, s.gatewayMax.rps,
 				ratio, r.verdict(ratio >= goalRatio), fixed, ms(s.nginxFixed.p99), ms(s.gatewayFixed.p99),
-				r.verdict(s.gatewayFixed.p99 <= goalStaticP99), errs, r.verdict(errs == 0))
+				r.verdict(s.gatewayFixed.p99 <= goalStaticP99 && held(s.gatewayFixed)), errs, r.verdict(errs == 0))
 		}
 		w("\nAt the maximum rate (32 connections, closed loop), p99: ")
 		var parts []string
@@ -149,7 +156,7 @@ func (r *report) markdown() string {
 		w("## Uncached reads: gateway → content → Postgres\n\n")
 		w("Reads nothing caches: each of the %d posts in turn as the staff editor opens it (`GET /api/admin/blog-posts/{id}`, the whole post), signed in (the session is looked up in Postgres on every request), at a fixed %d req/s (vegeta, an open loop, which holds this rate easily). Goal: p99 at most %s ms.\n\n", u.posts, uncachedRate, ms(goalUncachedP99))
 		w("| Rate | sent | p50 | p99 | max | success |\n|---:|---:|---:|---:|---:|---:|\n")
-		w("| %.0f/s | %.0f/s | %s ms | %s ms %s | %s ms | %.2f%% %s |\n\n", u.rate, u.achieved, ms(u.p50), ms(u.p99), r.verdict(u.p99 <= goalUncachedP99),
+		w("| %.0f/s | %.0f/s | %s ms | %s ms %s | %s ms | %.2f%% %s |\n\n", u.rate, u.achieved, ms(u.p50), ms(u.p99), r.verdict(u.p99 <= goalUncachedP99 && held(u.fixedRate)),
 			ms(u.max), u.success*100, r.verdict(u.success == 1))
 	}
 	if l := r.leads; l != nil {
@@ -174,7 +181,7 @@ func (r *report) markdown() string {
 	if im := r.images; im != nil && len(im.took) > 0 {
 		w("## Images\n\n")
 		w("%d distinct %.1f MB JPEGs (%d×%d, quality 97, noise like a photo's) uploaded through the gateway as the admin's media tab does, each timed until every rendition is stored; the media service runs on one core. Goals: each at most %s s, media's peak resident memory at most %d MB.\n\n",
-			len(im.took), float64(im.bytes)/(1<<20), im.size.X, im.size.Y, strings.TrimSuffix(ms(goalImageTime), "0"), goalImageRSSMB)
+			len(im.took), float64(im.bytes)/(1<<20), im.size.X, im.size.Y, secs(goalImageTime), goalImageRSSMB)
 		slowest := slices.Max(im.took)
 		w("| fastest | median | slowest | media peak RSS |\n|---:|---:|---:|---:|\n")
 		w("| %s s | %s s | %s s %s | %d MB %s |\n\n", secs(im.took[0]), secs(im.took[len(im.took)/2]), secs(slowest), r.verdict(slowest <= goalImageTime),
@@ -184,3 +191,7 @@ func (r *report) markdown() string {
 }
 
 func secs(d time.Duration) string { return fmt.Sprintf("%.2f", d.Seconds()) }
+
+// held reports whether a fixed-rate run was answered at the rate asked
+// (within 2%): a p99 measured while the server fell behind says little.
+func held(f fixedRate) bool { return f.achieved >= 0.98*f.rate }

@@ -94,6 +94,9 @@ type Site struct {
 	// static keeps the build's files read so far (at most its 275 files,
 	// 4.7 MB today), so an asset is not read from disk per request.
 	static sync.Map // path → []byte
+	// pageRoutes are the public routes that have a page, with its file,
+	// resolved once at start (the build does not change).
+	pageRoutes map[string]string
 }
 
 // New returns the site of the build in o.Dir.
@@ -115,8 +118,12 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read the web app's files: %w", err)
 	}
+	s.pageRoutes = map[string]string{}
 	for _, r := range PublicRoutes {
 		s.public[r] = true
+		if s.hasPage(r) && !s.isFile(filepath.Join(s.dir, filepath.FromSlash(r))) {
+			s.pageRoutes[r] = s.pageFile(r)
+		}
 	}
 	return s, nil
 }
@@ -135,7 +142,20 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
-	p := path.Clean("/" + r.URL.Path)
+	p := r.URL.Path
+	if p == "" || p[0] != '/' {
+		p = "/" + p
+	}
+	p = path.Clean(p) // no copy when it is clean already
+	route := strings.TrimSuffix(p, "/")
+	if route == "" {
+		route = "/"
+	}
+	// The public pages first: resolved at start, they need no file lookup.
+	if file, ok := s.pageRoutes[route]; ok {
+		s.serveHTML(w, r, file, http.StatusOK)
+		return
+	}
 	switch {
 	case p == "/robots.txt":
 		s.robots(w)
@@ -158,10 +178,6 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		s.serveFile(w, r, file, cache)
 		return
-	}
-	route := strings.TrimSuffix(p, "/")
-	if route == "" {
-		route = "/"
 	}
 	switch {
 	case s.public[route] && s.hasPage(route):
