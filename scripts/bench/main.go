@@ -45,7 +45,17 @@ func main() {
 	flag.DurationVar(&c.dur, "duration", 8*time.Second, "length of each load run")
 	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images (default all)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
+	plainRoot := flag.String("serve-plain", "", "internal: serve this folder with net/http alone (see plain.go)")
+	plainAddr := flag.String("plain-addr", "", "internal: -serve-plain's address")
+	plainHeaders := flag.String("plain-headers", "", "internal: -serve-plain's extra headers, one per line")
 	flag.Parse()
+	if *plainRoot != "" {
+		if err := servePlain(*plainRoot, *plainAddr, *plainHeaders); err != nil {
+			fmt.Fprintln(os.Stderr, "bench: plain server:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	os.Exit(run(c))
 }
 

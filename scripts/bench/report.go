@@ -27,7 +27,8 @@ const (
 type staticRow struct {
 	name                     string
 	nginxMax, gatewayMax     maxRate
-	fixedPath                string // the page of the fixed-rate runs when the row has several
+	plainMax                 maxRate // net/http alone, same bytes and headers
+	fixedPath                string  // the page of the fixed-rate runs when the row has several
 	nginxFixed, gatewayFixed fixedRate
 }
 
@@ -130,9 +131,9 @@ func (r *report) markdown() string {
 
 	if len(r.static) > 0 {
 		w("## Public bytes: the gateway beside nginx\n\n")
-		w("nginx (one worker, `gzip_static`, `brotli_static`, `open_file_cache`, an access log, and the gateway's own security headers added) serves the very bytes the gateway serves, copied from it at the start of the run: the cached JSON reads and the %d prerendered pages the sitemap lists, as identity, gzip and brotli files. The gateway keeps every security header, the ETag/304 path, its per-request log line and its metrics. Goals: the gateway's maximum rate at least %.1f× nginx's, and its p99 at most %s ms at half of nginx's maximum rate.\n\n",
+		w("nginx (one worker, `gzip_static`, `brotli_static`, `open_file_cache`, an access log, and the gateway's own security headers added) serves the very bytes the gateway serves, copied from it at the start of the run: the cached JSON reads and the %d prerendered pages the sitemap lists, as identity, gzip and brotli files. The gateway keeps every security header, the ETag/304 path, its per-request log line and its metrics. *net/http alone* is a third server, Go's standard HTTP server with nothing else: the same bytes from memory with the same headers, no routing, middleware, metrics or log line — the ceiling for any Go handler on `net/http`. Goals: the gateway's maximum rate at least %.1f× nginx's, and its p99 at most %s ms at half of nginx's maximum rate, answered at that rate.\n\n",
 			r.pages, goalRatio, ms(goalStaticP99))
-		w("| Reads | nginx req/s | gateway req/s | ratio | fixed rate (½ nginx) | nginx p99 | gateway p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|\n")
+		w("| Reads | nginx req/s | net/http alone | gateway req/s | ratio | fixed rate (½ nginx) | nginx p99 | gateway p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, s := range r.static {
 			ratio := s.gatewayMax.rps / s.nginxMax.rps
 			errs := s.nginxMax.bad + s.gatewayMax.bad + int((1-s.gatewayFixed.success)*float64(s.gatewayFixed.requests)+0.5) +
@@ -141,10 +142,17 @@ func (r *report) markdown() string {
 			if s.fixedPath != "" {
 				fixed += " on the largest, `" + s.fixedPath + "`"
 			}
-			w("| %s | %.0f | %.0f | %.2f× %s | %s | %s ms | %s ms %s | %d %s |\n", s.name, s.nginxMax.rps, s.gatewayMax.rps,
+			w("| %s | %.0f | %.0f (%.2f×) | %.0f | %.2f× %s | %s | %s ms | %s ms %s | %d %s |\n", s.name, s.nginxMax.rps, s.plainMax.rps, s.plainMax.rps/s.nginxMax.rps, s.gatewayMax.rps,
 				ratio, r.verdict(ratio >= goalRatio), fixed, ms(s.nginxFixed.p99), ms(s.gatewayFixed.p99),
 				r.verdict(s.gatewayFixed.p99 <= goalStaticP99 && held(s.gatewayFixed)), errs, r.verdict(errs == 0))
 		}
+		lo, hi, plo, phi := 9.0, 0.0, 9.0, 0.0
+		for _, s := range r.static {
+			f := s.gatewayMax.rps / s.plainMax.rps
+			p := s.plainMax.rps / s.nginxMax.rps
+			lo, hi, plo, phi = min(lo, f), max(hi, f), min(plo, p), max(phi, p)
+		}
+		w("\nThe gateway serves %.0f–%.0f%% of what net/http alone serves of the same reads; net/http alone serves %.2f–%.2f× what nginx does.\n", lo*100, hi*100, plo, phi)
 		w("\nAt the maximum rate (32 connections, closed loop), p99: ")
 		var parts []string
 		for _, s := range r.static {

@@ -212,6 +212,11 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 		return err
 	}
 	defer ng.Stop(10 * time.Second)
+	pl, plainBase, err := startPlain(root, www, headers)
+	if err != nil {
+		return err
+	}
+	defer pl.Stop(10 * time.Second)
 	r.nginxVersion = nginxVersion()
 	r.pages = len(pages)
 
@@ -255,6 +260,10 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 		if row.nginxMax, err = runWrk(dir, nginxBase, t.nginx, t.headers, c.dur, 32); err != nil {
 			return err
 		}
+		fmt.Printf("bench: %s: net/http alone, max rate...\n", t.name)
+		if row.plainMax, err = runWrk(dir, plainBase, t.nginx, t.headers, c.dur, 32); err != nil {
+			return err
+		}
 		fmt.Printf("bench: %s: gateway max rate...\n", t.name)
 		if row.gatewayMax, err = runWrk(dir, base, t.gateway, t.headers, c.dur, 32); err != nil {
 			return err
@@ -273,8 +282,8 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 		if row.gatewayFixed, err = runFortio(base, t.gateway[fixed], t.headers, rate, c.dur, 32); err != nil {
 			return err
 		}
-		fmt.Printf("bench: %s: nginx %.0f req/s, gateway %.0f req/s (%.2fx); at %d req/s p99 nginx %s ms, gateway %s ms\n", t.name,
-			row.nginxMax.rps, row.gatewayMax.rps, row.gatewayMax.rps/row.nginxMax.rps, rate, ms(row.nginxFixed.p99), ms(row.gatewayFixed.p99))
+		fmt.Printf("bench: %s: nginx %.0f req/s, net/http alone %.0f, gateway %.0f req/s (%.2fx); at %d req/s p99 nginx %s ms, gateway %s ms\n", t.name,
+			row.nginxMax.rps, row.plainMax.rps, row.gatewayMax.rps, row.gatewayMax.rps/row.nginxMax.rps, rate, ms(row.nginxFixed.p99), ms(row.gatewayFixed.p99))
 		r.static = append(r.static, row)
 	}
 	return nil
