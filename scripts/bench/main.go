@@ -34,6 +34,7 @@ const serverCPU, loadCPU = "0", "1"
 type config struct {
 	bins, web, out, only string
 	dur                  time.Duration
+	rounds               int
 	keep                 bool
 }
 
@@ -42,13 +43,15 @@ func main() {
 	flag.StringVar(&c.bins, "bins", "bin", "folder with the built binaries (make build)")
 	flag.StringVar(&c.web, "web", "web/dist", "the built web app (make web-build)")
 	flag.StringVar(&c.out, "out", "docs/performance.md", "where to write the report; empty writes none")
-	flag.DurationVar(&c.dur, "duration", 8*time.Second, "length of each load run")
+	flag.DurationVar(&c.dur, "duration", 6*time.Second, "length of each load run")
+	flag.IntVar(&c.rounds, "rounds", 3, "maximum-rate runs per server and read (the median counts)")
 	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images (default all)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
 	plainRoot := flag.String("serve-plain", "", "internal: serve this folder with net/http alone (see plain.go)")
 	plainAddr := flag.String("plain-addr", "", "internal: -serve-plain's address")
 	plainHeaders := flag.String("plain-headers", "", "internal: -serve-plain's extra headers, one per line")
 	flag.Parse()
+	c.rounds = max(c.rounds, 1)
 	if *plainRoot != "" {
 		if err := servePlain(*plainRoot, *plainAddr, *plainHeaders); err != nil {
 			fmt.Fprintln(os.Stderr, "bench: plain server:", err)
@@ -121,7 +124,7 @@ func run(c config) int {
 		}
 	}
 
-	r := &report{started: time.Now(), dur: c.dur}
+	r := &report{started: time.Now(), dur: c.dur, rounds: c.rounds}
 	if c.wants("static") {
 		if err := benchStatic(c, s, root, r); err != nil {
 			return fail(fmt.Errorf("public bytes: %w", err))

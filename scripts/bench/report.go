@@ -55,6 +55,7 @@ type imageRow struct {
 type report struct {
 	started      time.Time
 	took, dur    time.Duration
+	rounds       int
 	nginxVersion string
 	pages        int
 	static       []staticRow
@@ -127,7 +128,7 @@ func (r *report) markdown() string {
 	m := machine()
 	w("- %s\n- %s\n", m[0], strings.Replace(m[1], "%s", r.nginxVersion, 1))
 	w("- A scratch stack of its own: the built binaries, a Postgres cluster with production durability (fsync and synchronous commit on), NATS JetStream and MinIO, all on 127.0.0.1. Every server (nginx, gateway, services, Postgres, NATS, MinIO) runs on CPU %s; every load generator on CPU %s.\n", serverCPU, loadCPU)
-	w("- Maximum rate: wrk, 1 thread, 32 connections, %s per run (closed loop). Fixed rate: fortio, 32 connections, %s per run; each connection keeps its share of the rate and catches up after a slow answer. vegeta was tried there first: on one core it fell from 5,000 to 1,400 req/s of 20 KB pages when asked for 20,000, so it runs only the 500 req/s of uncached reads. gRPC: ghz.\n\n", r.dur, r.dur)
+	w("- Maximum rate: wrk, 1 thread, 32 connections, %s per run (closed loop), the three servers in turn, %d rounds, the median round shown. Fixed rate: fortio, 32 connections, %s per run; each connection keeps its share of the rate and catches up after a slow answer. vegeta was tried there first: on one core it fell from 5,000 to 1,400 req/s of 20 KB pages when asked for 20,000, so it runs only the 500 req/s of uncached reads. gRPC: ghz.\n\n", r.dur, r.rounds, r.dur)
 
 	if len(r.static) > 0 {
 		w("## Public bytes: the gateway beside nginx\n\n")
