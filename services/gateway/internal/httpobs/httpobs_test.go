@@ -1,13 +1,11 @@
 package httpobs
 
 import (
-	"bytes"
 	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -16,29 +14,19 @@ import (
 	"go.opentelemetry.io/otel"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/valleytrenchless/site/internal/logtest"
 )
 
-type lines struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lines) records(t *testing.T) []map[string]any {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []map[string]any
-	for _, line := range strings.Split(strings.TrimSpace(l.b.String()), "\n") {
+// records are the JSON lines logged so far.
+func records(t *testing.T, out *logtest.Buffer) []map[string]any {
+	var recs []map[string]any
+	for _, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
 		var m map[string]any
 		require.NoError(t, json.Unmarshal([]byte(line), &m), line)
-		out = append(out, m)
+		recs = append(recs, m)
 	}
-	return out
+	return recs
 }
 
 func TestHandlerCountsLogsAndTracesOnlyServiceCalls(t *testing.T) {
@@ -48,7 +36,7 @@ func TestHandlerCountsLogsAndTracesOnlyServiceCalls(t *testing.T) {
 	t.Cleanup(func() { otel.SetTracerProvider(prev) })
 
 	reg := prometheus.NewRegistry()
-	out := &lines{}
+	out := &logtest.Buffer{}
 	h := Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/missing":
@@ -73,7 +61,7 @@ func TestHandlerCountsLogsAndTracesOnlyServiceCalls(t *testing.T) {
 	require.Equal(t, 1.0, testutil.ToFloat64(prometheusCounter(t, reg, "404", "get")))
 	require.Equal(t, 1.0, testutil.ToFloat64(prometheusCounter(t, reg, "200", "other")))
 
-	recs := out.records(t)
+	recs := records(t, out)
 	require.Len(t, recs, 5)
 	require.Equal(t, "request", recs[0]["msg"])
 	require.Equal(t, "gateway", recs[0]["service"])
