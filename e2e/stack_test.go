@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -28,14 +27,12 @@ import (
 	"github.com/valleytrenchless/site/internal/miniotest"
 	"github.com/valleytrenchless/site/internal/natstest"
 	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/scratch"
 )
 
 func freeAddr(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	defer ln.Close()
-	return ln.Addr().String()
+	return scratch.FreeAddr()
 }
 
 var (
@@ -125,13 +122,7 @@ func get(t *testing.T, url string) (int, []byte) {
 
 func waitFor(t *testing.T, what string, timeout time.Duration, ok func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(timeout)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", timeout, what)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	require.NoError(t, scratch.WaitFor(what, timeout, ok))
 }
 
 // stack is the whole product running from its binaries.

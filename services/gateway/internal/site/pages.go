@@ -1,12 +1,8 @@
 package site
 
 import (
-	"fmt"
 	"net/http"
-	"sync"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
@@ -55,75 +51,23 @@ func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
 // arbitrary one is dropped.
 const maxArticles = 500
 
-// pageKind names a pageCache's two sets: pages by the file they were filled
-// from (bounded by the build), and articles by slug.
-type pageKind int
-
-const (
-	filePage pageKind = iota
-	articlePage
-)
-
-// pageCache keeps filled pages. It is emptied together with the site's
-// reads (content.changed, NATS reconnect); a page's own expiry is only a
-// backstop. Concurrent fills of one page share one fill.
+// pageCache keeps filled pages: pages by the file they were filled from
+// (bounded by the build) and articles by slug (at most maxArticles). It is
+// emptied together with the site's reads (content.changed, NATS
+// reconnect); a page's own expiry is only a backstop.
 type pageCache struct {
-	maxArticles int
-	mu          sync.RWMutex
-	gen         uint64
-	pages       [2]map[string]*page
-	fills       singleflight.Group
+	files, articles *kept[*page]
 }
 
 func newPageCache(maxArticles int) *pageCache {
-	return &pageCache{maxArticles: maxArticles, pages: [2]map[string]*page{{}, {}}}
+	fresh := func(p *page) bool { return time.Now().Before(p.expires) }
+	return &pageCache{files: newKept(0, fresh), articles: newKept(maxArticles, fresh)}
 }
 
 // Invalidate drops every page. Call it after the site's reads are emptied:
-// a fill that began before this call is then not stored (see get), and one
-// that begins after it reads anew.
+// a fill that began before this call is then not stored, and one that
+// begins after it reads through the emptied reads.
 func (c *pageCache) Invalidate() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gen++
-	c.pages = [2]map[string]*page{{}, {}}
-}
-
-// get returns the page kind/key, filling it when it is missing or past its
-// expiry. A fill's error is returned and nothing is stored.
-func (c *pageCache) get(kind pageKind, key string, fill func() (*page, error)) (*page, error) {
-	c.mu.RLock()
-	p, ok := c.pages[kind][key]
-	gen := c.gen
-	c.mu.RUnlock()
-	if ok && time.Now().Before(p.expires) {
-		return p, nil
-	}
-	// The generation is part of the flight's key: a request that comes
-	// after an invalidation never waits for a fill that began before it.
-	v, err, _ := c.fills.Do(fmt.Sprintf("%d/%d/%s", gen, kind, key), func() (any, error) {
-		p, err := fill()
-		if err != nil {
-			return nil, err
-		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		// Stored only if no invalidation happened while the fill read the
-		// content: what it read might predate the change.
-		if c.gen == gen {
-			m := c.pages[kind]
-			if _, ok := m[key]; !ok && kind == articlePage && len(m) >= c.maxArticles {
-				for k := range m {
-					delete(m, k)
-					break
-				}
-			}
-			m[key] = p
-		}
-		return p, nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return v.(*page), nil
+	c.files.Invalidate()
+	c.articles.Invalidate()
 }

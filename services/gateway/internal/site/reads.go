@@ -3,10 +3,7 @@ package site
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
-
-	"golang.org/x/sync/singleflight"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 )
@@ -58,12 +55,8 @@ func (c ContentService) Post(ctx context.Context, slug string) (*contentv1.Post,
 // NATS reconnect) or, as a backstop should an event be missed, ttl.
 // Failures are not kept. Concurrent reads of one thing share one call.
 type cachedReads struct {
-	reads   Reads
-	ttl     time.Duration
-	mu      sync.RWMutex
-	gen     uint64
-	entries map[string]cachedRead
-	flights singleflight.Group
+	reads Reads
+	kept  *kept[cachedRead]
 }
 
 type cachedRead struct {
@@ -72,48 +65,25 @@ type cachedRead struct {
 }
 
 func newCachedReads(r Reads, ttl time.Duration) *cachedReads {
-	return &cachedReads{reads: r, ttl: ttl, entries: map[string]cachedRead{}}
+	return &cachedReads{reads: r, kept: newKept(0, func(e cachedRead) bool { return time.Since(e.stored) < ttl })}
 }
 
 // Invalidate drops every read.
-func (c *cachedReads) Invalidate() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gen++
-	c.entries = map[string]cachedRead{}
-}
+func (c *cachedReads) Invalidate() { c.kept.Invalidate() }
 
 // cached returns the read named key, calling read when it is missing or
-// older than the TTL. An answer is stored only if no invalidation happened
-// while read ran: it might predate the change.
+// older than the TTL (see kept).
 func cached[T any](c *cachedReads, key string, read func() (T, error)) (T, error) {
-	c.mu.RLock()
-	e, ok := c.entries[key]
-	gen := c.gen
-	c.mu.RUnlock()
-	if ok && time.Since(e.stored) < c.ttl {
-		return e.value.(T), nil
-	}
-	// As in pageCache.get, a read that starts after an invalidation never
-	// waits for one that began before it.
-	v, err, _ := c.flights.Do(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
+	e, err := c.kept.get(key, func() (cachedRead, error) {
 		stored := time.Now()
 		v, err := read()
-		if err != nil {
-			return nil, err
-		}
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		if c.gen == gen {
-			c.entries[key] = cachedRead{value: v, stored: stored}
-		}
-		return v, nil
+		return cachedRead{value: v, stored: stored}, err
 	})
 	if err != nil {
 		var zero T
 		return zero, err
 	}
-	return v.(T), nil
+	return e.value.(T), nil
 }
 
 func (c *cachedReads) EditableContent(ctx context.Context) ([]*contentv1.EditableContent, error) {

@@ -255,7 +255,7 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 // serveHTML serves a page of the build with the current editable texts
 // filled in, from memory after the first request.
 func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
-	p, err := s.pages.get(filePage, file, func() (*page, error) {
+	p, err := s.pages.files.get(file, func() (*page, error) {
 		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
@@ -344,7 +344,7 @@ var (
 // title, description, canonical URL and Open Graph tags, and the post as
 // the post-data block; unknown and draft slugs are 404.
 func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
-	p, err := s.pages.get(articlePage, slug, func() (*page, error) {
+	p, err := s.pages.articles.get(slug, func() (*page, error) {
 		ctx := context.WithoutCancel(r.Context())
 		post, err := s.reads.Post(ctx, slug)
 		switch status.Code(err) {
