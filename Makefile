@@ -78,7 +78,7 @@ bench-go: ## Go micro-benchmarks (needs Postgres/NATS like the tests)
 	go test -run '^$$' -bench . -benchmem ./...
 
 .PHONY: fuzz
-fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upload decode, sanitiser, renderer, session cookie
+fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upload decode, sanitiser, renderer, session cookie, fast-lane request head
 	@scripts/fuzz.sh
 
 .PHONY: faults

@@ -22,6 +22,7 @@ TARGETS=(
   "./services/content/internal/content FuzzSanitize"
   "./services/content/internal/render FuzzRender"
   "./services/gateway/internal/signin FuzzSessionCookie"
+  "./services/gateway/internal/fastlane FuzzParse"
 )
 if [ -n "${FUZZ_TARGETS:-}" ]; then
   mapfile -t TARGETS < <(printf '%s\n' "${TARGETS[@]}" | grep -E "$FUZZ_TARGETS")

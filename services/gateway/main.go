@@ -32,6 +32,7 @@ import (
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
+	"github.com/valleytrenchless/site/services/gateway/internal/fastlane"
 	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
@@ -56,7 +57,10 @@ func main() {
 // Config is read from GATEWAY_* environment variables.
 type Config struct {
 	boot.Common
-	HTTPAddr           string        `env:"HTTP_ADDR" default:"127.0.0.1:8080"`
+	HTTPAddr string `env:"HTTP_ADDR" default:"127.0.0.1:8080"`
+	// FastLane answers kept pages and public reads without net/http
+	// (package fastlane, ADR 0006); false serves everything with net/http.
+	FastLane           bool          `env:"FAST_LANE" default:"true"`
 	MetricsAddr        string        `env:"METRICS_ADDR" default:"127.0.0.1:9200"`
 	PublicOrigin       string        `env:"PUBLIC_ORIGIN" default:"http://127.0.0.1:8080"`
 	TrustedOrigins     []string      `env:"TRUSTED_ORIGINS"`
@@ -187,10 +191,11 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// second) rather than one write per request.
 	accessOut := logging.NewLineBuffer(os.Stderr, 64<<10, 500*time.Millisecond)
 	defer accessOut.Close()
+	obs := httpobs.New(httpobs.Options{Service: "gateway", Registry: reg,
+		Traced: func(r *http.Request) bool { return httpobs.ServicePaths(r.URL.Path) && !edge.IsPublicRead(r) },
+		Log:    &httpobs.AccessLog{Service: "gateway", Out: accessOut}})
 	srv := &http.Server{
-		Handler: httpobs.Handler(e, httpobs.Options{Service: "gateway", Registry: reg,
-			Traced: func(r *http.Request) bool { return httpobs.ServicePaths(r.URL.Path) && !edge.IsPublicRead(r) },
-			Log:    &httpobs.AccessLog{Service: "gateway", Out: accessOut}}),
+		Handler:           obs.Handler(e),
 		ReadHeaderTimeout: 10 * time.Second,
 		ReadTimeout:       60 * time.Second,
 		WriteTimeout:      60 * time.Second,
@@ -204,14 +209,23 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", cfg.HTTPAddr, err)
 	}
-	log.Info("gateway listening", "url", "http://"+ln.Addr().String())
+	log.Info("gateway listening", "url", "http://"+ln.Addr().String(), "fast_lane", cfg.FastLane)
 
-	// Serve until SIGTERM, then drain.
-	errc := make(chan error, 2)
+	// Serve until SIGTERM, then drain. With the fast lane, it accepts every
+	// connection and hands net/http those it cannot answer.
+	errc := make(chan error, 3)
 	mctx, cancelMetrics := context.WithCancel(context.Background())
 	defer cancelMetrics()
 	go func() { errc <- telemetry.ServeMetrics(mctx, log, cfg.MetricsAddr, reg) }()
-	go func() { errc <- srv.Serve(ln) }()
+	var lane *fastlane.Lane
+	if cfg.FastLane {
+		lane = fastlane.New(fastlane.Options{Source: e.Ready, Record: obs.Record,
+			ReadHeaderTimeout: srv.ReadHeaderTimeout, IdleTimeout: srv.IdleTimeout, WriteTimeout: srv.WriteTimeout})
+		go func() { errc <- lane.Serve(ln) }()
+		go func() { errc <- srv.Serve(lane.Handoff()) }()
+	} else {
+		go func() { errc <- srv.Serve(ln) }()
+	}
 	select {
 	case err := <-errc:
 		if !errors.Is(err, http.ErrServerClosed) {
@@ -222,7 +236,14 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	log.Info("shutting down")
 	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownTimeout)
 	defer cancel()
-	return srv.Shutdown(sctx)
+	if lane != nil {
+		lane.Close()
+	}
+	err = srv.Shutdown(sctx)
+	if lane != nil {
+		err = errors.Join(err, lane.Wait(sctx))
+	}
+	return err
 }
 
 func sweepSessions(ctx context.Context, log *slog.Logger, accts *accounts.Service) {

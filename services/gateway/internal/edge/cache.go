@@ -16,7 +16,10 @@ import (
 // It is emptied on every content.changed event; the TTL is only a
 // backstop should an event be missed.
 type publicCache struct {
-	ttl     time.Duration
+	ttl time.Duration
+	// fixed are the headers of every hit besides the set's own, for the
+	// heads prepared for package fastlane.
+	fixed   http.Header
 	mu      sync.RWMutex
 	gen     uint64
 	entries map[string]cached
@@ -39,6 +42,16 @@ func newCached(body []byte, contentType string, stored time.Time) cached {
 	return cached{Set: encoded.New(body, compressMin), stored: stored, typeHeader: []string{contentType}}
 }
 
+// hitHeaders are the headers of a hit besides the security headers and
+// the set's own (see serveCached).
+func hitHeaders(security http.Header, contentType string) http.Header {
+	h := security.Clone()
+	h["Cache-Control"] = cacheNoCache
+	h["X-Cache"] = cacheHit
+	h["Content-Type"] = []string{contentType}
+	return h
+}
+
 // Header values every cached answer shares.
 var (
 	cacheNoCache = []string{"no-cache"}
@@ -46,8 +59,8 @@ var (
 	cacheMiss    = []string{"MISS"}
 )
 
-func newPublicCache(ttl time.Duration) *publicCache {
-	return &publicCache{ttl: ttl, entries: map[string]cached{}}
+func newPublicCache(ttl time.Duration, security http.Header) *publicCache {
+	return &publicCache{ttl: ttl, fixed: security, entries: map[string]cached{}}
 }
 
 // IsPublicRead reports whether r is a public read the edge answers from
@@ -56,8 +69,24 @@ func IsPublicRead(r *http.Request) bool {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		return false
 	}
-	p := r.URL.Path
+	return isPublicReadPath(r.URL.Path)
+}
+
+func isPublicReadPath(p string) bool {
 	return p == "/api/blog-posts" || strings.HasPrefix(p, "/api/blog-posts/") || p == "/api/editable-content"
+}
+
+// ready returns the entry of key when it is kept and fresh, with its
+// heads prepared (see Edge.Ready).
+func (c *publicCache) ready(key string) *encoded.Set {
+	c.mu.RLock()
+	e, ok := c.entries[key]
+	c.mu.RUnlock()
+	if !ok || time.Since(e.stored) >= c.ttl {
+		return nil
+	}
+	c.hits.Add(1)
+	return e.Set
 }
 
 // Invalidate drops every entry.
@@ -107,6 +136,7 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 			return
 		}
 		e = newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
+		e.Prepare(hitHeaders(c.fixed, rec.header.Get("Content-Type")))
 		c.misses.Add(1)
 		c.mu.Lock()
 		// Store only if no invalidation happened while the upstream call

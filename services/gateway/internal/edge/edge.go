@@ -25,6 +25,7 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 	"github.com/valleytrenchless/site/services/gateway/internal/site"
@@ -105,6 +106,21 @@ func (e *Edge) InvalidatePublicCache() {
 	if e.site != nil {
 		e.site.Invalidate()
 	}
+}
+
+// Ready returns the answer kept for a GET or HEAD of path?query when it
+// is ready to be written as it is, with no work (package fastlane writes
+// it without net/http): a public read the cache holds, or a public page or
+// article the site has filled. Anything else, or an answer not kept yet,
+// is nil: net/http then serves the request, which fills what it needs.
+func (e *Edge) Ready(path, query string) *encoded.Set {
+	if isPublicReadPath(path) {
+		return e.cache.ready(path + "?" + query)
+	}
+	if e.site != nil {
+		return e.site.Ready(path)
+	}
+	return nil
 }
 
 // CacheStats returns the public cache's hits and misses.
@@ -194,7 +210,8 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		return h
 	}
 
-	cache := newPublicCache(o.CacheTTL)
+	security := SecurityHeaders(o.CSP.ContentSecurityPolicy())
+	cache := newPublicCache(o.CacheTTL, security)
 	api := cache.handler(withTimeout(gw, o.UpstreamTimeout))
 	mux := http.NewServeMux()
 	mux.Handle("/api/", capJSONBody(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -235,7 +252,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		var err error
 		web, err = site.New(log, site.Options{Dir: o.WebDir, Origin: strings.TrimRight(o.PublicOrigin, "/"), Company: o.CompanyName,
 			Reads: site.ContentService{Client: contentv1.NewContentServiceClient(u.Content), Timeout: o.UpstreamTimeout},
-			TTL:   o.CacheTTL, MapTiles: o.CSP.MapTiles.block()})
+			TTL:   o.CacheTTL, MapTiles: o.CSP.MapTiles.block(), Headers: security})
 		if err != nil {
 			return nil, err
 		}
@@ -250,7 +267,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	if o.Sessions != nil {
 		h = o.Sessions.Middleware(h)
 	}
-	h = securityHeaders(o.CSP.ContentSecurityPolicy(), h)
+	h = securityHeaders(security, h)
 	return &Edge{Handler: h, cache: cache, site: web}, nil
 }
 

@@ -78,23 +78,32 @@ func (o CSPOptions) ContentSecurityPolicy() string {
 	return strings.Join(directives, "; ")
 }
 
+// SecurityHeaders are the headers every response carries, under their
+// canonical keys.
+func SecurityHeaders(csp string) http.Header {
+	return http.Header{
+		"Content-Security-Policy":    {csp},
+		"Strict-Transport-Security":  {"max-age=63072000; includeSubDomains"},
+		"X-Content-Type-Options":     {"nosniff"},
+		"X-Frame-Options":            {"DENY"},
+		"Referrer-Policy":            {"strict-origin-when-cross-origin"},
+		"Permissions-Policy":         {"camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()"},
+		"Cross-Origin-Opener-Policy": {"same-origin"},
+	}
+}
+
 // securityHeaders sets the headers every response carries. The values are
-// built once and shared: each is a one-element slice (full, so an Add by a
+// made once and shared: each is a one-element slice (full, so an Add by a
 // later handler copies it rather than writing into the shared array) under
 // its canonical key, so setting them costs no allocation.
-func securityHeaders(csp string, next http.Handler) http.Handler {
-	one := func(v string) []string { return []string{v} }
-	headers := []struct {
+func securityHeaders(fixed http.Header, next http.Handler) http.Handler {
+	type kv struct {
 		key   string
 		value []string
-	}{
-		{"Content-Security-Policy", one(csp)},
-		{"Strict-Transport-Security", one("max-age=63072000; includeSubDomains")},
-		{"X-Content-Type-Options", one("nosniff")},
-		{"X-Frame-Options", one("DENY")},
-		{"Referrer-Policy", one("strict-origin-when-cross-origin")},
-		{"Permissions-Policy", one("camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()")},
-		{"Cross-Origin-Opener-Policy", one("same-origin")},
+	}
+	var headers []kv
+	for k, v := range fixed {
+		headers = append(headers, kv{k, v[:len(v):len(v)]})
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		h := w.Header()

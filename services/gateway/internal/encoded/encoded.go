@@ -30,6 +30,16 @@ type Variant struct {
 	ETag string
 	// Header values, made once and shared (see SetHeaders).
 	etag, length, encoding []string
+	// heads are the variant's response heads, once Prepare made them.
+	heads Heads
+}
+
+// Heads are a variant's response heads byte for byte as net/http writes
+// them for the same header values: the status line and the header fields
+// in net/http's order (sorted by name), without the Date field and the
+// blank line that end a head (package fastlane adds those as it writes).
+type Heads struct {
+	OK, NotModified []byte
 }
 
 func newVariant(body []byte, etag, encoding string) Variant {
@@ -44,6 +54,7 @@ func newVariant(body []byte, etag, encoding string) Variant {
 type Set struct {
 	Raw, Gzip, Brotli Variant
 	compressed        bool
+	prepared          bool
 }
 
 // New compresses body when it has at least minSize bytes (below that
@@ -81,6 +92,40 @@ func (s *Set) For(acceptEncoding string) *Variant {
 	}
 	return &s.Raw
 }
+
+// Prepare makes each variant's heads: the headers fixed (the ones every
+// answer from the set carries: security headers, type, cache policy) plus
+// the variant's own (SetHeaders), for a 200 and for a 304 (which net/http
+// sends without Content-Type and Content-Length). Call it before the set
+// is shared: a set is read without locks.
+func (s *Set) Prepare(fixed http.Header) {
+	vs := []*Variant{&s.Raw}
+	if s.compressed {
+		vs = append(vs, &s.Gzip, &s.Brotli)
+	}
+	for _, v := range vs {
+		var ok, nm bytes.Buffer
+		h := fixed.Clone()
+		s.SetHeaders(h, v, true)
+		ok.WriteString("HTTP/1.1 200 OK\r\n")
+		_ = h.Write(&ok) // a bytes.Buffer does not fail
+		h = fixed.Clone()
+		s.SetHeaders(h, v, false)
+		for _, k := range []string{"Content-Type", "Content-Length", "Transfer-Encoding"} {
+			delete(h, k)
+		}
+		nm.WriteString("HTTP/1.1 304 Not Modified\r\n")
+		_ = h.Write(&nm)
+		v.heads = Heads{OK: ok.Bytes(), NotModified: nm.Bytes()}
+	}
+	s.prepared = true
+}
+
+// Prepared reports whether Prepare made the set's heads.
+func (s *Set) Prepared() bool { return s.prepared }
+
+// Heads returns the variant's heads (empty before Prepare).
+func (v *Variant) Heads() Heads { return v.heads }
 
 // Compressed reports whether the set has gzip and brotli variants.
 func (s *Set) Compressed() bool { return s.compressed }

@@ -7,6 +7,7 @@
 package httpobs
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"strconv"
@@ -30,40 +31,69 @@ type Options struct {
 	Traced func(*http.Request) bool
 }
 
+// Observer holds the request metrics and the log line. Handler observes
+// what net/http serves; Record is for the requests the gateway answers
+// without net/http (package fastlane).
+type Observer struct {
+	o        Options
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+// New registers the metrics in o.Registry.
+func New(o Options) *Observer {
+	ob := &Observer{o: o,
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total", Help: "HTTP requests by code and method."}, []string{"code", "method"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds", Help: "HTTP request latency.", Buckets: prometheus.DefBuckets}, []string{"code", "method"}),
+	}
+	o.Registry.MustRegister(ob.requests, ob.duration)
+	return ob
+}
+
 // Handler wraps next with the metrics, the log line and, where Traced
 // says so, a span.
-func Handler(next http.Handler, o Options) http.Handler {
-	requests := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "http_requests_total", Help: "HTTP requests by code and method."}, []string{"code", "method"})
-	duration := prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "http_request_duration_seconds", Help: "HTTP request latency.", Buckets: prometheus.DefBuckets}, []string{"code", "method"})
-	o.Registry.MustRegister(requests, duration)
+func Handler(next http.Handler, o Options) http.Handler { return New(o).Handler(next) }
+
+// Handler wraps next with the metrics, the log line and, where Traced
+// says so, a span.
+func (ob *Observer) Handler(next http.Handler) http.Handler {
 	observed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
-		end := time.Now()
-		took := end.Sub(start)
 		status := rec.status
 		if status == 0 {
 			status = http.StatusOK
 		}
-		code, method := codeLabel(status), methodLabel(r.Method)
-		requests.WithLabelValues(code, method).Inc()
-		duration.WithLabelValues(code, method).Observe(took.Seconds())
-		if o.Log != nil {
-			o.Log.write(r.Context(), end, r.Method, r.URL.Path, status, rec.bytes, took)
-		}
+		ob.record(r.Context(), r.Method, r.URL.Path, status, rec.bytes, start, time.Now())
 	})
-	if o.Traced == nil {
+	if ob.o.Traced == nil {
 		return observed
 	}
-	traced := otelhttp.NewHandler(observed, o.Service)
+	traced := otelhttp.NewHandler(observed, ob.o.Service)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if o.Traced(r) {
+		if ob.o.Traced(r) {
 			traced.ServeHTTP(w, r)
 			return
 		}
 		observed.ServeHTTP(w, r)
 	})
+}
+
+// Record counts and logs a request answered without net/http, exactly as
+// Handler does one it observed (such requests have no span).
+func (ob *Observer) Record(method, path string, status int, bytes int64, start, end time.Time) {
+	ob.record(context.Background(), method, path, status, bytes, start, end)
+}
+
+func (ob *Observer) record(ctx context.Context, method, path string, status int, bytes int64, start, end time.Time) {
+	took := end.Sub(start)
+	code, m := codeLabel(status), methodLabel(method)
+	ob.requests.WithLabelValues(code, m).Inc()
+	ob.duration.WithLabelValues(code, m).Observe(took.Seconds())
+	if ob.o.Log != nil {
+		ob.o.Log.write(ctx, end, method, path, status, bytes, took)
+	}
 }
 
 // ServicePaths are the gateway's paths that call the services: the API,

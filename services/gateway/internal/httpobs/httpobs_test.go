@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -126,4 +127,28 @@ func TestRecorderKeepsFlushAndReadFrom(t *testing.T) {
 	require.True(t, rec.Flushed)
 	require.True(t, readFrom)
 	require.Equal(t, "data: 1\n\nmore", rec.Body.String())
+}
+
+// A request the fast lane answers is counted and logged as Handler does
+// one net/http served: the same series and the same line.
+func TestRecordCountsAndLogsLikeHandler(t *testing.T) {
+	reg := prometheus.NewRegistry()
+	out := &logtest.Buffer{}
+	ob := New(Options{Service: "gateway", Registry: reg, Log: &AccessLog{Service: "gateway", Out: out}})
+	h := ob.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, "page") }))
+	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/phoenix", nil))
+	start := time.Now()
+	ob.Record("GET", "/phoenix", 200, 4, start, start.Add(1500*time.Microsecond))
+	ob.Record("HEAD", "/", 304, 0, start, start.Add(time.Millisecond))
+
+	require.Equal(t, 2.0, testutil.ToFloat64(prometheusCounter(t, reg, "200", "get")))
+	require.Equal(t, 1.0, testutil.ToFloat64(prometheusCounter(t, reg, "304", "head")))
+	recs := records(t, out)
+	require.Len(t, recs, 3)
+	for _, k := range []string{"msg", "service", "method", "path", "status", "bytes"} {
+		require.Equal(t, recs[0][k], recs[1][k], k)
+	}
+	require.EqualValues(t, 1.5, recs[1]["ms"])
+	require.Equal(t, "HEAD", recs[2]["method"])
+	require.EqualValues(t, 304, recs[2]["status"])
 }

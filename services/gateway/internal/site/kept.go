@@ -71,6 +71,19 @@ func (c *kept[V]) get(key string, fill func() (V, error)) (V, error) {
 	return got.(V), nil
 }
 
+// peek returns the value of key when it is kept and fresh, without
+// filling it.
+func (c *kept[V]) peek(key string) (V, bool) {
+	c.mu.RLock()
+	v, ok := c.m[key]
+	c.mu.RUnlock()
+	if ok && c.fresh(v) {
+		return v, true
+	}
+	var zero V
+	return zero, false
+}
+
 // len is how many values are kept.
 func (c *kept[V]) len() int {
 	c.mu.RLock()

@@ -67,6 +67,9 @@ type Options struct {
 	// MapTiles is the JSON of the map-tiles data block added to every page
 	// (the risk map's street map), or nil for none.
 	MapTiles []byte
+	// Headers are the headers the edge adds to every response (security
+	// headers), for the heads of the filled pages (see Ready).
+	Headers http.Header
 }
 
 // mapTilesBlock is the id of the data block the app reads the street map
@@ -82,8 +85,10 @@ type Site struct {
 	dir, origin, company string
 	ttl, retry           time.Duration
 	mapTiles             []byte
-	log                  *slog.Logger
-	public               map[string]bool
+	// pageHeaders are every filled page's headers besides its set's own.
+	pageHeaders http.Header
+	log         *slog.Logger
+	public      map[string]bool
 	// reads are the content, kept until Invalidate; pages the filled pages.
 	reads *cachedReads
 	pages *pageCache
@@ -107,7 +112,13 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 	if o.Retry == 0 {
 		o.Retry = min(DegradedPageTTL, o.TTL)
 	}
-	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log,
+	pageHeaders := o.Headers.Clone()
+	if pageHeaders == nil {
+		pageHeaders = http.Header{}
+	}
+	pageHeaders["Content-Type"] = htmlType
+	pageHeaders["Cache-Control"] = noCache
+	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log, pageHeaders: pageHeaders,
 		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL), pages: newPageCache(maxArticles), files: map[string]bool{}}
 	err := filepath.WalkDir(o.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
@@ -277,10 +288,31 @@ func (s *Site) newPage(body []byte, current bool) *page {
 	if s.mapTiles != nil {
 		body = sitepage.AddDataBlock(body, mapTilesBlock, s.mapTiles)
 	}
+	keep := s.retry
 	if current {
-		return newPage(body, s.ttl)
+		keep = s.ttl
 	}
-	return newPage(body, s.retry)
+	p := newPage(body, keep)
+	p.Prepare(s.pageHeaders)
+	return p
+}
+
+// Ready returns the filled page a GET or HEAD of path is answered with,
+// when it is kept and fresh: a public page (path exactly its route) or an
+// article (/blog/{slug}). nil means ServeHTTP must answer (and fill).
+func (s *Site) Ready(path string) *encoded.Set {
+	if file, ok := s.pageRoutes[path]; ok {
+		if p, ok := s.pages.files.peek(file); ok {
+			return p.Set
+		}
+		return nil
+	}
+	if slug, ok := strings.CutPrefix(path, "/blog/"); ok && slug != "" && !strings.Contains(slug, "/") {
+		if p, ok := s.pages.articles.peek(slug); ok {
+			return p.Set
+		}
+	}
+	return nil
 }
 
 // editableContent returns the editable texts, or nil when they cannot be
