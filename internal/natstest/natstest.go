@@ -62,3 +62,7 @@ func (s *Server) Restart() {
 	}
 	s.srv = srv
 }
+
+// NumSubscriptions is how many subscriptions the server holds (its own
+// included: compare before and after).
+func (s *Server) NumSubscriptions() uint32 { return s.srv.NumSubscriptions() }

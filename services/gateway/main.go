@@ -177,7 +177,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if _, err := nc.Subscribe("content.changed", func(*nats.Msg) { e.InvalidatePublicCache() }); err != nil {
 		return fmt.Errorf("subscribe content.changed: %w", err)
 	}
-	// One subscription per lead subject, fanned out to every open inbox.
+	// One subscription per lead subject while an inbox is open, fanned
+	// out to every open inbox.
 	unsubscribe, err := leadfeed.Attach(log, nc, feed)
 	if err != nil {
 		return err

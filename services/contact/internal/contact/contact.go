@@ -125,13 +125,16 @@ type Page struct {
 
 // Store is the persistence the domain needs.
 type Store interface {
-	// FindRecent returns the newest non-spam lead with the same e-mail
-	// (case-insensitive) or phone digits created after since, or "".
-	FindRecent(ctx context.Context, email, phoneDigits string, since time.Time) (string, error)
-	// InsertLead stores the lead and its outbox messages in one
-	// transaction. With an idempotency key already used it stores nothing
-	// and returns the earlier lead with created=false.
-	InsertLead(ctx context.Context, l Lead, msgs []OutboxMessage) (stored Lead, created bool, err error)
+	// InsertLead stores the lead and the outbox messages events returns
+	// for it in one transaction (which may be shared with leads submitted
+	// at the same moment). Before events is called, a lead that is not
+	// spam is linked (DuplicateOf) to the newest non-spam lead with the
+	// same e-mail (case-insensitive) or phone digits created within
+	// DuplicateWindow before it, among the leads stored and those written
+	// with it. events may be nil (no messages); its error fails only this
+	// lead. With an idempotency key already used it stores nothing and
+	// returns the earlier lead with created=false.
+	InsertLead(ctx context.Context, l Lead, events func(Lead) ([]OutboxMessage, error)) (stored Lead, created bool, err error)
 	ListLeads(ctx context.Context, f Filter, now time.Time, limit int, cursor string) (Page, error)
 	// GetLead returns one lead, or ErrNotFound.
 	GetLead(ctx context.Context, id string) (Lead, error)
@@ -172,20 +175,19 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 		l.IPHash = hex.EncodeToString(sum[:])
 	}
 
-	var msgs []OutboxMessage
+	// The store settles DuplicateOf, which the event carries, so it
+	// encodes the event once that is known.
+	var events func(Lead) ([]OutboxMessage, error)
 	if !l.IsSpam {
-		dup, err := s.store.FindRecent(ctx, l.Email, PhoneDigits(l.Phone), now.Add(-DuplicateWindow))
-		if err != nil {
-			return Lead{}, errors.Join(ErrStoreUnavailable, err)
+		events = func(l Lead) ([]OutboxMessage, error) {
+			msg, err := s.enc.LeadSubmitted(ctx, l)
+			if err != nil {
+				return nil, err
+			}
+			return []OutboxMessage{msg}, nil
 		}
-		l.DuplicateOf = dup
-		msg, err := s.enc.LeadSubmitted(ctx, l)
-		if err != nil {
-			return Lead{}, err
-		}
-		msgs = append(msgs, msg)
 	}
-	stored, _, err := s.store.InsertLead(ctx, l, msgs)
+	stored, _, err := s.store.InsertLead(ctx, l, events)
 	if err != nil {
 		return Lead{}, errors.Join(ErrStoreUnavailable, err)
 	}

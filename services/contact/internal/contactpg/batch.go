@@ -64,10 +64,10 @@ type BatchStats struct {
 
 // insertReq is one waiting InsertLead call.
 type insertReq struct {
-	ctx  context.Context
-	lead contact.Lead
-	msgs []contact.OutboxMessage
-	done chan insertResult // buffered: a flusher never blocks on a caller that left
+	ctx    context.Context
+	lead   contact.Lead
+	events func(contact.Lead) ([]contact.OutboxMessage, error) // nil: none
+	done   chan insertResult                                   // buffered: a flusher never blocks on a caller that left
 }
 
 type insertResult struct {
@@ -272,13 +272,18 @@ func rowError(err error) bool {
 	return true
 }
 
-// writeLeads inserts the leads of reqs and the outbox rows of those it
-// creates in ONE statement (so one transaction and one commit, and one
-// round trip to the database) and returns each request's result, in
-// order. A request whose idempotency key is already stored, or is used by
-// an earlier request of the same batch, gets that lead with created=false
-// and stores nothing.
+// writeLeads writes the leads of reqs and returns each request's result,
+// in order, in two round trips to the database: one reading, for every
+// lead that is not spam, the newest earlier lead it repeats and whether
+// its idempotency key is taken; then ONE statement inserting the leads and
+// the outbox rows of those it creates (so one transaction and one commit).
+// A request whose idempotency key is already stored, or is used by an
+// earlier request of the same batch, gets that lead with created=false and
+// stores nothing. A request whose events fail gets that error alone (a
+// lead linked to it in the batch then fails the foreign key, and the
+// leads are written again one by one).
 func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResult, error) {
+	out := make([]insertResult, len(reqs))
 	// leader[i] is the request whose lead request i stands for.
 	leader := make([]int, len(reqs))
 	firstWithKey := map[string]int{}
@@ -294,13 +299,32 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 		}
 		rows = append(rows, i)
 	}
+	leads, err := s.linkDuplicates(ctx, reqs, rows)
+	if err != nil {
+		return nil, err
+	}
+	msgs := make([][]contact.OutboxMessage, len(reqs))
+	encoded := rows[:0:0]
+	for _, i := range rows {
+		if ev := reqs[i].events; ev != nil {
+			if msgs[i], err = ev(leads[i]); err != nil {
+				out[i] = insertResult{err: fmt.Errorf("encode the lead's events: %w", err)}
+				continue
+			}
+		}
+		encoded = append(encoded, i)
+	}
+	rows = encoded
+	if len(rows) == 0 {
+		return out, nil
+	}
 	// Rows in key order: two batches that share keys then take the unique
 	// index's locks in the same order and cannot deadlock.
 	sort.SliceStable(rows, func(a, b int) bool {
-		return reqs[rows[a]].lead.IdempotencyKey < reqs[rows[b]].lead.IdempotencyKey
+		return leads[rows[a]].IdempotencyKey < leads[rows[b]].IdempotencyKey
 	})
 
-	sql, args := insertLeadsSQL(reqs, rows)
+	sql, args := insertLeadsSQL(leads, msgs, rows)
 	stored, err := s.queryLeads(ctx, "insert leads", sql, args...)
 	if err != nil {
 		return nil, err
@@ -310,13 +334,12 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 		inserted[l.ID] = l
 	}
 
-	out := make([]insertResult, len(reqs))
 	var taken []string
 	for _, i := range rows {
-		if l, ok := inserted[reqs[i].lead.ID]; ok {
+		if l, ok := inserted[leads[i].ID]; ok {
 			out[i] = insertResult{lead: l, created: true}
 		} else {
-			taken = append(taken, reqs[i].lead.IdempotencyKey)
+			taken = append(taken, leads[i].IdempotencyKey)
 		}
 	}
 	if len(taken) > 0 {
@@ -335,19 +358,111 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 			if out[i].created {
 				continue
 			}
-			l, ok := byKey[reqs[i].lead.IdempotencyKey]
+			l, ok := byKey[leads[i].IdempotencyKey]
 			if !ok {
-				return nil, fmt.Errorf("lead with idempotency key %q neither inserted nor found", reqs[i].lead.IdempotencyKey)
+				return nil, fmt.Errorf("lead with idempotency key %q neither inserted nor found", leads[i].IdempotencyKey)
 			}
 			out[i] = insertResult{lead: l}
 		}
 	}
 	for i := range reqs {
 		if j := leader[i]; j != i {
-			out[i] = insertResult{lead: out[j].lead}
+			out[i] = out[j]
+			out[i].created = false
 		}
 	}
 	return out, nil
+}
+
+// linkDuplicates returns the leads of reqs, each lead of rows that is not
+// spam linked (DuplicateOf) to the newest non-spam lead with the same
+// e-mail (case-insensitive) or phone digits created within
+// contact.DuplicateWindow before it: a stored lead, found in one query for
+// the whole batch, or one of rows written with it, so that repeats sent
+// at the same moment are linked as well as repeats minutes apart. A lead
+// of rows whose idempotency key is already stored will not be inserted and
+// is never linked to. (Two batches in flight at once do not see each
+// other's leads; and should a key be stored between this read and the
+// insert, the link to its lead fails the batch's foreign key and the
+// leads are written again one by one, each with a fresh read.)
+func (s *Store) linkDuplicates(ctx context.Context, reqs []*insertReq, rows []int) ([]contact.Lead, error) {
+	leads := make([]contact.Lead, len(reqs))
+	var look []int // rows that are not spam
+	for i, r := range reqs {
+		leads[i] = r.lead
+		leads[i].DuplicateOf = ""
+	}
+	for _, i := range rows {
+		if !leads[i].IsSpam {
+			look = append(look, i)
+		}
+	}
+	if len(look) == 0 {
+		return leads, nil
+	}
+	emails, phones, keys := make([]string, len(look)), make([]string, len(look)), make([]string, len(look))
+	since := make([]time.Time, len(look))
+	for n, i := range look {
+		l := leads[i]
+		emails[n], phones[n], keys[n] = l.Email, contact.PhoneDigits(l.Phone), l.IdempotencyKey
+		since[n] = l.CreatedAt.Add(-contact.DuplicateWindow)
+	}
+	// For each lead, its newest match read backwards along each key's own
+	// index ((key, created_at DESC)) with LIMIT 1: an OR of the two keys
+	// read every earlier lead with either and sorted them, so a phone seen
+	// thousands of times made every new lead slower.
+	rs, err := s.pool.Query(ctx, `SELECT q.n, coalesce(d.id::text, ''), d.created_at,
+			q.key <> '' AND EXISTS (SELECT 1 FROM contact.submissions k WHERE k.idempotency_key = q.key)
+		FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::text[]) WITH ORDINALITY AS q(email, phone, since, key, n)
+		LEFT JOIN LATERAL (SELECT m.id, m.created_at FROM (
+			(SELECT id, created_at FROM contact.submissions
+				WHERE lower(email) = lower(q.email) AND created_at >= q.since AND NOT is_spam
+				ORDER BY lower(email), created_at DESC LIMIT 1)
+			UNION ALL
+			(SELECT id, created_at FROM contact.submissions
+				WHERE q.phone <> '' AND regexp_replace(phone, '[^0-9]', '', 'g') = q.phone AND created_at >= q.since AND NOT is_spam
+				ORDER BY regexp_replace(phone, '[^0-9]', '', 'g'), created_at DESC LIMIT 1)
+		) m ORDER BY m.created_at DESC LIMIT 1) d ON true`, emails, phones, since, keys)
+	if err != nil {
+		return nil, fmt.Errorf("find repeated leads: %w", err)
+	}
+	type match struct {
+		id    string
+		at    time.Time
+		taken bool
+	}
+	found := make([]match, len(look))
+	var n int64
+	var m match
+	var at *time.Time // NULL: no match
+	_, err = pgx.ForEachRow(rs, []any{&n, &m.id, &at, &m.taken}, func() error {
+		m.at = time.Time{}
+		if at != nil {
+			m.at = *at
+		}
+		found[n-1] = m
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("find repeated leads: %w", err)
+	}
+	for a, i := range look {
+		best := found[a]
+		l := leads[i]
+		phone, since := contact.PhoneDigits(l.Phone), l.CreatedAt.Add(-contact.DuplicateWindow)
+		for b, j := range look {
+			o := leads[j]
+			earlier := o.CreatedAt.Before(l.CreatedAt) || (o.CreatedAt.Equal(l.CreatedAt) && j < i)
+			if b == a || found[b].taken || !earlier || o.CreatedAt.Before(since) || !o.CreatedAt.After(best.at) {
+				continue
+			}
+			if strings.EqualFold(o.Email, l.Email) || (phone != "" && contact.PhoneDigits(o.Phone) == phone) {
+				best = match{id: o.ID, at: o.CreatedAt}
+			}
+		}
+		leads[i].DuplicateOf = best.id
+	}
+	return leads, nil
 }
 
 // queryLeads runs sql, which returns leadColumns, and collects the leads;
@@ -366,12 +481,12 @@ func (s *Store) queryLeads(ctx context.Context, what, sql string, args ...any) (
 // leadParams is the number of parameters one lead row takes.
 const leadParams = 27
 
-// insertLeadsSQL is the statement that writes the leads reqs[rows...] and
+// insertLeadsSQL is the statement that writes the leads leads[rows...] and
 // the outbox messages of those it inserts, and returns the inserted leads.
 // A lead whose idempotency key is taken is neither inserted nor returned,
 // and its messages are not queued. The outbox rows get ids in the order
 // of the leads and of each lead's messages, the order the relay publishes.
-func insertLeadsSQL(reqs []*insertReq, rows []int) (string, []any) {
+func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows []int) (string, []any) {
 	var sql strings.Builder
 	sql.WriteString(`WITH ins AS (INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone,
 		address, city, urgency, issues, home_age, previous_repairs, description, preferred_contact_time, has_video,
@@ -382,7 +497,7 @@ func insertLeadsSQL(reqs []*insertReq, rows []int) (string, []any) {
 	var payloads [][]byte
 	var headers []map[string]string
 	for n, i := range rows {
-		l := reqs[i].lead
+		l := leads[i]
 		a := l.Attribution
 		if n > 0 {
 			sql.WriteString(", ")
@@ -408,7 +523,7 @@ func insertLeadsSQL(reqs []*insertReq, rows []int) (string, []any) {
 			l.Issues, l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, l.HasVideo, l.SourcePage,
 			a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent, l.IPHash, l.IdempotencyKey, l.IsSpam,
 			l.DuplicateOf, l.CreatedAt, l.RespondBy)
-		for _, m := range reqs[i].msgs {
+		for _, m := range msgs[i] {
 			h := m.Headers
 			if h == nil {
 				h = map[string]string{}

@@ -32,6 +32,14 @@ func newLead(n int, key string) (contact.Lead, []contact.OutboxMessage) {
 		Headers: map[string]string{"traceparent": "00-x"}}}
 }
 
+// fixed is an events function that returns msgs whatever the lead.
+func fixed(msgs []contact.OutboxMessage) func(contact.Lead) ([]contact.OutboxMessage, error) {
+	if msgs == nil {
+		return nil
+	}
+	return func(contact.Lead) ([]contact.OutboxMessage, error) { return msgs, nil }
+}
+
 // gathering is a store whose single flusher writes a batch only when it
 // holds maxBatch leads (or at Close), on a fresh database.
 func gathering(t *testing.T, maxBatch int) (*pgxpool.Pool, *Store) {
@@ -69,7 +77,7 @@ func submitAll(ctx context.Context, s *Store, leads []contact.Lead, msgs [][]con
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			l, created, err := s.InsertLead(ctx, leads[i], msgs[i])
+			l, created, err := s.InsertLead(ctx, leads[i], fixed(msgs[i]))
 			out[i] = outcome{l, created, err}
 		}()
 	}
@@ -118,7 +126,7 @@ func TestARepeatedKeyInOneBatchStoresOneLead(t *testing.T) {
 	first, firstMsgs := newLead(0, "stored")
 	s0 := NewWithOptions(pool, BatchOptions{Linger: -1})
 	defer s0.Close()
-	_, created, err := s0.InsertLead(context.Background(), first, firstMsgs)
+	_, created, err := s0.InsertLead(context.Background(), first, fixed(firstMsgs))
 	require.NoError(t, err)
 	require.True(t, created)
 
@@ -178,7 +186,7 @@ func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 	gone, cancelGone := context.WithCancel(context.Background())
 	cancelGone()
 	l0, m0 := newLead(0, "gone")
-	_, _, err := s.InsertLead(gone, l0, m0)
+	_, _, err := s.InsertLead(gone, l0, fixed(m0))
 	require.ErrorIs(t, err, context.Canceled)
 
 	// Cancelled while its batch is still gathering: its caller hears
@@ -186,7 +194,7 @@ func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 	leaving, leave := context.WithCancel(context.Background())
 	l1, m1 := newLead(1, "leaving")
 	errc := make(chan error, 1)
-	go func() { _, _, err := s.InsertLead(leaving, l1, m1); errc <- err }()
+	go func() { _, _, err := s.InsertLead(leaving, l1, fixed(m1)); errc <- err }()
 	require.Eventually(t, func() bool { return s.Stats().Queued == 1 }, 10*time.Second, time.Millisecond)
 	leave()
 	require.ErrorIs(t, <-errc, context.Canceled)
@@ -208,6 +216,127 @@ func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 
 	// After Close nothing is taken.
 	l4, m4 := newLead(4, "late")
-	_, _, err = s.InsertLead(context.Background(), l4, m4)
+	_, _, err = s.InsertLead(context.Background(), l4, fixed(m4))
 	require.True(t, errors.Is(err, ErrClosed))
+}
+
+// recording returns an events function that records the lead it is given
+// and queues an event carrying its duplicate link.
+func recording(seen *sync.Map) func(contact.Lead) ([]contact.OutboxMessage, error) {
+	return func(l contact.Lead) ([]contact.OutboxMessage, error) {
+		seen.Store(l.ID, l.DuplicateOf)
+		return []contact.OutboxMessage{{Subject: "leads.submitted", MsgID: l.ID, Payload: []byte(`{"duplicate_of":"` + l.DuplicateOf + `"}`)}}, nil
+	}
+}
+
+func TestRepeatsAreLinkedToTheNewestEarlierLeadStoredOrInTheSameBatch(t *testing.T) {
+	t.Parallel()
+	pool, s := gathering(t, 7)
+	now := time.Now().UTC().Truncate(time.Microsecond)
+	at := func(d time.Duration) time.Time { return now.Add(d) }
+	mk := func(name, key, email, phone string, created time.Time) contact.Lead {
+		return contact.Lead{ID: uuid.NewString(), FormVariant: contact.VariantHome, FirstName: name, LastName: "Test",
+			Email: email, Phone: phone, Issues: []string{}, IdempotencyKey: key, CreatedAt: created, RespondBy: created.Add(contact.RespondWithin)}
+	}
+
+	// Stored before the batch: one five minutes ago, one eleven (outside
+	// the window), and one whose key a retry in the batch repeats.
+	s0 := NewWithOptions(pool, BatchOptions{Linger: -1})
+	defer s0.Close()
+	var seen sync.Map
+	recent := mk("Recent", "recent", "pat@example.com", "480-555-0101", at(-5*time.Minute))
+	old := mk("Old", "old", "lee@example.com", "480-555-0102", at(-11*time.Minute))
+	retried := mk("Retried", "retried", "kim@example.com", "480-555-0103", at(-time.Minute))
+	for _, l := range []contact.Lead{recent, old, retried} {
+		_, _, err := s0.InsertLead(context.Background(), l, recording(&seen))
+		require.NoError(t, err)
+	}
+
+	batch := []contact.Lead{
+		// Repeats the stored recent lead by e-mail, in other letters.
+		0: mk("A", "a", "PAT@example.com", "602-555-0200", at(0)),
+		// Repeats A by phone, written another way: A is newer than
+		// the stored lead with that e-mail, and A is the link.
+		1: mk("B", "b", "pat.other@example.com", "(602) 555.0200", at(time.Millisecond)),
+		// The old lead is outside the window: not a repeat.
+		2: mk("C", "c", "lee@example.com", "", at(2*time.Millisecond)),
+		// A retry of the stored lead: not inserted, so never a link.
+		3: mk("Retry", "retried", "kim@example.com", "480-555-0103", at(3*time.Millisecond)),
+		// Repeats the retried lead: linked to the stored one.
+		4: mk("D", "d", "kim@example.com", "", at(4*time.Millisecond)),
+		// Spam is neither linked nor linked to.
+		5: mk("Spam", "spam", "pat@example.com", "", at(5*time.Millisecond)),
+		6: mk("E", "e", "nobody@example.com", "602-555-0200", at(6*time.Millisecond)),
+	}
+	batch[5].IsSpam = true
+	out := make([]outcome, len(batch))
+	var wg sync.WaitGroup
+	for i, l := range batch {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ev := recording(&seen)
+			if l.IsSpam {
+				ev = nil
+			}
+			got, created, err := s.InsertLead(context.Background(), l, ev)
+			out[i] = outcome{got, created, err}
+		}()
+	}
+	wg.Wait()
+	for i, o := range out {
+		require.NoError(t, o.err, "lead %d", i)
+	}
+	st := s.Stats()
+	require.EqualValues(t, 1, st.Batches, "one transaction, no fallback")
+	require.Zero(t, st.Fallbacks)
+
+	want := map[int]string{0: recent.ID, 1: batch[0].ID, 2: "", 4: retried.ID, 5: "", 6: batch[1].ID}
+	for i, dup := range want {
+		require.Equal(t, dup, out[i].lead.DuplicateOf, "lead %d (%s)", i, batch[i].FirstName)
+		var stored string
+		require.NoError(t, pool.QueryRow(context.Background(),
+			`SELECT coalesce(duplicate_of::text, '') FROM contact.submissions WHERE id = $1`, batch[i].ID).Scan(&stored))
+		require.Equal(t, dup, stored, "lead %d stored", i)
+		if i == 5 {
+			continue
+		}
+		// The event was encoded with the link settled.
+		ev, ok := seen.Load(batch[i].ID)
+		require.True(t, ok, "lead %d encoded", i)
+		require.Equal(t, dup, ev)
+		require.Equal(t, 1, count(t, pool, `SELECT count(*) FROM contact.outbox WHERE msg_id = $1 AND payload = $2`,
+			batch[i].ID, []byte(`{"duplicate_of":"`+dup+`"}`)))
+	}
+	require.False(t, out[3].created)
+	require.Equal(t, retried.ID, out[3].lead.ID)
+	require.Zero(t, count(t, pool, `SELECT count(*) FROM contact.submissions WHERE id = $1`, batch[3].ID))
+	require.Zero(t, count(t, pool, `SELECT count(*) FROM contact.submissions WHERE duplicate_of = $1`, batch[5].ID))
+}
+
+func TestALeadWhoseEventsFailIsRefusedAlone(t *testing.T) {
+	t.Parallel()
+	pool, s := gathering(t, 3)
+	leads, msgs := newLeads(0, 3, "ev")
+	evs := []func(contact.Lead) ([]contact.OutboxMessage, error){fixed(msgs[0]),
+		func(contact.Lead) ([]contact.OutboxMessage, error) { return nil, errors.New("cannot encode") }, fixed(msgs[2])}
+	out := make([]outcome, 3)
+	var wg sync.WaitGroup
+	for i := range leads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			l, created, err := s.InsertLead(context.Background(), leads[i], evs[i])
+			out[i] = outcome{l, created, err}
+		}()
+	}
+	wg.Wait()
+	require.ErrorContains(t, out[1].err, "cannot encode")
+	require.NoError(t, out[0].err)
+	require.NoError(t, out[2].err)
+	// The three share a phone: lead 2, linked to lead 1 in the batch,
+	// failed its foreign key, and the leads were written again one by one.
+	require.Equal(t, leads[0].ID, out[2].lead.DuplicateOf)
+	require.Equal(t, 2, count(t, pool, `SELECT count(*) FROM contact.submissions`))
+	require.Zero(t, count(t, pool, `SELECT count(*) FROM contact.submissions WHERE id = $1`, leads[1].ID))
 }

@@ -81,38 +81,12 @@ func scanLead(row pgx.CollectableRow) (contact.Lead, error) {
 	return l, err
 }
 
-// FindRecent returns the newest non-spam lead with the same e-mail or phone
-// digits since the given time.
-func (s *Store) FindRecent(ctx context.Context, email, phoneDigits string, since time.Time) (string, error) {
-	var id string
-	// One newest match per key, each read backwards along its own index
-	// ((key, created_at DESC)): an OR of the two keys read every earlier
-	// lead with either and sorted them, so a phone or e-mail seen thousands
-	// of times made every new lead slower (300 leads/s instead of 2,000
-	// under make bench's load, which reuses one phone number).
-	err := s.pool.QueryRow(ctx, `SELECT id::text FROM (
-		(SELECT id, created_at FROM contact.submissions
-			WHERE lower(email) = lower($1) AND created_at >= $3 AND NOT is_spam
-			ORDER BY lower(email), created_at DESC LIMIT 1)
-		UNION ALL
-		(SELECT id, created_at FROM contact.submissions
-			WHERE $2 <> '' AND regexp_replace(phone, '[^0-9]', '', 'g') = $2 AND created_at >= $3 AND NOT is_spam
-			ORDER BY regexp_replace(phone, '[^0-9]', '', 'g'), created_at DESC LIMIT 1)
-	) newest ORDER BY created_at DESC LIMIT 1`, email, phoneDigits, since).Scan(&id)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return "", nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("find recent lead: %w", err)
-	}
-	return id, nil
-}
-
 // InsertLead stores the lead and its outbox rows in one transaction, which
 // may be shared with other leads submitted at the same moment, and wakes
-// the relay at commit. It returns after that commit.
-func (s *Store) InsertLead(ctx context.Context, l contact.Lead, msgs []contact.OutboxMessage) (contact.Lead, bool, error) {
-	res := s.batch.submit(ctx, &insertReq{ctx: ctx, lead: l, msgs: msgs, done: make(chan insertResult, 1)})
+// the relay at commit. It returns after that commit. The duplicate link is
+// settled, and events called, by the batch that writes the lead.
+func (s *Store) InsertLead(ctx context.Context, l contact.Lead, events func(contact.Lead) ([]contact.OutboxMessage, error)) (contact.Lead, bool, error) {
+	res := s.batch.submit(ctx, &insertReq{ctx: ctx, lead: l, events: events, done: make(chan insertResult, 1)})
 	if res.err != nil {
 		return contact.Lead{}, false, res.err
 	}

@@ -1,5 +1,6 @@
 // Package leadfeed fans the lead events out to the staff's open inboxes:
-// one core-NATS subscription per subject feeds a broker, and every
+// one core-NATS subscription per subject, held only while at least one
+// inbox is open, feeds a broker, and every
 // connected browser (a server-sent-events stream at the edge) gets its own
 // bounded queue. A browser that cannot keep up is dropped, never waited
 // for, so one slow connection cannot delay the others or NATS.
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
+	"time"
 
 	"github.com/nats-io/nats.go"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -43,6 +45,10 @@ type Broker struct {
 	mu     sync.Mutex
 	subs   map[*Subscription]struct{}
 	closed bool
+	// watch, when set (Attach), is told when the first subscriber
+	// arrives (true) and when the last leaves (false); called with mu
+	// held.
+	watch func(on bool)
 }
 
 // NewBroker returns a broker whose subscribers may fall buffer events
@@ -75,6 +81,9 @@ func (b *Broker) Subscribe() *Subscription {
 		return s
 	}
 	b.subs[s] = struct{}{}
+	if len(b.subs) == 1 && b.watch != nil {
+		b.watch(true)
+	}
 	return s
 }
 
@@ -93,6 +102,9 @@ func (b *Broker) remove(s *Subscription) {
 	if _, ok := b.subs[s]; ok {
 		delete(b.subs, s)
 		close(s.done)
+		if len(b.subs) == 0 && b.watch != nil {
+			b.watch(false)
+		}
 	}
 }
 
@@ -160,32 +172,72 @@ func Encode(subject string, payload []byte) (Event, error) {
 	return Event{Name: name, Data: data}, nil
 }
 
-// Attach subscribes the broker to both lead subjects on nc (core NATS: the
-// live view needs what happens from now on, not the stream's history) and
-// returns a function that unsubscribes.
+// flushTimeout bounds the wait for NATS to confirm the subscriptions.
+const flushTimeout = 2 * time.Second
+
+// Attach feeds the broker from both lead subjects on nc (core NATS: the
+// live view needs what happens from now on, not the stream's history),
+// subscribing while the broker has at least one subscriber and not
+// otherwise, so a gateway whose inbox nobody has open receives, decodes
+// and re-encodes no lead events. The first subscriber is answered once the
+// server has confirmed the interest, so its stream misses nothing
+// published after it opened. Attach returns a function that detaches.
 func Attach(log *slog.Logger, nc *nats.Conn, b *Broker) (func(), error) {
 	var subs []*nats.Subscription
-	stop := func() {
+	unsubscribe := func() {
 		for _, s := range subs {
 			_ = s.Unsubscribe()
 		}
+		subs = nil
 	}
-	for _, subject := range []string{SubjectSubmitted, SubjectUpdated} {
-		s, err := nc.Subscribe(subject, func(m *nats.Msg) {
-			e, err := Encode(m.Subject, m.Data)
+	subscribe := func() error {
+		for _, subject := range []string{SubjectSubmitted, SubjectUpdated} {
+			s, err := nc.Subscribe(subject, func(m *nats.Msg) {
+				e, err := Encode(m.Subject, m.Data)
+				if err != nil {
+					log.Warn("lead event not forwarded", "subject", m.Subject, "err", err)
+					return
+				}
+				if n := b.Publish(e); n > 0 {
+					log.Warn("slow live-inbox clients dropped", "count", n)
+				}
+			})
 			if err != nil {
-				log.Warn("lead event not forwarded", "subject", m.Subject, "err", err)
-				return
+				unsubscribe()
+				return fmt.Errorf("subscribe %s: %w", subject, err)
 			}
-			if n := b.Publish(e); n > 0 {
-				log.Warn("slow live-inbox clients dropped", "count", n)
-			}
-		})
-		if err != nil {
-			stop()
-			return nil, fmt.Errorf("subscribe %s: %w", subject, err)
+			subs = append(subs, s)
 		}
-		subs = append(subs, s)
+		return nil
 	}
-	return stop, nil
+	watch := func(on bool) {
+		if !on {
+			unsubscribe()
+			return
+		}
+		if err := subscribe(); err != nil {
+			log.Error("live inbox: cannot subscribe to lead events", "err", err)
+			return
+		}
+		// While NATS is away the subscriptions wait in the client and
+		// are sent on reconnect; the stream opens all the same.
+		if err := nc.FlushTimeout(flushTimeout); err != nil {
+			log.Warn("live inbox: NATS has not confirmed the lead subscriptions", "err", err)
+		}
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if nc.IsClosed() {
+		return nil, fmt.Errorf("leadfeed: %w", nats.ErrConnectionClosed)
+	}
+	b.watch = watch
+	if len(b.subs) > 0 {
+		watch(true)
+	}
+	return func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		b.watch = nil
+		unsubscribe()
+	}, nil
 }

@@ -1,9 +1,17 @@
 package leadfeed
 
 import (
+	"io"
+	"log/slog"
 	"testing"
+	"time"
 
+	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/protobuf/encoding/protojson"
+
+	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/natstest"
 )
 
 func closed(ch <-chan struct{}) bool {
@@ -61,4 +69,54 @@ func TestEncodeWritesTheRESTShapeOnOneLine(t *testing.T) {
 	require.Error(t, err)
 	_, err = Encode("leads.deadletter", []byte(`{}`))
 	require.Error(t, err)
+}
+
+func TestNATSInterestOnlyWhileAnInboxIsOpen(t *testing.T) {
+	t.Parallel()
+	ns := natstest.Start(t)
+	nc, err := nats.Connect(ns.URL)
+	require.NoError(t, err)
+	t.Cleanup(nc.Close)
+	pub, err := nats.Connect(ns.URL)
+	require.NoError(t, err)
+	t.Cleanup(pub.Close)
+	require.NoError(t, nc.Flush())
+	base := ns.NumSubscriptions()
+
+	b := NewBroker(8)
+	detach, err := Attach(slog.New(slog.NewTextHandler(io.Discard, nil)), nc, b)
+	require.NoError(t, err)
+	require.NoError(t, nc.Flush())
+	require.Equal(t, base, ns.NumSubscriptions(), "no inbox open: no interest in lead events")
+
+	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: &contactv1.Lead{Id: "6f1c0f1e-5b7a-4d7e-9a53-1d3c6c7f0b11"}})
+	require.NoError(t, err)
+	for round := range 2 {
+		a := b.Subscribe()
+		// Confirmed before Subscribe returns: a publish from another
+		// connection right away reaches it.
+		require.Equal(t, base+2, ns.NumSubscriptions(), "round %d", round)
+		c := b.Subscribe()
+		require.Equal(t, base+2, ns.NumSubscriptions(), "one subscription per subject, however many inboxes")
+		require.NoError(t, pub.Publish(SubjectSubmitted, payload))
+		for _, s := range []*Subscription{a, c} {
+			select {
+			case e := <-s.C:
+				require.Equal(t, EventLead, e.Name)
+			case <-time.After(10 * time.Second):
+				t.Fatal("the event never arrived")
+			}
+		}
+		a.Close()
+		require.Equal(t, base+2, ns.NumSubscriptions())
+		c.Close()
+		require.NoError(t, nc.Flush())
+		require.Equal(t, base, ns.NumSubscriptions(), "the last inbox closed: interest dropped")
+	}
+
+	s := b.Subscribe()
+	detach()
+	require.NoError(t, nc.Flush())
+	require.Equal(t, base, ns.NumSubscriptions(), "detached")
+	s.Close()
 }
