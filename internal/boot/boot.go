@@ -27,7 +27,11 @@ type Common struct {
 	// DBMaxConns caps the service's Postgres pool; 0 keeps the URL's
 	// pool_max_conns or pgx's default (4, or one per CPU). A service may
 	// choose its own default for 0 before Start.
-	DBMaxConns   int    `env:"DB_MAX_CONNS" default:"0"`
+	DBMaxConns int `env:"DB_MAX_CONNS" default:"0"`
+	// DBMinConns is how many of those the pool keeps open when idle (at
+	// most DBMaxConns), so a burst of requests does not wait for new
+	// Postgres backends; 0 keeps the URL's pool_min_conns or none.
+	DBMinConns   int    `env:"DB_MIN_CONNS" default:"4"`
 	IdentityKey  string `env:"IDENTITY_KEY" default:"development-only-identity-key-do-not-deploy" secret:"true"`
 	OTLPEndpoint string `env:"OTLP_ENDPOINT"`
 	// ShutdownTimeout bounds the drain after SIGTERM; a pod's termination
@@ -53,7 +57,7 @@ func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Dep
 	if err != nil {
 		return Deps{}, nil, err
 	}
-	pool, err := pgdb.OpenSized(ctx, log, c.DBURL, c.DBConnectTimeout, int32(c.DBMaxConns))
+	pool, err := pgdb.OpenSized(ctx, log, c.DBURL, c.DBConnectTimeout, int32(c.DBMaxConns), int32(c.DBMinConns))
 	if err != nil {
 		_ = shutdownTracing(context.Background())
 		return Deps{}, nil, err

@@ -23,12 +23,15 @@ import (
 // Open connects to url, retrying until ctx ends or connectTimeout passes, so
 // a service started alongside its database waits for it instead of dying.
 func Open(ctx context.Context, log *slog.Logger, url string, connectTimeout time.Duration) (*pgxpool.Pool, error) {
-	return OpenSized(ctx, log, url, connectTimeout, 0)
+	return OpenSized(ctx, log, url, connectTimeout, 0, 0)
 }
 
-// OpenSized is Open with a pool of at most maxConns connections; zero
-// keeps the URL's pool_max_conns or pgx's default (4, or one per CPU).
-func OpenSized(ctx context.Context, log *slog.Logger, url string, connectTimeout time.Duration, maxConns int32) (*pgxpool.Pool, error) {
+// OpenSized is Open with a pool of at most maxConns connections, of which
+// it keeps minConns open even when idle (at most maxConns), so a burst of
+// requests does not first wait for new connections, each a Postgres
+// backend to start and warm its caches. Zero keeps the URL's
+// pool_max_conns / pool_min_conns or pgx's defaults (4 or one per CPU; 0).
+func OpenSized(ctx context.Context, log *slog.Logger, url string, connectTimeout time.Duration, maxConns, minConns int32) (*pgxpool.Pool, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("parse database url: %w", err)
@@ -36,6 +39,10 @@ func OpenSized(ctx context.Context, log *slog.Logger, url string, connectTimeout
 	if maxConns > 0 {
 		cfg.MaxConns = maxConns
 	}
+	if minConns > 0 {
+		cfg.MinConns = minConns
+	}
+	cfg.MinConns = min(cfg.MinConns, cfg.MaxConns)
 	cfg.ConnConfig.ConnectTimeout = 5 * time.Second
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

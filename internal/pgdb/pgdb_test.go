@@ -86,17 +86,23 @@ func TestOpenGivesUpOnUnreachableServer(t *testing.T) {
 func TestOpenSizedSetsThePoolSize(t *testing.T) {
 	ctx := context.Background()
 	for _, c := range []struct {
-		url  string
-		max  int32
-		want int32
+		url              string
+		max, min         int32
+		wantMax, wantMin int32
 	}{
-		{dbURL, 12, 12},
-		{dbURL + "&pool_max_conns=3", 0, 3}, // 0 keeps the URL's
-		{dbURL + "&pool_max_conns=3", 7, 7},
+		{dbURL, 12, 3, 12, 3},
+		{dbURL + "&pool_max_conns=3&pool_min_conns=2", 0, 0, 3, 2}, // 0 keeps the URL's
+		{dbURL + "&pool_max_conns=3", 7, 0, 7, 0},
+		{dbURL, 2, 4, 2, 2}, // never more kept than allowed
 	} {
-		pool, err := pgdb.OpenSized(ctx, quiet, c.url, 10*time.Second, c.max)
+		pool, err := pgdb.OpenSized(ctx, quiet, c.url, 10*time.Second, c.max, c.min)
 		require.NoError(t, err)
-		require.Equal(t, c.want, pool.Config().MaxConns, c.url)
+		require.Equal(t, c.wantMax, pool.Config().MaxConns, c.url)
+		require.Equal(t, c.wantMin, pool.Config().MinConns, c.url)
+		if c.wantMin > 0 {
+			// The kept connections are opened without a request.
+			require.Eventually(t, func() bool { return pool.Stat().TotalConns() >= c.wantMin }, 10*time.Second, 10*time.Millisecond, c.url)
+		}
 		pool.Close()
 	}
 }

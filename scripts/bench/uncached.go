@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"sort"
 	"strings"
 	"time"
 
@@ -55,12 +56,19 @@ func benchUncached(c config, s *scratch.Stack, r *report) error {
 	if _, err := runVegeta(base, paths, headers, 100, 2*time.Second); err != nil {
 		return err
 	}
-	fmt.Printf("bench: uncached staff reads at %d req/s...\n", uncachedRate)
-	res, err := runVegeta(base, paths, headers, uncachedRate, c.dur)
-	if err != nil {
-		return err
+	// Rounds as for the maximum rates: a stall of the shared host in one
+	// round shows in its p99, and the median round is the one reported.
+	var rounds []fixedRate
+	for i := range c.rounds {
+		fmt.Printf("bench: uncached staff reads at %d req/s, round %d of %d...\n", uncachedRate, i+1, c.rounds)
+		res, err := runVegeta(base, paths, headers, uncachedRate, c.dur)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("bench: uncached reads at %d req/s: p50 %s ms, p99 %s ms, success %.4f\n", uncachedRate, ms(res.p50), ms(res.p99), res.success)
+		rounds = append(rounds, res)
 	}
-	r.uncached = &uncachedRow{posts: len(paths), fixedRate: res}
-	fmt.Printf("bench: uncached reads at %d req/s: p50 %s ms, p99 %s ms, success %.4f\n", uncachedRate, ms(res.p50), ms(res.p99), res.success)
+	sort.Slice(rounds, func(a, b int) bool { return rounds[a].p99 < rounds[b].p99 })
+	r.uncached = &uncachedRow{posts: len(paths), fixedRate: rounds[len(rounds)/2], rounds: rounds}
 	return nil
 }
