@@ -202,8 +202,20 @@ func (s *Service) StartSession(ctx context.Context, u User) (string, time.Time, 
 const touchEvery = time.Minute
 
 // Lookup returns the session for an id, or ErrNoSession when it is
-// unknown, idle too long or past its absolute expiry.
+// unknown, idle too long or past its absolute expiry. It counts as the
+// session's activity.
 func (s *Service) Lookup(ctx context.Context, id string) (Session, error) {
+	return s.lookup(ctx, id, true)
+}
+
+// Current is Lookup without counting as activity: a long-lived stream
+// checks with it that its session still holds, and an inbox left open
+// does not keep an idle session alive.
+func (s *Service) Current(ctx context.Context, id string) (Session, error) {
+	return s.lookup(ctx, id, false)
+}
+
+func (s *Service) lookup(ctx context.Context, id string, touch bool) (Session, error) {
 	if id == "" || len(id) > 100 {
 		return Session{}, ErrNoSession
 	}
@@ -220,7 +232,7 @@ func (s *Service) Lookup(ctx context.Context, id string) (Session, error) {
 		_ = s.store.DeleteSession(ctx, h)
 		return Session{}, ErrNoSession
 	}
-	if now.Sub(sess.LastSeen) >= touchEvery {
+	if touch && now.Sub(sess.LastSeen) >= touchEvery {
 		if err := s.store.TouchSession(ctx, h, now); err != nil {
 			return Session{}, err
 		}

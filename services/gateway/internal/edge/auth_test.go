@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"io"
@@ -24,6 +25,7 @@ import (
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
@@ -75,7 +77,8 @@ func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registration
 	h, err := New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
 		Upstreams: Upstreams{Content: down, Contact: down, Media: down}, Signer: signer, Sessions: sessions,
 		PublicOrigin: base, WebDir: web, Limits: limits, UpstreamTimeout: time.Second,
-		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
+		CSP:      CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
+		LeadFeed: leadfeed.NewBroker(4), EventsHeartbeat: 50 * time.Millisecond, EventsSessionCheck: 50 * time.Millisecond,
 	})
 	require.NoError(t, err)
 	e.webDir = web
@@ -107,6 +110,16 @@ func (e *authEnv) signInWithGoogle(t *testing.T, c *http.Client) string {
 	resp.Body.Close()
 	require.Equal(t, http.StatusFound, resp.StatusCode)
 	return resp.Header.Get("Location")
+}
+
+// opsLogin is the local staff account addOps creates, as /api/login takes it.
+const opsLogin = `{"username":"ops@` + staffDomain + `","password":"correct horse battery"}`
+
+// addOps creates the local staff account of opsLogin.
+func (e *authEnv) addOps(t *testing.T) {
+	t.Helper()
+	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
 }
 
 func (e *authEnv) currentUser(t *testing.T, c *http.Client) (int, map[string]any) {
@@ -220,8 +233,7 @@ func sessionCookie(c *http.Client, base string) string {
 func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
 	t.Parallel()
 	e := newAuthEnv(t, nil, false)
-	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
-	require.NoError(t, err)
+	e.addOps(t)
 	c := e.browser(t)
 
 	resp, out := postJSON(t, c, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"wrong password!"}`)
@@ -230,7 +242,7 @@ func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
 	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"nobody@`+staffDomain+`","password":"wrong password!"}`)
 	require.Equal(t, 401, resp.StatusCode, "unknown users get the same answer")
 
-	resp, out = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"OPS@`+staffDomain+`","password":"correct horse battery"}`)
+	resp, out = postJSON(t, c, e.srv.URL+"/api/login", strings.Replace(opsLogin, "ops@", "OPS@", 1))
 	require.Equal(t, 200, resp.StatusCode)
 	require.Equal(t, true, out["isStaff"])
 	setCookie := resp.Header.Get("Set-Cookie")
@@ -240,11 +252,11 @@ func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
 	require.NotEmpty(t, first)
 
 	// Signing in again gives a new id, and the old one is dead.
-	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"correct horse battery"}`)
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/login", opsLogin)
 	require.Equal(t, 200, resp.StatusCode)
 	second := sessionCookie(c, e.srv.URL)
 	require.NotEqual(t, first, second)
-	_, err = e.accounts.Lookup(context.Background(), first)
+	_, err := e.accounts.Lookup(context.Background(), first)
 	require.ErrorIs(t, err, accounts.ErrNoSession)
 
 	// Logout deletes the session on the server: replaying the cookie fails.
@@ -252,12 +264,64 @@ func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
 	require.Equal(t, 200, resp.StatusCode)
 	_, err = e.accounts.Lookup(context.Background(), second)
 	require.ErrorIs(t, err, accounts.ErrNoSession)
-	replay, _ := http.NewRequest(http.MethodGet, e.srv.URL+"/api/user", nil)
-	replay.AddCookie(&http.Cookie{Name: "trenchless_session", Value: second})
-	r2, err := http.DefaultClient.Do(replay)
+	require.Equal(t, 401, e.statusWithSession(t, "/api/user", second))
+}
+
+// statusWithSession is the status of a GET of path that replays session
+// cookie id.
+func (e *authEnv) statusWithSession(t *testing.T, path, id string) int {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, e.srv.URL+path, nil)
 	require.NoError(t, err)
-	r2.Body.Close()
-	require.Equal(t, 401, r2.StatusCode)
+	req.AddCookie(&http.Cookie{Name: "trenchless_session", Value: id})
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	resp.Body.Close()
+	return resp.StatusCode
+}
+
+func TestLiveLeadStreamEndsWhenItsSessionDoes(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	e.addOps(t)
+	c := e.browser(t)
+	resp, _ := postJSON(t, c, e.srv.URL+"/api/login", opsLogin)
+	require.Equal(t, 200, resp.StatusCode)
+	id := sessionCookie(c, e.srv.URL)
+	before, err := e.accounts.Lookup(context.Background(), id)
+	require.NoError(t, err)
+
+	stream, err := c.Get(e.srv.URL + "/api/contact-submissions/events")
+	require.NoError(t, err)
+	defer stream.Body.Close()
+	require.Equal(t, 200, stream.StatusCode)
+	s := &sseReader{t: t, r: bufio.NewReader(stream.Body)}
+	require.Equal(t, []string{"retry: 2000"}, s.next())
+	// Several checks pass while the session holds; checking is not
+	// activity.
+	for range 6 {
+		require.Equal(t, []string{": ping"}, s.next())
+	}
+	after, err := e.accounts.Current(context.Background(), id)
+	require.NoError(t, err)
+	require.True(t, before.LastSeen.Equal(after.LastSeen), "the stream's checks do not touch the session")
+
+	// Signing out elsewhere ends the open stream, and the browser's
+	// reconnect is refused.
+	resp, _ = postJSON(t, c, e.srv.URL+"/api/logout", ``)
+	require.Equal(t, 200, resp.StatusCode)
+	ended := make(chan error, 1)
+	go func() {
+		_, err := io.Copy(io.Discard, stream.Body)
+		ended <- err
+	}()
+	select {
+	case err := <-ended:
+		require.NoError(t, err, "the stream ends cleanly")
+	case <-time.After(10 * time.Second):
+		t.Fatal("the stream outlived its session")
+	}
+	require.Equal(t, 401, e.statusWithSession(t, "/api/contact-submissions/events", id))
 }
 
 func TestRegistrationIsClosedByDefaultAndNeverStaff(t *testing.T) {
@@ -337,14 +401,13 @@ func TestEdgeLetsStaffSendLongPosts(t *testing.T) {
 func TestStaffRoutesAtTheEdge(t *testing.T) {
 	t.Parallel()
 	e := newAuthEnv(t, nil, true)
-	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
-	require.NoError(t, err)
+	e.addOps(t)
 	anon := e.browser(t)
 	visitor := e.browser(t)
 	resp, _ := postJSON(t, visitor, e.srv.URL+"/api/register", `{"username":"joe@example.com","password":"long enough password"}`)
 	require.Equal(t, 200, resp.StatusCode)
 	staff := e.browser(t)
-	resp, _ = postJSON(t, staff, e.srv.URL+"/api/login", `{"username":"ops@`+staffDomain+`","password":"correct horse battery"}`)
+	resp, _ = postJSON(t, staff, e.srv.URL+"/api/login", opsLogin)
 	require.Equal(t, 200, resp.StatusCode)
 
 	routes := []struct{ method, path string }{

@@ -81,6 +81,10 @@ type Options struct {
 	// EventsHeartbeat is the live stream's keep-alive interval; zero means
 	// DefaultEventsHeartbeat.
 	EventsHeartbeat time.Duration
+	// EventsSessionCheck is how often a live stream checks that its
+	// caller is still signed in as staff; zero means
+	// DefaultEventsSessionCheck.
+	EventsSessionCheck time.Duration
 }
 
 // DefaultLimits are the per-IP token buckets of the abuse-prone routes.
@@ -145,6 +149,9 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	if o.EventsHeartbeat == 0 {
 		o.EventsHeartbeat = DefaultEventsHeartbeat
+	}
+	if o.EventsSessionCheck == 0 {
+		o.EventsSessionCheck = DefaultEventsSessionCheck
 	}
 	if o.CompanyName == "" {
 		o.CompanyName = "Valley Trenchless Pros"
@@ -231,7 +238,25 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	mux.Handle("GET /api/contact-submissions/export.csv", staffOnly(log, caller,
 		exportHandler(log, contactv1.NewLeadInboxServiceClient(u.Contact), outgoing, o.ExportTimeout)))
 	if o.LeadFeed != nil {
-		mux.Handle("GET /api/contact-submissions/events", staffOnly(log, caller, leadEvents(log, o.LeadFeed, o.EventsHeartbeat)))
+		// A stream outlives its request's session check: it asks again,
+		// without counting as activity, and ends when the session has.
+		stillStaff := func(r *http.Request) bool {
+			c, ok := caller(r)
+			return ok && c.Staff
+		}
+		if o.Sessions != nil {
+			stillStaff = func(r *http.Request) bool {
+				u, ok, err := o.Sessions.StillSignedIn(r)
+				if err != nil {
+					// Not knowing is not a reason to cut the inbox off.
+					log.WarnContext(r.Context(), "live leads: cannot check the session", "err", err)
+					return true
+				}
+				return ok && u.IsStaff
+			}
+		}
+		mux.Handle("GET /api/contact-submissions/events", staffOnly(log, caller,
+			leadEvents(log, o.LeadFeed, o.EventsHeartbeat, o.EventsSessionCheck, stillStaff)))
 	}
 	if o.Sessions != nil {
 		o.Sessions.Register(mux, func(path string, h http.Handler) http.Handler {

@@ -26,6 +26,11 @@ const DefaultExportTimeout = 5 * time.Minute
 // noticed.
 const DefaultEventsHeartbeat = 15 * time.Second
 
+// DefaultEventsSessionCheck is how often a live-lead stream checks that
+// its caller is still signed in as staff: signing out, a deleted session
+// or one past its expiry ends the stream within this time.
+const DefaultEventsSessionCheck = time.Minute
+
 // exportHandler serves GET /api/contact-submissions/export.csv by writing
 // the contact service's stream of CSV chunks straight to the response,
 // flushing each. grpc-gateway's stream forwarding would add a newline
@@ -102,8 +107,10 @@ const endGrace = time.Second
 // read-flag changes (event "lead-updated", data = LeadUpdated JSON) for the
 // staff inbox, with a ": ping" comment every heartbeat. The stream ends
 // when the client leaves, when it falls too far behind (the browser then
-// reconnects after the advertised retry), or at shutdown.
-func leadEvents(log *slog.Logger, feed *leadfeed.Broker, heartbeat time.Duration) http.Handler {
+// reconnects after the advertised retry), when stillStaff, asked every
+// check, says the caller no longer is (the reconnect then gets 401), or at
+// shutdown.
+func leadEvents(log *slog.Logger, feed *leadfeed.Broker, heartbeat, check time.Duration, stillStaff func(*http.Request) bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rc := http.NewResponseController(w)
 		// Outlive the server's write timeout (a minute for the whole
@@ -158,6 +165,8 @@ func leadEvents(log *slog.Logger, feed *leadfeed.Broker, heartbeat time.Duration
 		}
 		tick := time.NewTicker(heartbeat)
 		defer tick.Stop()
+		recheck := time.NewTicker(check)
+		defer recheck.Stop()
 		for {
 			select {
 			case <-r.Context().Done():
@@ -170,6 +179,11 @@ func leadEvents(log *slog.Logger, feed *leadfeed.Broker, heartbeat time.Duration
 				}
 			case <-tick.C:
 				if !send(": ping\n\n") {
+					return
+				}
+			case <-recheck.C:
+				if !stillStaff(r) {
+					log.InfoContext(r.Context(), "live leads: the session has ended; stream closed")
 					return
 				}
 			}

@@ -112,6 +112,25 @@ func FromContext(ctx context.Context) (accounts.Session, bool) {
 	return s, ok
 }
 
+// StillSignedIn reports whether the request's session cookie still names a
+// live session, and its user, without counting as activity (a long-lived
+// stream asks it now and then). err is a failure to find out.
+func (h *Handler) StillSignedIn(r *http.Request) (accounts.User, bool, error) {
+	c, err := r.Cookie(h.SessionCookie())
+	if err != nil || c.Value == "" {
+		return accounts.User{}, false, nil
+	}
+	sess, err := h.accounts.Current(r.Context(), c.Value)
+	switch {
+	case err == nil:
+		return sess.User, true, nil
+	case errors.Is(err, accounts.ErrNoSession):
+		return accounts.User{}, false, nil
+	default:
+		return accounts.User{}, false, err
+	}
+}
+
 // Middleware resolves the session cookie into the request context. A
 // cookie that no longer names a session is cleared.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
