@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -215,6 +216,8 @@ func (b *batcher) write(batch []*insertReq) {
 	b.leads.Add(int64(len(live)))
 	if err != nil && len(live) > 1 && rowError(err) {
 		b.fallbacks.Add(1)
+		// Oldest first, so a repeat finds the lead it repeats stored.
+		slices.SortStableFunc(live, func(a, b *insertReq) int { return a.lead.CreatedAt.Compare(b.lead.CreatedAt) })
 		for _, r := range live {
 			rctx, cancel := batchContext([]*insertReq{r})
 			res, err := b.store.writeLeads(rctx, []*insertReq{r})

@@ -318,24 +318,29 @@ func TestALeadWhoseEventsFailIsRefusedAlone(t *testing.T) {
 	t.Parallel()
 	pool, s := gathering(t, 3)
 	leads, msgs := newLeads(0, 3, "ev")
+	for i := range leads { // created in this order, whatever order they queue in
+		leads[i].CreatedAt = leads[0].CreatedAt.Add(time.Duration(i) * time.Millisecond)
+	}
 	evs := []func(contact.Lead) ([]contact.OutboxMessage, error){fixed(msgs[0]),
 		func(contact.Lead) ([]contact.OutboxMessage, error) { return nil, errors.New("cannot encode") }, fixed(msgs[2])}
 	out := make([]outcome, 3)
 	var wg sync.WaitGroup
-	for i := range leads {
+	for n, i := range []int{2, 1, 0} { // queued newest first
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			l, created, err := s.InsertLead(context.Background(), leads[i], evs[i])
 			out[i] = outcome{l, created, err}
 		}()
+		require.Eventually(t, func() bool { return s.Stats().Queued == int64(n+1) }, 10*time.Second, time.Millisecond)
 	}
 	wg.Wait()
 	require.ErrorContains(t, out[1].err, "cannot encode")
 	require.NoError(t, out[0].err)
 	require.NoError(t, out[2].err)
 	// The three share a phone: lead 2, linked to lead 1 in the batch,
-	// failed its foreign key, and the leads were written again one by one.
+	// failed its foreign key, and the leads were written again one by
+	// one, oldest first.
 	require.Equal(t, leads[0].ID, out[2].lead.DuplicateOf)
 	require.Equal(t, 2, count(t, pool, `SELECT count(*) FROM contact.submissions`))
 	require.Zero(t, count(t, pool, `SELECT count(*) FROM contact.submissions WHERE id = $1`, leads[1].ID))
