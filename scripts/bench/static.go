@@ -274,7 +274,7 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 				*run.out = append(*run.out, m)
 			}
 		}
-		row.nginxMax, row.plainMax, row.gatewayMax = median(ng), median(pl), median(gw)
+		row.nginxMax, row.plainMax, row.gatewayMax = median(ng, byRate), median(pl, byRate), median(gw, byRate)
 		rate := int(row.nginxMax.rps / 2)
 		// fortio asks for one path: a row of several pages is held at the
 		// rate on its largest.
@@ -296,11 +296,14 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 	return nil
 }
 
-// median is the run with the median rate.
-func median(runs []maxRate) maxRate {
-	slices.SortFunc(runs, func(a, b maxRate) int { return cmp.Compare(a.rps, b.rps) })
+// median sorts runs by key and returns the middle one.
+func median[R any, K cmp.Ordered](runs []R, key func(R) K) R {
+	slices.SortFunc(runs, func(a, b R) int { return cmp.Compare(key(a), key(b)) })
 	return runs[len(runs)/2]
 }
+
+// byRate is a maximum-rate run's key for median.
+func byRate(r maxRate) float64 { return r.rps }
 
 func nginxVersion() string {
 	bin, err := lookTool("nginx")

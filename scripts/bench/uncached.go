@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"sort"
 	"strings"
 	"time"
 
@@ -68,7 +67,7 @@ func benchUncached(c config, s *scratch.Stack, r *report) error {
 		fmt.Printf("bench: uncached reads at %d req/s: p50 %s ms, p99 %s ms, success %.4f\n", uncachedRate, ms(res.p50), ms(res.p99), res.success)
 		rounds = append(rounds, res)
 	}
-	sort.Slice(rounds, func(a, b int) bool { return rounds[a].p99 < rounds[b].p99 })
-	r.uncached = &uncachedRow{posts: len(paths), fixedRate: rounds[len(rounds)/2], rounds: rounds}
+	mid := median(rounds, func(f fixedRate) time.Duration { return f.p99 }) // sorts rounds by p99
+	r.uncached = &uncachedRow{posts: len(paths), fixedRate: mid, rounds: rounds}
 	return nil
 }

@@ -452,14 +452,13 @@ func (s *Store) linkDuplicates(ctx context.Context, reqs []*insertReq, rows []in
 	for a, i := range look {
 		best := found[a]
 		l := leads[i]
-		phone, since := contact.PhoneDigits(l.Phone), l.CreatedAt.Add(-contact.DuplicateWindow)
 		for b, j := range look {
 			o := leads[j]
 			earlier := o.CreatedAt.Before(l.CreatedAt) || (o.CreatedAt.Equal(l.CreatedAt) && j < i)
-			if b == a || found[b].taken || !earlier || o.CreatedAt.Before(since) || !o.CreatedAt.After(best.at) {
+			if b == a || found[b].taken || !earlier || o.CreatedAt.Before(since[a]) || !o.CreatedAt.After(best.at) {
 				continue
 			}
-			if strings.EqualFold(o.Email, l.Email) || (phone != "" && contact.PhoneDigits(o.Phone) == phone) {
+			if strings.EqualFold(emails[b], emails[a]) || (phones[a] != "" && phones[b] == phones[a]) {
 				best = match{id: o.ID, at: o.CreatedAt}
 			}
 		}

@@ -112,40 +112,46 @@ func FromContext(ctx context.Context) (accounts.Session, bool) {
 	return s, ok
 }
 
+// session resolves the request's session cookie with find (Lookup, or
+// Current when the request is not activity). sent is whether a cookie came;
+// err is accounts.ErrNoSession when it names no live session, or a failure
+// to find out.
+func (h *Handler) session(r *http.Request, find func(context.Context, string) (accounts.Session, error)) (sess accounts.Session, sent bool, err error) {
+	c, err := r.Cookie(h.SessionCookie())
+	if err != nil || c.Value == "" {
+		return accounts.Session{}, false, nil
+	}
+	sess, err = find(r.Context(), c.Value)
+	return sess, true, err
+}
+
 // StillSignedIn reports whether the request's session cookie still names a
 // live session, and its user, without counting as activity (a long-lived
 // stream asks it now and then). err is a failure to find out.
 func (h *Handler) StillSignedIn(r *http.Request) (accounts.User, bool, error) {
-	c, err := r.Cookie(h.SessionCookie())
-	if err != nil || c.Value == "" {
-		return accounts.User{}, false, nil
-	}
-	sess, err := h.accounts.Current(r.Context(), c.Value)
+	sess, sent, err := h.session(r, h.accounts.Current)
 	switch {
-	case err == nil:
-		return sess.User, true, nil
 	case errors.Is(err, accounts.ErrNoSession):
 		return accounts.User{}, false, nil
-	default:
+	case err != nil:
 		return accounts.User{}, false, err
 	}
+	return sess.User, sent, nil
 }
 
 // Middleware resolves the session cookie into the request context. A
 // cookie that no longer names a session is cleared.
 func (h *Handler) Middleware(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c, err := r.Cookie(h.SessionCookie())
-		if err == nil && c.Value != "" {
-			sess, err := h.accounts.Lookup(r.Context(), c.Value)
-			switch {
-			case err == nil:
-				r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, sess))
-			case errors.Is(err, accounts.ErrNoSession):
-				h.setCookie(w, h.SessionCookie(), "", time.Time{})
-			default:
-				h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
-			}
+		sess, sent, err := h.session(r, h.accounts.Lookup)
+		switch {
+		case !sent:
+		case err == nil:
+			r = r.WithContext(context.WithValue(r.Context(), ctxKey{}, sess))
+		case errors.Is(err, accounts.ErrNoSession):
+			h.setCookie(w, h.SessionCookie(), "", time.Time{})
+		default:
+			h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
 		}
 		next.ServeHTTP(w, r)
 	})
