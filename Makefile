@@ -85,6 +85,10 @@ fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upl
 faults: tools build ## Issue 16's failure scenarios against the whole stack from the built binaries (own ports, database, NATS, MinIO); verdicts and figures
 	go run ./scripts/faults -bins bin
 
+.PHONY: attack
+attack: tools build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, NATS, MinIO); a verdict per probe
+	go run ./scripts/attack -bins bin
+
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS and MinIO
 	go test $(GO_TEST_FLAGS) ./...

@@ -133,6 +133,7 @@ type stack struct {
 	bins    string
 	dbURL   string
 	content *proc
+	contact *proc
 	media   *proc
 	gateway *proc
 }
@@ -140,6 +141,21 @@ type stack struct {
 // startStack builds and starts the four services on their own database,
 // NATS and MinIO, and waits until the gateway is ready.
 func startStack(t *testing.T, gatewayEnv ...string) *stack {
+	t.Helper()
+	return startStackWith(t, stackOptions{env: map[string][]string{"gateway": gatewayEnv}})
+}
+
+// stackOptions change how startStackWith runs the product.
+type stackOptions struct {
+	// natsURL is a NATS server the test runs itself; empty starts a plain
+	// embedded one.
+	natsURL string
+	// env adds settings per binary (content, contact, media, gateway);
+	// the last of a variable set twice wins.
+	env map[string][]string
+}
+
+func startStackWith(t *testing.T, o stackOptions) *stack {
 	t.Helper()
 	bins := buildBinaries(t)
 	minio := miniotest.Start(t)
@@ -150,21 +166,24 @@ func startStack(t *testing.T, gatewayEnv ...string) *stack {
 	t.Cleanup(drop)
 
 	// Its own NATS, so test leads never reach a developer's LEADS stream.
-	natsURL := natstest.Start(t).URL
+	natsURL := o.natsURL
+	if natsURL == "" {
+		natsURL = natstest.Start(t).URL
+	}
 	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	common := []string{"LOG_LEVEL=debug"}
-	content := start(t, filepath.Join(bins, "content"), append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL, "CONTENT_MEDIA_ADDR="+mediaAddr)...)
-	start(t, filepath.Join(bins, "contact"), append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL)...)
-	media := start(t, filepath.Join(bins, "media"), append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
-		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey)...)
+	content := start(t, filepath.Join(bins, "content"), append(append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL, "CONTENT_MEDIA_ADDR="+mediaAddr), o.env["content"]...)...)
+	contact := start(t, filepath.Join(bins, "contact"), append(append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL), o.env["contact"]...)...)
+	media := start(t, filepath.Join(bins, "media"), append(append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
+		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey), o.env["media"]...)...)
 	metricsAddr := freeAddr(t)
 	gateway := start(t, filepath.Join(bins, "gateway"), append(append(common, "GATEWAY_HTTP_ADDR="+httpAddr, "GATEWAY_METRICS_ADDR="+metricsAddr,
 		"GATEWAY_DB_URL="+u, "GATEWAY_NATS_URL="+natsURL, "GATEWAY_PUBLIC_ORIGIN=http://"+httpAddr,
-		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir), gatewayEnv...)...)
+		"GATEWAY_CONTENT_ADDR="+contentAddr, "GATEWAY_CONTACT_ADDR="+contactAddr, "GATEWAY_MEDIA_ADDR="+mediaAddr, "GATEWAY_WEB_DIR="+webDir), o.env["gateway"]...)...)
 	base := "http://" + httpAddr
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
-	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, media: media, gateway: gateway}
+	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, contact: contact, media: media, gateway: gateway}
 }
 
 func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
@@ -306,10 +325,13 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	require.Equal(t, 200, code)
 	require.Contains(t, string(body), "http_requests_total")
 
-	// Stopping the content service turns readiness red, naming it.
+	// Stopping the content service turns readiness red, naming it on the
+	// metrics port only.
 	content.stop()
 	waitFor(t, "gateway /readyz 503", 30*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 503 })
 	_, body = get(t, base+"/readyz")
+	require.JSONEq(t, `{"status":"not ready"}`, string(body))
+	_, body = get(t, "http://"+metricsAddr+"/readyz")
 	require.Contains(t, string(body), `"content":"UNREACHABLE"`)
 	code, _ = get(t, base+"/api/blog-posts?limit=3")
 	require.Equal(t, 200, code, "a cached public read survives the content service being down")

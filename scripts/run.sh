@@ -99,7 +99,7 @@ for _ in $(seq 1 120); do
   sleep 0.5
 done
 if ! curl -fsS -o /dev/null http://127.0.0.1:8080/readyz; then
-  log "the stack did not become ready in 60 s:"; curl -sS http://127.0.0.1:8080/readyz >&2 || true; exit 1
+  log "the stack did not become ready in 60 s:"; curl -sS http://127.0.0.1:9200/readyz >&2 || true; exit 1
 fi
 
 cat <<MSG

@@ -7,6 +7,9 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
+	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -37,6 +40,15 @@ type Common struct {
 	// ShutdownTimeout bounds the drain after SIGTERM; a pod's termination
 	// grace period must be longer.
 	ShutdownTimeout time.Duration `env:"SHUTDOWN_TIMEOUT" default:"15s"`
+	// GRPCTLSDir is a certificate directory in cert-manager's form
+	// (tls.crt, tls.key, ca.crt): gRPC between the product's processes is
+	// then mutual TLS — a service serves with it, the gateway and content
+	// dial with it. Empty: plain text, for one machine or under a mesh that
+	// encrypts between pods (ADR 0007).
+	GRPCTLSDir string `env:"GRPC_TLS_DIR"`
+	// GRPCHealthAddr serves a service's health alone in plain text (empty:
+	// not at all), for probes that speak no TLS; the gateway has none.
+	GRPCHealthAddr string `env:"GRPC_HEALTH_ADDR"`
 }
 
 // Deps are what Start set up.
@@ -46,9 +58,44 @@ type Deps struct {
 	Pool     *pgxpool.Pool
 }
 
+// ContainerMemoryEnv names the container's memory limit in bytes, as the
+// Helm chart passes it (the downward API's limits.memory).
+const ContainerMemoryEnv = "CONTAINER_MEMORY_LIMIT"
+
+// memoryLimitShare is the part of the container's limit the Go runtime
+// aims to stay under: the collector works harder near it, and what is
+// left covers memory Go does not count (libwebp's buffers in media, the
+// stacks of goroutines) before the kernel's OOM killer would act at the
+// limit itself.
+const memoryLimitShare = 0.8
+
+// ApplyMemoryLimit sets the Go runtime's soft memory limit to 80% of the
+// container's (ContainerMemoryEnv), unless GOMEMLIMIT names one itself.
+// A GOMEMLIMIT equal to the container's limit, as the chart once set,
+// left no room: the collector only hurried at the limit, where the kernel
+// kills the pod.
+func ApplyMemoryLimit(log *slog.Logger) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	raw := os.Getenv(ContainerMemoryEnv)
+	if raw == "" {
+		return
+	}
+	limit, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || limit <= 0 {
+		log.Warn("container memory limit not understood; no Go memory limit set", "env", ContainerMemoryEnv, "value", raw)
+		return
+	}
+	soft := int64(float64(limit) * memoryLimitShare)
+	debug.SetMemoryLimit(soft)
+	log.Info("go memory limit set", "bytes", soft, "container_bytes", limit)
+}
+
 // Start sets up tracing, metrics, the signer and the Postgres pool. The
 // returned stop releases them; call it when run returns.
 func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Deps, func(), error) {
+	ApplyMemoryLimit(log)
 	signer, err := identity.NewSignerForEnv(c.Env, c.IdentityKey)
 	if err != nil {
 		return Deps{}, nil, err

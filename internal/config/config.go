@@ -129,7 +129,9 @@ func setField(fv reflect.Value, raw string) error {
 }
 
 // LogValue renders the configuration for a start-up log line with every
-// field tagged `secret:"true"` masked, and passwords in URLs hidden.
+// field tagged `secret:"true"` masked, and passwords in URLs hidden. A
+// field tagged `secret:"userinfo"` holds URLs (comma separated) whose whole
+// user part may be a secret, such as a NATS token: it is hidden too.
 func LogValue(prefix string, cfg any) slog.Value {
 	return slog.GroupValue(logAttrs(prefix, reflect.Indirect(reflect.ValueOf(cfg)))...)
 }
@@ -148,16 +150,33 @@ func logAttrs(prefix string, v reflect.Value) []slog.Attr {
 			continue
 		}
 		val := fmt.Sprint(v.Field(i).Interface())
-		if f.Tag.Get("secret") == "true" {
+		switch f.Tag.Get("secret") {
+		case "true":
 			if val != "" {
 				val = "***"
 			}
-		} else {
+		case "userinfo":
+			val = maskURLUserinfo(val)
+		default:
 			val = maskURLPassword(val)
 		}
 		attrs = append(attrs, slog.String(prefix+"_"+name, val))
 	}
 	return attrs
+}
+
+// maskURLUserinfo hides the user part of each scheme://userinfo@host URL in
+// a comma-separated list.
+func maskURLUserinfo(s string) string {
+	urls := strings.Split(s, ",")
+	for i, u := range urls {
+		scheme := strings.Index(u, "://")
+		at := strings.LastIndex(u, "@")
+		if scheme >= 0 && at > scheme {
+			urls[i] = u[:scheme+3] + "***" + u[at:]
+		}
+	}
+	return strings.Join(urls, ",")
 }
 
 // maskURLPassword hides the password of scheme://user:password@host URLs.

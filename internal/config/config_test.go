@@ -23,6 +23,7 @@ type sample struct {
 	Debug    bool          `env:"DEBUG"`
 	Hosts    []string      `env:"HOSTS" default:"a, b,,c"`
 	Must     string        `env:"MUST" required:"true" default:"x"`
+	Broker   string        `env:"BROKER" default:"nats://t0ken@a:4222,nats://u:pw@b:4222,nats://c:4222" secret:"userinfo"`
 	ignored  string
 }
 
@@ -70,4 +71,7 @@ func TestLogValueMasksSecrets(t *testing.T) {
 	require.Contains(t, out, "SVC_KEY=***")
 	require.Contains(t, out, "app:***@db")
 	require.Contains(t, out, "SVC_ENV=development")
+	require.NotContains(t, out, "t0ken")
+	require.NotContains(t, out, "pw@")
+	require.Contains(t, out, "SVC_BROKER=nats://***@a:4222,nats://***@b:4222,nats://c:4222")
 }

@@ -7,7 +7,8 @@ import (
 	"testing"
 
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
+
+	"github.com/valleytrenchless/site/internal/grpcdial"
 )
 
 // Serve starts a gRPC server with the services register adds, on a free
@@ -22,7 +23,7 @@ func Serve(t testing.TB, register func(*grpc.Server)) *grpc.ClientConn {
 	}
 	go func() { _ = srv.Serve(ln) }()
 	t.Cleanup(srv.Stop)
-	conn, err := grpc.NewClient(ln.Addr().String(), grpc.WithTransportCredentials(insecure.NewCredentials()))
+	conn, err := grpcdial.New(ln.Addr().String(), "")
 	if err != nil {
 		t.Fatal(err)
 	}

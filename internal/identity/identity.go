@@ -189,6 +189,12 @@ func (p Policy) staffOnly(fullMethod string) bool {
 func (s *Signer) authenticate(ctx context.Context, p Policy, fullMethod string) (context.Context, error) {
 	md, _ := metadata.FromIncomingContext(ctx)
 	if vals := md.Get(MetadataKey); len(vals) > 0 {
+		// The gateway sets one token. More than one means someone added
+		// their own, and which one a service would read is not theirs to
+		// choose: refuse them all.
+		if len(vals) > 1 {
+			return nil, status.Error(codes.Unauthenticated, "Your session could not be verified. Please sign in again.")
+		}
 		c, err := s.Verify(vals[0])
 		if err != nil {
 			return nil, status.Error(codes.Unauthenticated, "Your session could not be verified. Please sign in again.")

@@ -87,6 +87,14 @@ func TestInterceptorAppliesPolicy(t *testing.T) {
 	require.True(t, seen.Staff)
 	// A forged token is refused even on a public service.
 	require.Equal(t, codes.Unauthenticated, status.Code(call("/pkg.v1.PublicService/Read", "garbage.token")))
+
+	// Two tokens, even two valid ones, are refused: the gateway sets one,
+	// so a second is someone else's and neither is read.
+	for _, tokens := range [][]string{{staff, visitor}, {visitor, staff}, {staff, staff}} {
+		ctx := metadata.NewIncomingContext(context.Background(), metadata.MD{MetadataKey: tokens})
+		_, err := intercept(ctx, nil, &grpc.UnaryServerInfo{FullMethod: "/pkg.v1.PublicService/Read"}, handler)
+		require.Equal(t, codes.Unauthenticated, status.Code(err))
+	}
 }
 
 func TestServiceCallers(t *testing.T) {

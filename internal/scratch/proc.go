@@ -1,8 +1,8 @@
 // Package scratch starts the whole product from its built binaries on the
 // caller's own ports, database, NATS and MinIO processes, so a run can
-// kill, pause or load them without touching anything else on the machine:
-// `make faults` and `make bench` use it. Every process logs to a file of
-// its own in the run's log folder.
+// kill, pause, load or attack them without touching anything else on the
+// machine: `make faults`, `make bench` and `make attack` use it. Every
+// process logs to a file of its own in the run's log folder.
 package scratch
 
 import (

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -21,7 +22,9 @@ var Kinds = []string{"content", "contact", "media", "gateway"}
 // Instance is one running replica of a service.
 type Instance struct {
 	Kind, Addr string
-	P          *Proc
+	// MetricsAddr is its /metrics listener (Options.Metrics), or empty.
+	MetricsAddr string
+	P           *Proc
 }
 
 // Options shape a stack.
@@ -40,6 +43,9 @@ type Options struct {
 	CPUs map[string]string
 	// Env adds environment variables per kind.
 	Env map[string][]string
+	// Metrics gives every replica a metrics listener of its own
+	// (Instance.MetricsAddr); otherwise none has one.
+	Metrics bool
 }
 
 // Stack is the whole product from its built binaries, on the run's own
@@ -55,6 +61,9 @@ type Stack struct {
 	lb    map[string]*Balancer
 	fixed map[string]string // the replica's address of each kind when not Balanced
 	live  map[string][]*Instance
+	// extra are processes started beside the replicas (StartExtra,
+	// StartNotifier), stopped first by Close.
+	extra []*Proc
 	seq   int
 }
 
@@ -125,20 +134,20 @@ func (s *Stack) Base() string { return "http://" + s.Addr("gateway") }
 // Bins is the folder of the binaries the stack runs.
 func (s *Stack) Bins() string { return s.o.Bins }
 
-func (s *Stack) env(kind, addr string) []string {
+func (s *Stack) env(kind, addr, metricsAddr string) []string {
 	env := []string{"LOG_LEVEL=info"}
 	switch kind {
 	case "content":
-		env = append(env, "CONTENT_GRPC_ADDR="+addr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+s.DBURL,
+		env = append(env, "CONTENT_GRPC_ADDR="+addr, "CONTENT_METRICS_ADDR="+metricsAddr, "CONTENT_DB_URL="+s.DBURL,
 			"CONTENT_NATS_URL="+s.NATS.URL(), "CONTENT_MEDIA_ADDR="+s.Addr("media"))
 	case "contact":
-		env = append(env, "CONTACT_GRPC_ADDR="+addr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+s.DBURL,
+		env = append(env, "CONTACT_GRPC_ADDR="+addr, "CONTACT_METRICS_ADDR="+metricsAddr, "CONTACT_DB_URL="+s.DBURL,
 			"CONTACT_NATS_URL="+s.NATS.URL())
 	case "media":
-		env = append(env, "MEDIA_GRPC_ADDR="+addr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+s.DBURL,
+		env = append(env, "MEDIA_GRPC_ADDR="+addr, "MEDIA_METRICS_ADDR="+metricsAddr, "MEDIA_DB_URL="+s.DBURL,
 			"MEDIA_S3_ENDPOINT="+s.MinIO.Addr, "MEDIA_S3_ACCESS_KEY="+MinIOUser, "MEDIA_S3_SECRET_KEY="+MinIOSecret)
 	default:
-		env = append(env, "GATEWAY_HTTP_ADDR="+addr, "GATEWAY_METRICS_ADDR=", "GATEWAY_DB_URL="+s.DBURL,
+		env = append(env, "GATEWAY_HTTP_ADDR="+addr, "GATEWAY_METRICS_ADDR="+metricsAddr, "GATEWAY_DB_URL="+s.DBURL,
 			"GATEWAY_NATS_URL="+s.NATS.URL(), "GATEWAY_PUBLIC_ORIGIN="+s.Base(),
 			"GATEWAY_CONTENT_ADDR="+s.Addr("content"), "GATEWAY_CONTACT_ADDR="+s.Addr("contact"), "GATEWAY_MEDIA_ADDR="+s.Addr("media"),
 			"GATEWAY_TRUSTED_PROXY_HEADER=X-Forwarded-For", "GATEWAY_WEB_DIR="+s.o.WebDir, "GATEWAY_SHUTDOWN_TIMEOUT=15s")
@@ -151,20 +160,44 @@ func (s *Stack) env(kind, addr string) []string {
 // Kubernetes readiness probe would). A balanced stack gives it a port of
 // its own; otherwise it takes the kind's one address.
 func (s *Stack) StartInstance(kind string) (*Instance, error) {
-	s.mu.Lock()
-	s.seq++
-	n := s.seq
-	s.mu.Unlock()
 	addr := s.fixed[kind]
 	if s.o.Balanced {
 		addr = FreeAddr()
 	}
-	p, err := StartProc(s.LogDir, fmt.Sprintf("%s-%d", kind, n), filepath.Join(s.o.Bins, kind), nil, s.env(kind, addr),
-		ProcOptions{CPUs: s.o.CPUs[kind]})
+	return s.start(kind, addr, nil)
+}
+
+// StartExtra starts one more replica of kind on a port of its own, with env
+// added to the kind's (e.g. a gateway with GATEWAY_FAST_LANE=false beside
+// the usual one). It is outside the kind's balancer and live replicas;
+// Close stops it.
+func (s *Stack) StartExtra(kind string, env ...string) (*Instance, error) {
+	in, err := s.start(kind, FreeAddr(), env)
 	if err != nil {
 		return nil, err
 	}
-	in := &Instance{Kind: kind, Addr: addr, P: p}
+	s.mu.Lock()
+	s.extra = append(s.extra, in.P)
+	s.mu.Unlock()
+	return in, nil
+}
+
+// start starts a replica of kind on addr and waits until it is ready.
+func (s *Stack) start(kind, addr string, env []string) (*Instance, error) {
+	s.mu.Lock()
+	s.seq++
+	n := s.seq
+	s.mu.Unlock()
+	metrics := ""
+	if s.o.Metrics {
+		metrics = FreeAddr()
+	}
+	p, err := StartProc(s.LogDir, fmt.Sprintf("%s-%d", kind, n), filepath.Join(s.o.Bins, kind), nil,
+		append(s.env(kind, addr, metrics), env...), ProcOptions{CPUs: s.o.CPUs[kind]})
+	if err != nil {
+		return nil, err
+	}
+	in := &Instance{Kind: kind, Addr: addr, MetricsAddr: metrics, P: p}
 	ready := func() bool { return Serving(addr) }
 	if kind == "gateway" {
 		ready = func() bool { return HTTPOK("http://" + addr + "/readyz") }
@@ -282,8 +315,38 @@ func (s *Stack) StaffClient() (*http.Client, error) {
 	return c, nil
 }
 
-// Close stops every process the stack started, the gateway first.
+// StartNotifier starts the lead notifier (bin/notifier) on the stack's
+// NATS, with env added (its SMTP server, say), and waits until it is
+// connected (its health SERVING). Close stops it.
+func (s *Stack) StartNotifier(env ...string) (*Proc, error) {
+	s.mu.Lock()
+	s.seq++
+	n := s.seq
+	s.mu.Unlock()
+	health := FreeAddr()
+	p, err := StartProc(s.LogDir, fmt.Sprintf("notifier-%d", n), filepath.Join(s.o.Bins, "notifier"), nil,
+		append([]string{"LOG_LEVEL=info", "NOTIFIER_NATS_URL=" + s.NATS.URL(), "NOTIFIER_HEALTH_ADDR=" + health}, env...), ProcOptions{})
+	if err != nil {
+		return nil, err
+	}
+	s.mu.Lock()
+	s.extra = append(s.extra, p)
+	s.mu.Unlock()
+	if err := WaitFor("the notifier to connect", 30*time.Second, func() bool { return p.Exited() || Serving(health) }); err != nil || p.Exited() {
+		return nil, fmt.Errorf("notifier not ready (%v); see %s", err, filepath.Join(s.LogDir, p.Name+".log"))
+	}
+	return p, nil
+}
+
+// Close stops every process the stack started, the extra ones and the
+// gateway first.
 func (s *Stack) Close() {
+	s.mu.Lock()
+	extra := s.extra
+	s.mu.Unlock()
+	for _, p := range extra {
+		p.Stop(20 * time.Second)
+	}
 	for _, k := range []string{"gateway", "media", "contact", "content"} {
 		for _, in := range s.Instances(k) {
 			in.P.Stop(20 * time.Second)
@@ -299,4 +362,51 @@ func (s *Stack) Close() {
 		s.NATS.P.Signal(syscall.SIGCONT) // a paused server must run to exit
 		s.NATS.P.Stop(10 * time.Second)
 	}
+}
+
+// Run is one run's work folder (stacks, logs, data) with a Postgres
+// cluster of its own in it.
+type Run struct {
+	Name, Root, LogDir string
+	// Bins is the absolute folder of the built binaries.
+	Bins string
+	PG   *Postgres
+}
+
+// NewRun checks that bins holds every service binary and the others named
+// in also, makes a work folder for the run called name and starts its
+// Postgres cluster there.
+func NewRun(name, bins string, pgo PostgresOptions, also ...string) (_ *Run, err error) {
+	r := &Run{Name: name}
+	if r.Bins, err = filepath.Abs(bins); err != nil {
+		return nil, err
+	}
+	for _, b := range append(slices.Clone(Kinds), also...) {
+		if _, err := os.Stat(filepath.Join(r.Bins, b)); err != nil {
+			return nil, fmt.Errorf("%w: run make build first", err)
+		}
+	}
+	if r.Root, err = os.MkdirTemp("", name+"-"); err != nil {
+		return nil, err
+	}
+	_ = os.Chmod(r.Root, 0o755) // the postgres user must reach its data folder
+	r.LogDir = filepath.Join(r.Root, "logs")
+	_ = os.MkdirAll(r.LogDir, 0o755)
+	fmt.Printf("%s: work folder %s\n", name, r.Root)
+	if r.PG, err = NewPostgres(r.Root, r.LogDir, pgo); err != nil {
+		os.RemoveAll(r.Root)
+		return nil, err
+	}
+	return r, nil
+}
+
+// Close stops the cluster and removes the work folder, or with keep says
+// where it is.
+func (r *Run) Close(keep bool) {
+	r.PG.Stop()
+	if keep {
+		fmt.Printf("%s: logs and data kept in %s\n", r.Name, r.Root)
+		return
+	}
+	os.RemoveAll(r.Root)
 }

@@ -54,17 +54,27 @@ func NewRegistry() *prometheus.Registry {
 	return reg
 }
 
-// ServeMetrics serves /metrics from reg, and Go's profiles under
-// /debug/pprof/, on addr until ctx ends. The address is internal (the
-// chart exposes it to Prometheus only, never through the ingress), as
-// Kubernetes' own components serve their profiles. An empty addr disables
-// it.
-func ServeMetrics(ctx context.Context, log *slog.Logger, addr string, reg *prometheus.Registry) error {
+// Route is a handler the metrics port also serves (for operators, never
+// the public), e.g. the gateway's detailed readiness.
+type Route struct {
+	Pattern string
+	Handler http.Handler
+}
+
+// ServeMetrics serves /metrics from reg, Go's profiles under
+// /debug/pprof/, and routes, on addr until ctx ends. The address is
+// internal (the chart exposes it to Prometheus only, never through the
+// ingress), as Kubernetes' own components serve their profiles. An empty
+// addr disables it.
+func ServeMetrics(ctx context.Context, log *slog.Logger, addr string, reg *prometheus.Registry, routes ...Route) error {
 	if addr == "" {
 		<-ctx.Done()
 		return nil
 	}
 	mux := http.NewServeMux()
+	for _, r := range routes {
+		mux.Handle(r.Pattern, r.Handler)
+	}
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
 	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)

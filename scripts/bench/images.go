@@ -7,7 +7,6 @@ import (
 	"image/color"
 	"image/jpeg"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"slices"
 	"time"
@@ -65,13 +64,7 @@ func benchImages(s *scratch.Stack, r *report) error {
 			return err
 		}
 		row.bytes, row.size = len(data), size
-		var body bytes.Buffer
-		w := multipart.NewWriter(&body)
-		part, _ := w.CreateFormFile("file", fmt.Sprintf("bench-%d.jpg", i))
-		_, _ = part.Write(data)
-		_ = w.Close()
-		req, _ := http.NewRequest("POST", s.Base()+"/api/upload-image", &body)
-		req.Header.Set("Content-Type", w.FormDataContentType())
+		req := scratch.NewUpload(s.Base(), fmt.Sprintf("bench-%d.jpg", i), data)
 		req.Header.Set("Origin", s.Base())
 		start := time.Now()
 		resp, err := staff.Do(req)

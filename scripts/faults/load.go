@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"sort"
 	"sync"
 	"time"
 
@@ -100,21 +99,11 @@ func do(rec *recorder, kind, method, url string, body []byte, hdr map[string]str
 	return r
 }
 
-// visitorIP is a distinct address per request number, so the per-IP
-// limit of /api/contact (5 a minute) is not what a scenario measures.
-func visitorIP(n int) string {
-	return fmt.Sprintf("10.%d.%d.%d", (n>>16)&0xff, (n>>8)&0xff, n&0xff)
-}
-
 // submitLead posts one lead as the home page's form does (SPEC §7).
 func submitLead(rec *recorder, base, tag string, n int) result {
-	body, _ := json.Marshal(map[string]any{
-		"firstName": "Load", "lastName": fmt.Sprintf("%s %d", tag, n), "email": fmt.Sprintf("%s-%d@faults.example", tag, n),
-		"phone": fmt.Sprintf("602555%04d", n%10000), "address": "1 E Washington St", "city": "Phoenix, AZ", "homeAge": "1950s",
-		"issues": []string{"gurgling"}, "description": "Load test lead.", "urgency": "soon",
-	})
+	body, _ := json.Marshal(scratch.LeadPayload(tag, n))
 	return do(rec, "lead", "POST", base+"/api/contact", body, map[string]string{
-		"Content-Type": "application/json", "Idempotency-Key": uuid.NewString(), "X-Forwarded-For": visitorIP(n),
+		"Content-Type": "application/json", "Idempotency-Key": uuid.NewString(), "X-Forwarded-For": scratch.VisitorIP(n),
 	})
 }
 
@@ -166,15 +155,11 @@ func maxLatency(rs []result) time.Duration {
 }
 
 func percentile(rs []result, p float64) time.Duration {
-	if len(rs) == 0 {
-		return 0
-	}
 	ls := make([]time.Duration, len(rs))
 	for i, r := range rs {
 		ls[i] = r.latency()
 	}
-	sort.Slice(ls, func(i, j int) bool { return ls[i] < ls[j] })
-	return ls[min(len(ls)-1, int(float64(len(ls))*p))]
+	return scratch.Percentile(ls, p)
 }
 
 // leadAccounting checks the promise for the 2xx leads of a run: each is

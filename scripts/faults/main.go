@@ -14,7 +14,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -42,36 +41,12 @@ func main() {
 }
 
 func run(bins, only string, keep bool) int {
-	absBins, err := filepath.Abs(bins)
-	if err != nil {
-		return fail(err)
-	}
-	for _, k := range scratch.Kinds {
-		if _, err := os.Stat(filepath.Join(absBins, k)); err != nil {
-			return fail(fmt.Errorf("%s: run make build first", err))
-		}
-	}
-	root, err := os.MkdirTemp("", "faults-")
-	if err != nil {
-		return fail(err)
-	}
-	_ = os.Chmod(root, 0o755) // the postgres user must reach its data folder
-	logDir := filepath.Join(root, "logs")
-	_ = os.MkdirAll(logDir, 0o755)
 	started := time.Now()
-	fmt.Printf("faults: work folder %s\n", root)
-	pg, err := scratch.NewPostgres(root, logDir, scratch.PostgresOptions{})
+	r, err := scratch.NewRun("faults", bins, scratch.PostgresOptions{})
 	if err != nil {
 		return fail(err)
 	}
-	defer func() {
-		pg.Stop()
-		if keep {
-			fmt.Printf("faults: logs and data kept in %s\n", root)
-		} else {
-			os.RemoveAll(root)
-		}
-	}()
+	defer r.Close(keep)
 
 	failed := 0
 	for _, sc := range scenarios {
@@ -81,7 +56,7 @@ func run(bins, only string, keep bool) int {
 		fmt.Printf("\n=== %s\n", sc.title)
 		v := &verdict{name: sc.name}
 		t := time.Now()
-		s, err := scratch.StartStack(root, pg, sc.name, scratch.Options{Bins: absBins, Balanced: true})
+		s, err := scratch.StartStack(r.Root, r.PG, sc.name, scratch.Options{Bins: r.Bins, Balanced: true, Metrics: true})
 		if err != nil {
 			v.fail("start the stack: %v", err)
 		} else {

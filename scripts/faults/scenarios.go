@@ -8,7 +8,6 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"sync"
@@ -114,9 +113,10 @@ func postgresScenario(s *scratch.Stack, v *verdict) {
 
 	var ready string
 	o := breakDependency(v, rec, "lead", "Postgres", 8*time.Second, s.PG.Stop, func() {
-		// /readyz must say which dependency is down.
+		// /readyz on the gateway's metrics port must say which dependency
+		// is down (the public one says only "not ready").
 		if err := scratch.WaitFor("/readyz to name postgres", 15*time.Second, func() bool {
-			resp, err := http.Get(s.Base() + "/readyz")
+			resp, err := http.Get("http://" + s.Instances("gateway")[0].MetricsAddr + "/readyz")
 			if err != nil {
 				return false
 			}
@@ -230,16 +230,10 @@ func photo(n int) []byte {
 
 // upload posts one image as the admin's media tab does.
 func upload(rec *recorder, c *http.Client, base string, n int) result {
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
-	part, _ := w.CreateFormFile("file", fmt.Sprintf("photo-%d.jpg", n))
-	_, _ = part.Write(photo(n))
-	_ = w.Close()
-	req, _ := http.NewRequest("POST", base+"/api/upload-image", &b)
-	req.Header.Set("Content-Type", w.FormDataContentType())
+	req := scratch.NewUpload(base, fmt.Sprintf("photo-%d.jpg", n), photo(n))
 	// Each its own address: the upload limit (20, then one per 3 s) is not
 	// what the scenario measures.
-	req.Header.Set("X-Forwarded-For", visitorIP(1<<20+n))
+	req.Header.Set("X-Forwarded-For", scratch.VisitorIP(1<<20+n))
 	r := result{kind: "upload", sent: time.Now()}
 	resp, err := c.Do(req)
 	if err != nil {
@@ -370,7 +364,7 @@ func rollingScenario(s *scratch.Stack, v *verdict) {
 	go func() {
 		defer wg.Done()
 		pace(ctx, 200, 0, func(i int) {
-			do(rec, "read", "GET", s.Base()+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": visitorIP(i)})
+			do(rec, "read", "GET", s.Base()+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": scratch.VisitorIP(i)})
 		})
 	}()
 	go func() { defer wg.Done(); pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "roll", i) }) }()
@@ -495,7 +489,7 @@ func floodScenario(s *scratch.Stack, v *verdict) {
 	wg.Wait()
 	// Then many addresses at once: each leaves a bucket behind.
 	pace(context.Background(), 1000, 20000, func(i int) {
-		do(rec, "spread", "POST", s.Base()+"/api/contact", []byte(`{}`), map[string]string{"Content-Type": "application/json", "X-Forwarded-For": visitorIP(200000 + i)})
+		do(rec, "spread", "POST", s.Base()+"/api/contact", []byte(`{}`), map[string]string{"Content-Type": "application/json", "X-Forwarded-For": scratch.VisitorIP(200000 + i)})
 	})
 	stop()
 	time.Sleep(200 * time.Millisecond)

@@ -19,6 +19,7 @@ import (
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
@@ -38,9 +39,9 @@ func main() {
 // Config is read from CONTACT_* environment variables.
 type Config struct {
 	boot.Common
+	natsconn.NATS
 	GRPCAddr       string `env:"GRPC_ADDR" default:"127.0.0.1:9102"`
 	MetricsAddr    string `env:"METRICS_ADDR" default:"127.0.0.1:9202"`
-	NATSURL        string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	StreamReplicas int    `env:"STREAM_REPLICAS" default:"1"`
 	// OutboxRetention is how long published outbox rows are kept.
 	OutboxRetention time.Duration `env:"OUTBOX_RETENTION" default:"168h"`
@@ -91,11 +92,11 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 
 	// NATS: keep reconnecting forever; leads are stored first, so NATS
 	// being down never loses one.
-	nc, err := nats.Connect(cfg.NATSURL, nats.Name("contact"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true),
+	nc, err := cfg.NATS.Connect(log, "contact",
 		nats.DisconnectErrHandler(func(_ *nats.Conn, err error) { log.Warn("nats disconnected", "err", err) }),
 		nats.ReconnectHandler(func(*nats.Conn) { log.Info("nats reconnected") }))
 	if err != nil {
-		return fmt.Errorf("nats: %w", err)
+		return err
 	}
 	defer nc.Close()
 	js, err := jetstream.New(nc)
@@ -129,7 +130,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}()
 
 	// Transport.
-	srv, err := contactgrpc.NewGRPCServer(log, svc, deps.Signer, reg, cfg.ShutdownTimeout)
+	srv, err := contactgrpc.NewGRPCServer(log, svc, grpcserver.Options{Signer: deps.Signer, Registry: reg,
+		ShutdownTimeout: cfg.ShutdownTimeout, TLSDir: cfg.GRPCTLSDir, HealthAddr: cfg.GRPCHealthAddr})
 	if err != nil {
 		return err
 	}

@@ -10,17 +10,14 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/nats-io/nats.go"
-	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
-
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
 	"github.com/valleytrenchless/site/services/content/internal/contentmedia"
@@ -42,10 +39,10 @@ func main() {
 // Config is read from CONTENT_* environment variables.
 type Config struct {
 	boot.Common
+	natsconn.NATS
 	GRPCAddr    string `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
 	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
 	Seed        bool   `env:"SEED" default:"true"`
-	NATSURL     string `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	// MediaAddr is the media service, asked for the size and renditions
 	// of article images; while it is down images render without srcset.
 	MediaAddr string `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
@@ -92,9 +89,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 
 	// NATS: content.changed events for cache invalidation. Writes never
 	// wait for NATS; the connection keeps retrying in the background.
-	nc, err := nats.Connect(cfg.NATSURL, nats.Name("content"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true))
+	nc, err := cfg.NATS.Connect(log, "content")
 	if err != nil {
-		return fmt.Errorf("nats: %w", err)
+		return err
 	}
 	defer nc.Close()
 
@@ -107,14 +104,15 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		Signer:          deps.Signer,
 		Policy:          identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 		Registry:        reg,
+		TLSDir:          cfg.GRPCTLSDir,
+		HealthAddr:      cfg.GRPCHealthAddr,
 	})
 	if err != nil {
 		return err
 	}
 	// The media service sizes article images. Dialling connects lazily, so
 	// the media service may start later or go away; rendering degrades.
-	mediaConn, err := grpc.NewClient(cfg.MediaAddr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-		grpc.WithStatsHandler(otelgrpc.NewClientHandler()))
+	mediaConn, err := grpcdial.New(cfg.MediaAddr, cfg.GRPCTLSDir)
 	if err != nil {
 		return fmt.Errorf("media client: %w", err)
 	}

@@ -21,13 +21,13 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/prometheus/client_golang/prometheus"
-	"go.opentelemetry.io/contrib/instrumentation/google.golang.org/grpc/otelgrpc"
 	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
+	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
@@ -57,6 +57,7 @@ func main() {
 // Config is read from GATEWAY_* environment variables.
 type Config struct {
 	boot.Common
+	natsconn.NATS
 	HTTPAddr string `env:"HTTP_ADDR" default:"127.0.0.1:8080"`
 	// FastLane answers kept pages and public reads without net/http
 	// (package fastlane, ADR 0006); false serves everything with net/http.
@@ -68,7 +69,6 @@ type Config struct {
 	ContentAddr        string        `env:"CONTENT_ADDR" default:"127.0.0.1:9101"`
 	ContactAddr        string        `env:"CONTACT_ADDR" default:"127.0.0.1:9102"`
 	MediaAddr          string        `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
-	NATSURL            string        `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
 	WebDir             string        `env:"WEB_DIR" default:"web/dist"`
 	UpstreamTimeout    time.Duration `env:"UPSTREAM_TIMEOUT" default:"10s"`
 	CompanyName        string        `env:"COMPANY_NAME" default:"Valley Trenchless Pros"`
@@ -83,6 +83,10 @@ type Config struct {
 	VideoHost          string        `env:"VIDEO_HOST" default:"https://www.youtube-nocookie.com"`
 	MapTileURL         string        `env:"MAP_TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png"`
 	MapTileAttribution string        `env:"MAP_TILE_ATTRIBUTION" default:"© OpenStreetMap contributors"`
+	// PublicCacheEntries and PublicCacheBytes bound the public-read cache
+	// (every encoding of each answer counted).
+	PublicCacheEntries int `env:"PUBLIC_CACHE_ENTRIES" default:"2048"`
+	PublicCacheBytes   int `env:"PUBLIC_CACHE_BYTES" default:"67108864"`
 }
 
 // cookieKey derives the flow-cookie key from the identity secret, so one
@@ -146,10 +150,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		addr string
 		conn **grpc.ClientConn
 	}{{cfg.ContentAddr, &ups.Content}, {cfg.ContactAddr, &ups.Contact}, {cfg.MediaAddr, &ups.Media}} {
-		c, err := grpc.NewClient(u.addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
-			grpc.WithStatsHandler(otelgrpc.NewClientHandler()))
+		c, err := grpcdial.New(u.addr, cfg.GRPCTLSDir)
 		if err != nil {
-			return fmt.Errorf("dial %s: %w", u.addr, err)
+			return err
 		}
 		defer c.Close()
 		*u.conn = c
@@ -162,16 +165,17 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: deps.Signer, Sessions: sessions,
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
 		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTiles: tiles, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
+		CacheLimits: edge.CacheLimits{Entries: cfg.PublicCacheEntries, Bytes: int64(cfg.PublicCacheBytes)},
 	})
 	if err != nil {
 		return err
 	}
 
 	// content.changed empties the public-read cache.
-	nc, err := nats.Connect(cfg.NATSURL, nats.Name("gateway"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true),
+	nc, err := cfg.NATS.Connect(log, "gateway",
 		nats.ReconnectHandler(func(*nats.Conn) { e.InvalidatePublicCache() })) // events may have been missed
 	if err != nil {
-		return fmt.Errorf("nats: %w", err)
+		return err
 	}
 	defer nc.Close()
 	if _, err := nc.Subscribe("content.changed", func(*nats.Msg) { e.InvalidatePublicCache() }); err != nil {
@@ -186,8 +190,15 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	defer unsubscribe()
 
 	reg := deps.Registry
-	reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_hits_total", Help: "Public reads answered from memory."},
-		func() float64 { h, _ := e.CacheStats(); return float64(h) }))
+	reg.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_hits_total", Help: "Public reads answered from memory."},
+			func() float64 { return float64(e.CacheStats().Hits) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "public_cache_entries", Help: "Public reads kept in memory."},
+			func() float64 { return float64(e.CacheStats().Entries) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "public_cache_bytes", Help: "Bytes of the public reads kept in memory, every encoding counted."},
+			func() float64 { return float64(e.CacheStats().Bytes) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_evictions_total", Help: "Public reads dropped to keep the cache within GATEWAY_PUBLIC_CACHE_ENTRIES and GATEWAY_PUBLIC_CACHE_BYTES."},
+			func() float64 { return float64(e.CacheStats().Evictions) }))
 	// One log line per request, written in batches (at most every half
 	// second) rather than one write per request.
 	accessOut := logging.NewLineBuffer(os.Stderr, 64<<10, 500*time.Millisecond)
@@ -217,7 +228,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	errc := make(chan error, 3)
 	mctx, cancelMetrics := context.WithCancel(context.Background())
 	defer cancelMetrics()
-	go func() { errc <- telemetry.ServeMetrics(mctx, log, cfg.MetricsAddr, reg) }()
+	go func() {
+		errc <- telemetry.ServeMetrics(mctx, log, cfg.MetricsAddr, reg, telemetry.Route{Pattern: "GET /readyz", Handler: e.ReadyDetails})
+	}()
 	var lane *fastlane.Lane
 	if cfg.FastLane {
 		lane = fastlane.New(fastlane.Options{Source: e.Ready, Record: obs.Record,

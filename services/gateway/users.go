@@ -19,10 +19,13 @@ import (
 const usersUsage = `usage:
   gateway users create --email EMAIL --password-stdin [--staff=true] [--if-missing]
   gateway users set-password --email EMAIL --password-stdin
+  gateway users sign-out (--email EMAIL | --all)
 
 The password is read from the first line of standard input (at least 12
 characters). Staff accounts are what operators create; self-registration
-never grants staff rights.`
+never grants staff rights. A new password signs the account out in every
+browser; sign-out does that without one (--all: every account, e.g. after
+a suspected leak).`
 
 // usersCommand manages local accounts from the command line.
 func usersCommand(ctx context.Context, log *slog.Logger, args []string, stdin io.Reader, stdout io.Writer) error {
@@ -34,17 +37,26 @@ func usersCommand(ctx context.Context, log *slog.Logger, args []string, stdin io
 	fromStdin := fs.Bool("password-stdin", false, "read the password from standard input")
 	staff := fs.Bool("staff", true, "grant staff rights")
 	ifMissing := fs.Bool("if-missing", false, "succeed quietly when the account exists")
+	all := fs.Bool("all", false, "sign-out: every account")
 	if err := fs.Parse(args[1:]); err != nil {
 		return err
 	}
-	if *email == "" || !*fromStdin {
-		return errors.New(usersUsage)
+	password := ""
+	switch args[0] {
+	case "sign-out":
+		if (*email == "") == !*all {
+			return errors.New(usersUsage)
+		}
+	default:
+		if *email == "" || !*fromStdin {
+			return errors.New(usersUsage)
+		}
+		line, err := bufio.NewReader(stdin).ReadString('\n')
+		if err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		password = strings.TrimRight(line, "\r\n")
 	}
-	line, err := bufio.NewReader(stdin).ReadString('\n')
-	if err != nil && !errors.Is(err, io.EOF) {
-		return err
-	}
-	password := strings.TrimRight(line, "\r\n")
 
 	var cfg Config
 	if err := config.Load("GATEWAY", &cfg); err != nil {
@@ -74,7 +86,13 @@ func usersCommand(ctx context.Context, log *slog.Logger, args []string, stdin io
 		if err := svc.SetPassword(ctx, *email, password); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "password changed for %s\n", accounts.NormalizeEmail(*email))
+		fmt.Fprintf(stdout, "password changed for %s; its sessions ended\n", accounts.NormalizeEmail(*email))
+	case "sign-out":
+		n, err := svc.SignOut(ctx, *email)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%d sessions ended\n", n)
 	default:
 		return errors.New(usersUsage)
 	}

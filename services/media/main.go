@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
@@ -43,10 +45,17 @@ type Config struct {
 	S3UseSSL    bool   `env:"S3_USE_SSL"`
 	Bucket      string `env:"BUCKET" default:"media"`
 	// MemoryLimitMB is the Go heap's soft limit (runtime/debug
-	// SetMemoryLimit) when GOMEMLIMIT is not set (the Helm chart sets it
-	// from the container's limit): the GC works harder near it instead of
-	// letting a burst of uploads grow the heap to twice what is live.
+	// SetMemoryLimit) when neither GOMEMLIMIT nor the container's limit
+	// is set (the Helm chart passes the latter: boot.ApplyMemoryLimit):
+	// the GC works harder near it instead of letting a burst of uploads
+	// grow the heap to twice what is live.
 	MemoryLimitMB int `env:"MEMORY_LIMIT_MB" default:"256"`
+	// DecodeBudgetMB is the memory uploads being processed may hold at
+	// once, by each upload's estimate from its header (decoded bitmap,
+	// variants, encoders): a 40 MP image takes 178 MB of it, so the
+	// default processes one at a time and queues the rest. Raise it with
+	// the memory limit; an image that alone needs more is refused.
+	DecodeBudgetMB int `env:"DECODE_BUDGET_MB" default:"192"` // media.DefaultDecodeBudget
 }
 
 func run(ctx context.Context, log *slog.Logger, args []string) error {
@@ -63,7 +72,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if migrateOnly {
 		return boot.MigrateOnly(ctx, log, cfg.Common, mediapg.Migrate)
 	}
-	if os.Getenv("GOMEMLIMIT") == "" && cfg.MemoryLimitMB > 0 {
+	if os.Getenv("GOMEMLIMIT") == "" && os.Getenv(boot.ContainerMemoryEnv) == "" && cfg.MemoryLimitMB > 0 {
 		debug.SetMemoryLimit(int64(cfg.MemoryLimitMB) << 20)
 	}
 
@@ -101,13 +110,30 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Transport.
 	// Uploads and library calls check the staff identity per method;
 	// GetImage (serving) is public; LookupImages answers services only.
-	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg, ShutdownTimeout: cfg.ShutdownTimeout})
+	srv, err := grpcserver.New(log, grpcserver.Options{Signer: deps.Signer, Registry: reg, ShutdownTimeout: cfg.ShutdownTimeout,
+		TLSDir: cfg.GRPCTLSDir, HealthAddr: cfg.GRPCHealthAddr})
 	if err != nil {
 		return err
 	}
-	svc := media.NewService(mediapg.New(pool), objects)
+	svc := media.NewService(mediapg.New(pool), objects, media.Options{DecodeBudget: int64(cfg.DecodeBudgetMB) << 20})
+	registerBudgetMetrics(reg, svc.BudgetStats)
 	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(log, svc))
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg,
 		grpcserver.Check{Name: "postgres", Fn: pool.Ping},
 		grpcserver.Check{Name: "minio", Fn: ensureBucket})
+}
+
+// registerBudgetMetrics exports the decode budget: an operator sees uploads
+// queueing (waits) or refused as busy before staff report it.
+func registerBudgetMetrics(reg prometheus.Registerer, stats func() media.BudgetStats) {
+	reg.MustRegister(
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "media_decode_budget_bytes", Help: "Memory uploads being processed may hold at once (MEDIA_DECODE_BUDGET_MB)."},
+			func() float64 { return float64(stats().Total) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "media_decode_budget_in_use_bytes", Help: "Estimated peak memory of the uploads being processed."},
+			func() float64 { return float64(stats().InUse) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "media_decode_waits_total", Help: "Uploads that queued for the decode budget or a core."},
+			func() float64 { return float64(stats().Waits) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "media_decode_busy_total", Help: "Uploads refused as busy: still queued when too little of their time was left."},
+			func() float64 { return float64(stats().Busy) }),
+	)
 }

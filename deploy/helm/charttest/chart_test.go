@@ -227,8 +227,8 @@ func checkPolicies(t reporter, objs []obj, digests bool) {
 			for _, e := range list(c, "env") {
 				limits[str(e, "name")] = str(e, "valueFrom", "resourceFieldRef", "resource")
 			}
-			if limits["GOMAXPROCS"] != "limits.cpu" || limits["GOMEMLIMIT"] != "limits.memory" {
-				t.Errorf("%s: GOMAXPROCS/GOMEMLIMIT must come from the limits: %v", cname, limits)
+			if limits["GOMAXPROCS"] != "limits.cpu" || limits["CONTAINER_MEMORY_LIMIT"] != "limits.memory" {
+				t.Errorf("%s: GOMAXPROCS/CONTAINER_MEMORY_LIMIT must come from the limits: %v", cname, limits)
 			}
 			if w["kind"] == "Deployment" {
 				if dig(c, "readinessProbe") == nil || dig(c, "livenessProbe") == nil {
@@ -395,6 +395,10 @@ func TestRenderedDevAndProdFollowThePolicies(t *testing.T) {
 		if len(byKind(objs, "HorizontalPodAutoscaler")) != 2 {
 			t.Errorf("prod autoscales gateway and content")
 		}
+		if files := secretFiles(t, objs, "contact"); files["NATS_NKEY_SEED"] == "" || files["NATS_CERT"] == "" ||
+			files["NATS_CA"] == "" || files["GRPC_TLS_DIR"] == "" {
+			t.Errorf("prod: contact must reach NATS over TLS with an identity of its own, and serve gRPC over TLS: %v", files)
+		}
 	})
 	t.Run("prod with digests, chart Secret and ServiceMonitor", func(t *testing.T) {
 		objs := render(t, testValues...)
@@ -446,6 +450,104 @@ func TestPolicyChecksCatchViolations(t *testing.T) {
 	}
 }
 
+// secretFiles is what a component's binary reads from mounted Secrets: each of its NATS_* (but the URL) and
+// GRPC_TLS_DIR settings, as "<Secret>/<file>" ("<Secret>/" for a directory), or "<not mounted>". It also
+// checks that every Secret volume is mounted read-only and readable only by the pod's group.
+func secretFiles(t *testing.T, objs []obj, comp string) map[string]string {
+	t.Helper()
+	pod := dig(find(objs, "Deployment", fullname+"-"+comp), "spec", "template", "spec")
+	volumes := map[string]string{}
+	for _, v := range list(pod, "volumes") {
+		if secret := str(v, "secret", "secretName"); secret != "" {
+			volumes[str(v, "name")] = secret
+			if num(v, "secret", "defaultMode") != 0o440 || num(pod, "securityContext", "fsGroup") != 65532 {
+				t.Errorf("%s: Secret %s must be readable by the pod's group only: %v", comp, secret, v)
+			}
+		}
+	}
+	mounts := map[string]string{}
+	for _, m := range list(pod, "containers", "0", "volumeMounts") {
+		if secret, ok := volumes[str(m, "name")]; ok {
+			if dig(m, "readOnly") != true {
+				t.Errorf("%s: Secret %s must be mounted read-only", comp, secret)
+			}
+			mounts[str(m, "mountPath")] = secret
+		}
+	}
+	files := map[string]string{}
+	for k, v := range find(objs, "ConfigMap", fullname+"-"+comp)["data"].(map[string]any) {
+		key := strings.TrimPrefix(k, strings.ToUpper(comp)+"_")
+		if !(strings.HasPrefix(key, "NATS_") && key != "NATS_URL") && key != "GRPC_TLS_DIR" {
+			continue
+		}
+		files[key] = "<not mounted>"
+		for dir, secret := range mounts {
+			if rest, ok := strings.CutPrefix(v.(string), dir); ok && (rest == "" || rest[0] == '/') {
+				files[key] = secret + "/" + strings.TrimPrefix(rest, "/")
+			}
+		}
+	}
+	return files
+}
+
+// probePort is the port the kubelet's probes of a component ask.
+func probePort(objs []obj, comp string) int {
+	return num(find(objs, "Deployment", fullname+"-"+comp), "spec", "template", "spec", "containers", "0", "readinessProbe", "grpc", "port")
+}
+
+func TestNATSAndGRPCTLSFilesComeFromMountedSecrets(t *testing.T) {
+	t.Parallel()
+	objs := render(t, append(slices.Clone(devValues),
+		"--set", "nats.tls.caSecret=nats-ca",
+		"--set", "nats.users.gateway.creds=nats-creds-gateway",
+		"--set", "nats.users.contact.nkeySeed=nats-seed-contact", "--set", "nats.users.contact.clientCert=nats-cert-contact",
+		"--set", "nats.users.notifier.nkeySeed=nats-seed-notifier",
+		"--set", "grpcTLS.secret=grpc-tls", "--set", "grpcTLS.secrets.media=grpc-tls-media")...)
+	want := map[string]map[string]string{
+		"gateway": {"NATS_CA": "nats-ca/ca.crt", "NATS_CREDS": "nats-creds-gateway/nats.creds", "GRPC_TLS_DIR": "grpc-tls/"},
+		"content": {"NATS_CA": "nats-ca/ca.crt", "GRPC_TLS_DIR": "grpc-tls/"},
+		"contact": {"NATS_CA": "nats-ca/ca.crt", "NATS_NKEY_SEED": "nats-seed-contact/nkey.seed",
+			"NATS_CERT": "nats-cert-contact/tls.crt", "NATS_KEY": "nats-cert-contact/tls.key", "GRPC_TLS_DIR": "grpc-tls/"},
+		"media":    {"GRPC_TLS_DIR": "grpc-tls-media/"},
+		"notifier": {"NATS_CA": "nats-ca/ca.crt", "NATS_NKEY_SEED": "nats-seed-notifier/nkey.seed"},
+	}
+	for comp, files := range want {
+		if got := secretFiles(t, objs, comp); fmt.Sprint(got) != fmt.Sprint(files) {
+			t.Errorf("%s reads %v, want %v", comp, got, files)
+		}
+	}
+	// With TLS on their gRPC port the services are probed on a plain-text health port (the kubelet's gRPC
+	// probe speaks no TLS), which the binary is told to serve.
+	for comp, port := range map[string]int{"content": 9301, "contact": 9302, "media": 9303, "notifier": 9104} {
+		if got := probePort(objs, comp); got != port {
+			t.Errorf("%s is probed on %d, want %d", comp, got, port)
+		}
+		if comp == "notifier" {
+			continue
+		}
+		cm := find(objs, "ConfigMap", fullname+"-"+comp)
+		if addr := str(cm, "data", strings.ToUpper(comp)+"_GRPC_HEALTH_ADDR"); addr != fmt.Sprintf(":%d", port) {
+			t.Errorf("%s serves health on %q, probed on %d", comp, addr, port)
+		}
+		if num(find(objs, "Deployment", fullname+"-"+comp), "spec", "template", "spec", "containers", "0", "ports", "2", "containerPort") != port {
+			t.Errorf("%s: the health port %d is not declared", comp, port)
+		}
+	}
+
+	// Without them: no Secret mounted, services probed on their gRPC port as before.
+	plain := render(t, devValues...)
+	for comp := range want {
+		if got := secretFiles(t, plain, comp); len(got) != 0 {
+			t.Errorf("%s reads %v with nothing configured", comp, got)
+		}
+	}
+	for comp, port := range map[string]int{"content": 9101, "contact": 9102, "media": 9103} {
+		if got := probePort(plain, comp); got != port {
+			t.Errorf("%s without TLS is probed on %d, want %d", comp, got, port)
+		}
+	}
+}
+
 func TestRefusals(t *testing.T) {
 	t.Parallel()
 	prodOwnSecret := append(slices.Clone(prodValues), "--set", "secrets.existingSecret=",
@@ -467,6 +569,10 @@ func TestRefusals(t *testing.T) {
 		{"a bad S3 URL", append(slices.Clone(devValues), "--set", "s3.url=minio:9000"), "/s3/url"},
 		{"no S3 credentials", append(slices.Clone(devValues), "--set", "secrets.s3AccessKey="), "secrets.s3AccessKey (or secrets.existingSecret) is required"},
 		{"no database", append(slices.Clone(devValues), "--set", "secrets.databaseUrl="), "secrets.databaseUrl (or secrets.databaseUrls.gateway"},
+		{"two NATS identities", append(slices.Clone(devValues), "--set", "nats.users.contact.nkeySeed=a", "--set", "nats.users.contact.creds=b"),
+			"nats.users.contact: set nkeySeed or creds, not both"},
+		{"a NATS identity for a component without NATS", append(slices.Clone(devValues), "--set", "nats.users.media.nkeySeed=a"),
+			"additional properties 'media' not allowed"},
 	}
 	for _, c := range cases {
 		_, err := helmTemplate(c.args...)

@@ -11,12 +11,13 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
 )
 
@@ -32,7 +33,7 @@ func main() {
 
 // Config is read from NOTIFIER_* environment variables.
 type Config struct {
-	NATSURL      string   `env:"NATS_URL" default:"nats://127.0.0.1:4222"`
+	natsconn.NATS
 	Stream       string   `env:"STREAM" default:"LEADS"`
 	Durable      string   `env:"DURABLE" default:"lead-notifier"`
 	DeadLetter   string   `env:"DEAD_LETTER_SUBJECT" default:"leads.deadletter"`
@@ -54,6 +55,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	log.Info("starting", "config", config.LogValue("NOTIFIER", &cfg))
+	boot.ApplyMemoryLimit(log)
 
 	var mailer leadnotify.Mailer = leadnotify.LogMailer{Log: log}
 	if cfg.SMTPHost != "" {
@@ -61,9 +63,9 @@ func run(ctx context.Context, log *slog.Logger) error {
 			Password: cfg.SMTPPassword, From: cfg.MailFrom, To: cfg.MailTo}
 	}
 
-	nc, err := nats.Connect(cfg.NATSURL, nats.Name("lead-notifier"), nats.MaxReconnects(-1), nats.RetryOnFailedConnect(true))
+	nc, err := cfg.NATS.Connect(log, "lead-notifier")
 	if err != nil {
-		return fmt.Errorf("nats: %w", err)
+		return err
 	}
 	defer nc.Close()
 	js, err := jetstream.New(nc)

@@ -25,14 +25,56 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 
 {{/*
 The workloads and their fixed ports. `service`: reached over a Service; `grpc`: probed through gRPC health;
-`env`: the binary's configuration prefix.
+`env`: the binary's configuration prefix; `nats`: connects to NATS; `grpcTLS`: takes part in gRPC between pods
+(a server, a client or both); `healthPort`: the plain-text health port probed when its gRPC port is TLS.
 */}}
 {{- define "trenchless.components" -}}
-gateway:  {env: GATEWAY, port: 8080, portName: http, metricsPort: 9200, grpc: false, service: true}
-content:  {env: CONTENT, port: 9101, portName: grpc, metricsPort: 9201, grpc: true, service: true}
-contact:  {env: CONTACT, port: 9102, portName: grpc, metricsPort: 9202, grpc: true, service: true}
-media:    {env: MEDIA, port: 9103, portName: grpc, metricsPort: 9203, grpc: true, service: true}
-notifier: {env: NOTIFIER, port: 9104, portName: health, metricsPort: 0, grpc: true, service: false}
+gateway:  {env: GATEWAY, port: 8080, portName: http, metricsPort: 9200, grpc: false, service: true, nats: true, grpcTLS: true}
+content:  {env: CONTENT, port: 9101, portName: grpc, metricsPort: 9201, healthPort: 9301, grpc: true, service: true, nats: true, grpcTLS: true}
+contact:  {env: CONTACT, port: 9102, portName: grpc, metricsPort: 9202, healthPort: 9302, grpc: true, service: true, nats: true, grpcTLS: true}
+media:    {env: MEDIA, port: 9103, portName: grpc, metricsPort: 9203, healthPort: 9303, grpc: true, service: true, nats: false, grpcTLS: true}
+notifier: {env: NOTIFIER, port: 9104, portName: health, metricsPort: 0, grpc: true, service: false, nats: true, grpcTLS: false}
+{{- end -}}
+
+{{/*
+The files a workload reads from Secrets, by volume name: the Secret, where it is mounted (read-only) and the
+settings (PREFIX_ added by the ConfigMap) that point the binary at the files. NATS: the CA, one identity (NKey
+seed or creds file) and the client certificate; gRPC: the certificate directory, and then the health port the
+kubelet probes in plain text.
+*/}}
+{{- define "trenchless.secretFiles" -}}
+{{- $c := index (include "trenchless.components" .root | fromYaml) .name -}}
+{{- $v := .root.Values -}}
+{{- if $c.nats }}
+{{- $u := index $v.nats.users .name }}
+{{- if and $u.nkeySeed $u.creds }}
+{{- fail (printf "nats.users.%s: set nkeySeed or creds, not both (one identity per component)" .name) }}
+{{- end }}
+{{- with $v.nats.tls.caSecret }}
+nats-ca: {secret: {{ . | quote }}, path: /etc/trenchless/nats-ca, env: {NATS_CA: /etc/trenchless/nats-ca/ca.crt}}
+{{- end }}
+{{- with $u.nkeySeed }}
+nats-nkey: {secret: {{ . | quote }}, path: /etc/trenchless/nats-nkey, env: {NATS_NKEY_SEED: /etc/trenchless/nats-nkey/nkey.seed}}
+{{- end }}
+{{- with $u.creds }}
+nats-creds: {secret: {{ . | quote }}, path: /etc/trenchless/nats-creds, env: {NATS_CREDS: /etc/trenchless/nats-creds/nats.creds}}
+{{- end }}
+{{- with $u.clientCert }}
+nats-client: {secret: {{ . | quote }}, path: /etc/trenchless/nats-client, env: {NATS_CERT: /etc/trenchless/nats-client/tls.crt, NATS_KEY: /etc/trenchless/nats-client/tls.key}}
+{{- end }}
+{{- end }}
+{{- if $c.grpcTLS }}
+{{- with index $v.grpcTLS.secrets .name | default $v.grpcTLS.secret }}
+grpc-tls:
+  secret: {{ . | quote }}
+  path: /etc/trenchless/grpc-tls
+  env:
+    GRPC_TLS_DIR: /etc/trenchless/grpc-tls
+    {{- with $c.healthPort }}
+    GRPC_HEALTH_ADDR: ":{{ . }}"
+    {{- end }}
+{{- end }}
+{{- end }}
 {{- end -}}
 
 {{/* The services whose schema the migration Job migrates (every binary with a database). */}}
@@ -128,11 +170,15 @@ capabilities:
 runAsNonRoot: true
 runAsUser: 65532
 runAsGroup: 65532
+# Mounted Secrets are group-readable only (0440), by this group.
+fsGroup: 65532
 seccompProfile:
   type: RuntimeDefault
 {{- end -}}
 
-{{/* GOMAXPROCS and GOMEMLIMIT from the container's own limits. */}}
+{{/* GOMAXPROCS from the container's CPU limit; its memory limit in bytes,
+from which each binary sets the Go runtime's soft limit to 80% of it
+(boot.ApplyMemoryLimit). */}}
 {{- define "trenchless.goRuntimeEnv" -}}
 - name: GOMAXPROCS
   valueFrom:
@@ -140,7 +186,7 @@ seccompProfile:
       containerName: {{ .name }}
       resource: limits.cpu
       divisor: "1"
-- name: GOMEMLIMIT
+- name: CONTAINER_MEMORY_LIMIT
   valueFrom:
     resourceFieldRef:
       containerName: {{ .name }}

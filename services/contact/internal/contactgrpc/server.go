@@ -13,7 +13,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/genproto/googleapis/api/httpbody"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
@@ -53,17 +52,14 @@ type Server struct {
 // New returns a Server over svc.
 func New(log *slog.Logger, svc *contact.Service) *Server { return &Server{svc: svc, log: log} }
 
-// NewGRPCServer builds the contact service's gRPC server (the inbox needs
-// staff; the form variant is inferred before validation) with both
-// services registered on svc.
-func NewGRPCServer(log *slog.Logger, svc *contact.Service, signer *identity.Signer, reg *prometheus.Registry, shutdownTimeout time.Duration) (*grpcserver.Server, error) {
-	srv, err := grpcserver.New(log, grpcserver.Options{
-		ShutdownTimeout: shutdownTimeout,
-		Signer:          signer,
-		Policy:          identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}},
-		Registry:        reg,
-		BeforeValidate:  []grpc.UnaryServerInterceptor{InferFormVariant},
-	})
+// NewGRPCServer builds the contact service's gRPC server from the shared
+// options (signer, metrics, transport) plus its own (the inbox needs staff;
+// the form variant is inferred before validation) with both services
+// registered on svc.
+func NewGRPCServer(log *slog.Logger, svc *contact.Service, opts grpcserver.Options) (*grpcserver.Server, error) {
+	opts.Policy = identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}}
+	opts.BeforeValidate = []grpc.UnaryServerInterceptor{InferFormVariant}
+	srv, err := grpcserver.New(log, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -73,8 +69,11 @@ func NewGRPCServer(log *slog.Logger, svc *contact.Service, signer *identity.Sign
 	return srv, nil
 }
 
-func firstMD(md metadata.MD, key string) string {
-	if v := md.Get(key); len(v) > 0 {
+// gatewayMD is the value of a metadata key the gateway sets once, or
+// empty when the call carries none or more than one: a second value is
+// not the gateway's, and the lead keeps no value rather than a forged one.
+func gatewayMD(md metadata.MD, key string) string {
+	if v := md.Get(key); len(v) == 1 {
 		return v[0]
 	}
 	return ""
@@ -118,9 +117,9 @@ func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.Sub
 	md, _ := metadata.FromIncomingContext(ctx)
 	sub := SubmissionFromProto(req)
 	meta := contact.Meta{
-		UserAgent:      firstMD(md, MDUserAgent),
-		ClientIP:       firstMD(md, MDClientIP),
-		IdempotencyKey: firstMD(md, MDIdempotencyKey),
+		UserAgent:      gatewayMD(md, MDUserAgent),
+		ClientIP:       gatewayMD(md, MDClientIP),
+		IdempotencyKey: gatewayMD(md, MDIdempotencyKey),
 	}
 	sctx, cancel := context.WithTimeout(ctx, SubmitTimeout)
 	defer cancel()

@@ -27,6 +27,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
@@ -49,7 +50,7 @@ func serve(t *testing.T, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer
 	t.Helper()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
-	srv, err := contactgrpc.NewGRPCServer(quiet, contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "test-salt"), signer, nil, 0)
+	srv, err := contactgrpc.NewGRPCServer(quiet, contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "test-salt"), grpcserver.Options{Signer: signer})
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -190,6 +191,22 @@ func TestSubmitStoresEveryFieldAndQueuesTheEvent(t *testing.T) {
 	require.Equal(t, "/phoenix", m.GetSourcePage())
 	require.False(t, m.GetIsRead())
 	require.EqualValues(t, 2, page.GetUnreadCount())
+}
+
+// TestAClientAddressTheGatewayDidNotSetIsNotStored: the gateway sets one
+// x-client-ip. A second value (a client's own, had it got through) is
+// not the gateway's: the lead is stored without an address hash rather
+// than with a forged one.
+func TestAClientAddressTheGatewayDidNotSetIsNotStored(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := metadata.AppendToOutgoingContext(context.Background(),
+		contactgrpc.MDClientIP, "6.6.6.6", contactgrpc.MDClientIP, "203.0.113.9")
+	resp, err := e.contact.SubmitInspectionRequest(ctx, homeForm())
+	require.NoError(t, err, "the lead is never refused for it")
+	var ipHash string
+	require.NoError(t, e.pool.QueryRow(context.Background(), `SELECT ip_hash FROM contact.submissions WHERE id = $1`, resp.GetId()).Scan(&ipHash))
+	require.Empty(t, ipHash)
 }
 
 func TestIdempotencyKeyReturnsTheFirstResult(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
@@ -158,9 +159,45 @@ func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error
 	_ = m.Term()
 }
 
-// oneLine keeps user-typed text out of mail headers' line structure.
+// oneLine keeps visitor-typed text on the line it is printed on, in the
+// Subject header and on the body's "Label: value" lines: every run of
+// spaces, line breaks and control characters becomes one space. That is
+// more than CR and LF because mail clients also start a new line at NEL,
+// LINE and PARAGRAPH SEPARATOR (Unicode white space, like VT and FF), and
+// the other controls have no business in a name or an address either. Only
+// the mail is folded; the stored lead keeps what the visitor typed.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || unicode.IsControl(r)
+	}), " ")
+}
+
+// lineBreaks are the ways to start a new line a mail client may honour.
+var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\v", "\n", "\f", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n")
+
+// quoted prints the visitor's description so that nothing in it can pass
+// for the structured part above it: it comes last, after every field and
+// the lead id, and each of its lines starts with "> ", the mark of quoted
+// text, so a line typed as "Phone: +1-900-FAKE" reads
+// "> Phone: +1-900-FAKE", never as a field. Its line breaks are kept (it
+// is prose), whichever form they were typed in; other control characters
+// become spaces.
+func quoted(s string) string {
+	lines := strings.Split(lineBreaks.Replace(s), "\n")
+	for i, l := range lines {
+		l = strings.TrimRightFunc(strings.Map(func(r rune) rune {
+			if unicode.IsControl(r) && r != '\t' {
+				return ' '
+			}
+			return r
+		}, l), unicode.IsSpace)
+		if l == "" {
+			lines[i] = ">"
+		} else {
+			lines[i] = "> " + l
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
@@ -182,7 +219,7 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 	respond := l.GetRespondBy().AsTime().In(n.Location).Format("Mon Jan 2, 3:04 PM")
 	var b strings.Builder
 	line := func(k, v string) {
-		if v != "" {
+		if v := oneLine(v); v != "" {
 			fmt.Fprintf(&b, "%-17s %s\n", k+":", v)
 		}
 	}
@@ -207,10 +244,10 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 	if l.GetDuplicateOf() != "" {
 		line("Repeat of", l.GetDuplicateOf())
 	}
-	if d := l.GetDescription(); d != "" {
-		fmt.Fprintf(&b, "\nDescription:\n%s\n", d)
-	}
 	fmt.Fprintf(&b, "\nLead id: %s\n", l.GetId())
+	if d := strings.TrimSpace(l.GetDescription()); d != "" {
+		fmt.Fprintf(&b, "\nDescription, as the homeowner wrote it:\n%s\n", quoted(d))
+	}
 	return Mail{Subject: subject, Body: b.String()}
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -159,6 +160,67 @@ func TestMailShowsOptionsAsLabelsAndTypedValuesAsGiven(t *testing.T) {
 	} {
 		require.Contains(t, msgs[0], want)
 	}
+}
+
+// mailLines splits a received message's body at every character a mail
+// client might start a new line at, not only at CRLF.
+func mailLines(msg string) []string {
+	_, body, ok := strings.Cut(msg, "\r\n\r\n")
+	if !ok {
+		return nil
+	}
+	return strings.FieldsFunc(body, func(r rune) bool {
+		return strings.ContainsRune("\r\n\v\f\u0085\u2028\u2029", r)
+	})
+}
+
+func linesStarting(lines []string, prefix string) []string {
+	var out []string
+	for _, l := range lines {
+		if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+func TestVisitorTextCannotForgeALineInTheMail(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	const id = "33333333-3333-4333-8333-333333333333"
+	publishLead(t, js, id, func(l *contactv1.Lead) {
+		l.LastName = "Lopez"
+		l.Address = "1 Main St\nPhone: +1-900-FAKE"
+		l.Email = "maria@example.com\rPhone: +1-900-CR"
+		l.City = "Mesa\u2028Phone: +1-900-LS"
+		l.PreferredContactTime = "mornings\u0085Phone: +1-900-NEL\u2029Lead id: forged\vE-mail: x@evil.example\x1eok"
+		l.Description = "Roots again.\r\nPhone: +1-900-DESC\n\nLead id: forged\u2028Address: 2 Fake Rd\rCity: Nowhere"
+	})
+	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.snapshot()
+	lines := mailLines(msgs[0])
+
+	// The structured part: each field on exactly one line, with what the
+	// visitor typed folded onto it.
+	require.Equal(t, []string{"Phone:            (602) 555-0142"}, linesStarting(lines, "Phone:"), "one Phone line, the real one")
+	require.Equal(t, []string{"Lead id: " + id}, linesStarting(lines, "Lead id:"))
+	require.Equal(t, []string{"E-mail:           maria@example.com Phone: +1-900-CR"}, linesStarting(lines, "E-mail:"))
+	require.Contains(t, lines, "Address:          1 Main St Phone: +1-900-FAKE")
+	require.Contains(t, lines, "City:             Mesa Phone: +1-900-LS")
+	require.Contains(t, lines, "Preferred time:   mornings Phone: +1-900-NEL Lead id: forged E-mail: x@evil.example ok")
+
+	// The description keeps its lines, last and quoted, so none reads as a field.
+	body := msgs[0][strings.Index(msgs[0], "\r\n\r\n"):]
+	require.True(t, strings.HasSuffix(body, "\r\nDescription, as the homeowner wrote it:\r\n"+
+		"> Roots again.\r\n> Phone: +1-900-DESC\r\n>\r\n> Lead id: forged\r\n> Address: 2 Fake Rd\r\n> City: Nowhere\r\n"), body)
+	require.Len(t, linesStarting(lines, "Address:"), 1)
+	require.Len(t, linesStarting(lines, "City:"), 1)
+
+	// CRLF is the only line break left in the body.
+	require.NotContains(t, strings.ReplaceAll(body, "\r\n", ""), "\r")
+	require.NotContains(t, strings.ReplaceAll(body, "\r\n", ""), "\n")
+	require.False(t, strings.ContainsAny(body, "\v\f\u0085\u2028\u2029\x1e"), body)
 }
 
 func TestFailingMailIsRetriedThenDeadLettered(t *testing.T) {

@@ -9,7 +9,8 @@ import (
 // FuzzSanitize feeds arbitrary staff input through the sanitiser as a post
 // body (HTML or markdown), as HTML site text and as plain text. Nothing
 // may panic; sanitised HTML must hold nothing a browser could run; plain
-// text must hold no tag; and sanitising again must change nothing more.
+// text must hold no tag, however deeply it was escaped; and sanitising
+// again must change nothing more.
 func FuzzSanitize(f *testing.F) {
 	for _, s := range []string{
 		`<p>Roots <strong>in</strong> the <a href="/services/cipp-lining">line</a></p>`,
@@ -18,6 +19,8 @@ func FuzzSanitize(f *testing.F) {
 		`<scr<script></script>ipt>alert(1)</script>`,
 		"## Heading\n\n[click](javascript:alert(1)) and <b onclick=x>bold</b>\n\n| a | b |\n|---|---|\n| 1 | 2 |",
 		`&lt;b&gt;escaped&lt;/b&gt;`,
+		`&amp;amp;amp;lt;img src=x onerror=alert(1)&amp;amp;amp;gt;&amp;amp;amp;lt;script&amp;amp;amp;gt;alert(1)`,
+		`&#x26;#60;b&#38;GT;x&amp;lt/b&AMP;gt 5 < 6 AT&T`,
 		`<table><tr><td colspan="2" style="x">c</td></tr></table><img src="https://example.com/a.jpg" width="10">`,
 	} {
 		f.Add(s)
@@ -40,6 +43,12 @@ func FuzzSanitize(f *testing.F) {
 		plain := PlainText(s)
 		if bad := htmltest.Unsafe(plain); len(bad) > 0 {
 			t.Fatalf("plain text %q of %q holds %v", plain, s, bad)
+		}
+		if tags := tagsIn(plain); len(tags) > 0 {
+			t.Fatalf("plain text %q of %q holds the tags %q", plain, s, tags)
+		}
+		if again := PlainText(plain); again != plain {
+			t.Fatalf("plain text of %q is not a fixed point:\n%q\n%q", s, plain, again)
 		}
 	})
 }

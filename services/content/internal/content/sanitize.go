@@ -49,18 +49,56 @@ func SanitizeHTML(s string) string {
 	return strings.TrimSpace(htmlPolicy().Sanitize(s))
 }
 
+// maxPlainTextPasses bounds PlainText's loop. Each pass peels one level of
+// escaping, so typed text settles in two or three; a site text at the
+// 20,000-character limit can nest thousands of levels, and a pass over it
+// costs a full parse, so the loop stops long before that.
+const maxPlainTextPasses = 64
+
 // PlainText strips every tag and decodes entities, for contentType text.
-// It repeats until stable so that escaped markup (&lt;b&gt;) cannot turn
-// into markup by being decoded.
+// A pass strips the tags and then decodes one level of entities, which can
+// turn escaped markup (&amp;lt;b&amp;gt;) into markup (<b>), so it repeats
+// until a pass changes nothing: what it returns is a fixed point, which
+// holds no tag (the next pass would strip it) and no entity that decodes to
+// one (the next pass would decode it), whatever the nesting. Legitimate
+// text ("5 < 6", "AT&T") is its own fixed point and survives.
 func PlainText(s string) string {
-	for range 5 {
-		next := html.UnescapeString(strings.TrimSpace(strictPolicy().Sanitize(s)))
+	for range maxPlainTextPasses {
+		next := plainTextPass(s)
+		if next == s {
+			return s
+		}
+		s = next
+	}
+	// Still changing after that many levels: nobody types that, it is
+	// markup escaped to outlast a bounded decoder. Stopping here could
+	// store markup, and refusing would turn a staff save into an error
+	// nobody can act on, so drop every character that can start a tag or
+	// an entity. What remains cannot decode or be stripped any further, so
+	// the passes below only normalise what the first always normalises
+	// (line ends, surrounding space, invalid UTF-8) and the result is still
+	// a fixed point.
+	s = strings.Map(func(r rune) rune {
+		if r == '<' || r == '>' || r == '&' {
+			return -1
+		}
+		return r
+	}, s)
+	for range 3 {
+		next := plainTextPass(s)
 		if next == s {
 			break
 		}
 		s = next
 	}
 	return s
+}
+
+// plainTextPass strips tags and decodes one level of entities: the policy
+// decodes the text it keeps and escapes it again, and the unescape undoes
+// that escaping plus one level of the input's own.
+func plainTextPass(s string) string {
+	return html.UnescapeString(strings.TrimSpace(strictPolicy().Sanitize(s)))
 }
 
 // IsHTML says whether a post body is HTML (it starts with a tag) rather than

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	xhtml "golang.org/x/net/html"
 )
 
 // xssCorpus is a sample of well-known payloads (OWASP filter-evasion cheat
@@ -116,6 +117,91 @@ func TestPlainTextStripsMarkupAndDecodesEntities(t *testing.T) {
 	require.Equal(t, "Hello", PlainText(`<script>alert(1)</script>Hello`))
 	require.Equal(t, "x", PlainText(`&lt;b&gt;x&lt;/b&gt;`), "escaped markup does not come back as markup")
 	require.Equal(t, "a < b", PlainText("a < b"))
+}
+
+// tagsIn returns every tag, comment or doctype a browser's tokenizer finds
+// in s: a stored text item must hold none, however it is read.
+func tagsIn(s string) []string {
+	var found []string
+	z := xhtml.NewTokenizer(strings.NewReader(s))
+	for {
+		switch z.Next() {
+		case xhtml.ErrorToken:
+			return found
+		case xhtml.TextToken:
+		default:
+			found = append(found, string(z.Raw()))
+		}
+	}
+}
+
+// escapeLevels escapes markup n times, the first level writing < and >
+// with lt and gt (one of the forms HTML accepts for them) and each further
+// level escaping the ampersands with amp (likewise).
+func escapeLevels(markup string, n int, lt, gt, amp string) string {
+	s := strings.NewReplacer("<", lt, ">", gt).Replace(markup)
+	for range n - 1 {
+		s = strings.ReplaceAll(s, "&", amp)
+	}
+	return s
+}
+
+func TestPlainTextDecodesEscapedMarkupToAFixedPoint(t *testing.T) {
+	t.Parallel()
+	const markup = `<img src=x onerror=alert(1)><script>alert(1)</script>Call <b>us</b>`
+	forms := []struct{ lt, gt, amp string }{
+		{"&lt;", "&gt;", "&amp;"},
+		{"&#60;", "&#62;", "&#38;"},
+		{"&#x3c;", "&#x3e;", "&#x26;"},
+		{"&#X3C;", "&#X3E;", "&#X26;"},
+		{"&#0060;", "&#0062;", "&#00038;"},
+		{"&LT;", "&GT;", "&AMP;"},
+		{"&lt", "&gt", "&amp"}, // legacy forms without the semicolon
+		{"&lt;", "&#62;", "&amp"},
+		{"&#x3C;", "&GT", "&#38;"},
+	}
+	for levels := 1; levels <= 10; levels++ {
+		for _, f := range forms {
+			in := escapeLevels(markup, levels, f.lt, f.gt, f.amp)
+			out := PlainText(in)
+			require.Empty(t, tagsIn(out), "%d levels: %q stored as %q", levels, in, out)
+			require.Equal(t, "Call us", out, "%d levels: %q", levels, in)
+			require.Equal(t, out, PlainText(out), "saving the stored text again changes nothing")
+		}
+	}
+	// The finding's own payload: four levels of &amp; in front of each bracket.
+	in := `&amp;amp;amp;lt;img src=x onerror=alert(1)&amp;amp;amp;gt;&amp;amp;amp;lt;script&amp;amp;amp;gt;alert(1)&amp;amp;amp;lt;/script&amp;amp;amp;gt;`
+	require.Empty(t, PlainText(in))
+}
+
+func TestPlainTextBeyondThePassLimitKeepsNoMarkup(t *testing.T) {
+	t.Parallel()
+	// Far more levels than the loop peels: what is left may be gibberish,
+	// but nothing in it can become a tag, now or when saved again.
+	for _, levels := range []int{maxPlainTextPasses - 1, maxPlainTextPasses, maxPlainTextPasses + 1, 500} {
+		in := escapeLevels(`<img src=x onerror=alert(1)>Hi`, levels, "&lt;", "&gt;", "&amp;")
+		out := PlainText(in)
+		require.NotContains(t, out, "<", "%d levels", levels)
+		require.Empty(t, tagsIn(out), "%d levels", levels)
+		require.Equal(t, out, PlainText(out), "%d levels", levels)
+	}
+}
+
+func TestPlainTextKeepsTypedText(t *testing.T) {
+	t.Parallel()
+	for in, want := range map[string]string{
+		"5 < 6":                    "5 < 6",
+		"1 > 0 and 5 <= 6":         "1 > 0 and 5 <= 6",
+		"AT&T":                     "AT&T",
+		"AT&amp;T":                 "AT&T",
+		"Tom & Jerry's \"drains\"": "Tom & Jerry's \"drains\"",
+		"I <3 clean pipes":         "I <3 clean pipes",
+		"Mon–Fri 7am – 6pm":        "Mon–Fri 7am – 6pm",
+		"  Call today!\n":          "Call today!",
+	} {
+		require.Equal(t, want, PlainText(in), in)
+		require.Equal(t, want, PlainText(want), "typed text is its own fixed point: %q", want)
+	}
 }
 
 func TestIsHTML(t *testing.T) {

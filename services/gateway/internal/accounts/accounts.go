@@ -57,12 +57,17 @@ type Store interface {
 	UserByUsername(ctx context.Context, username string) (User, error)
 	// UpsertOIDCUser creates or marks the user as a staff OIDC identity.
 	UpsertOIDCUser(ctx context.Context, username string) (User, error)
+	// SetPassword replaces the password and ends every session of the
+	// account.
 	SetPassword(ctx context.Context, username, hash string) error
 	CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time) error
 	// SessionByHash returns the session and its user.
 	SessionByHash(ctx context.Context, idHash []byte) (Session, error)
 	TouchSession(ctx context.Context, idHash []byte, now time.Time) error
 	DeleteSession(ctx context.Context, idHash []byte) error
+	// DeleteUserSessions ends every session of username, or of every
+	// account when username is empty, and says how many.
+	DeleteUserSessions(ctx context.Context, username string) (int64, error)
 	DeleteExpiredSessions(ctx context.Context, now time.Time, idle time.Duration) (int64, error)
 }
 
@@ -248,12 +253,24 @@ func (s *Service) EndSession(ctx context.Context, id string) error {
 	return s.store.DeleteSession(ctx, hashID(id))
 }
 
+// SignOut ends every session of the account email, or of every account
+// when email is empty (an operator's `gateway users sign-out`), and says
+// how many it ended.
+func (s *Service) SignOut(ctx context.Context, email string) (int64, error) {
+	if email == "" {
+		return s.store.DeleteUserSessions(ctx, "")
+	}
+	return s.store.DeleteUserSessions(ctx, NormalizeEmail(email))
+}
+
 // SweepSessions removes expired sessions.
 func (s *Service) SweepSessions(ctx context.Context) (int64, error) {
 	return s.store.DeleteExpiredSessions(ctx, s.now(), s.idle)
 }
 
-// SetPassword replaces a local account's password.
+// SetPassword replaces a local account's password and signs the account
+// out everywhere: a password is changed because the old one may be known,
+// and a session opened with it must not outlive it.
 func (s *Service) SetPassword(ctx context.Context, email, password string) error {
 	if len(password) < MinPasswordLen {
 		return fmt.Errorf("password must be at least %d characters", MinPasswordLen)

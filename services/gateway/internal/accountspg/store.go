@@ -91,13 +91,17 @@ func (s *Store) UpsertOIDCUser(ctx context.Context, username string) (accounts.U
 	return u, nil
 }
 
-// SetPassword replaces a password.
+// SetPassword replaces a password and ends the account's sessions, in one
+// statement.
 func (s *Store) SetPassword(ctx context.Context, username, hash string) error {
-	tag, err := s.pool.Exec(ctx, `UPDATE gateway.users SET password_hash = $2 WHERE username = $1`, username, hash)
+	var n int
+	err := s.pool.QueryRow(ctx, `WITH u AS (UPDATE gateway.users SET password_hash = $2 WHERE username = $1 RETURNING id),
+			ended AS (DELETE FROM gateway.sessions WHERE user_id IN (SELECT id FROM u))
+		SELECT count(*) FROM u`, username, hash).Scan(&n)
 	if err != nil {
 		return fmt.Errorf("set password: %w", err)
 	}
-	if tag.RowsAffected() == 0 {
+	if n == 0 {
 		return accounts.ErrNotFound
 	}
 	return nil
@@ -140,6 +144,17 @@ func (s *Store) TouchSession(ctx context.Context, idHash []byte, now time.Time) 
 func (s *Store) DeleteSession(ctx context.Context, idHash []byte) error {
 	_, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE id_hash = $1`, idHash)
 	return err
+}
+
+// DeleteUserSessions removes the sessions of username, or every session
+// when it is empty.
+func (s *Store) DeleteUserSessions(ctx context.Context, username string) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE $1 = ''
+		OR user_id = (SELECT id FROM gateway.users WHERE username = $1)`, username)
+	if err != nil {
+		return 0, fmt.Errorf("delete sessions: %w", err)
+	}
+	return tag.RowsAffected(), nil
 }
 
 // DeleteExpiredSessions removes sessions past either expiry.

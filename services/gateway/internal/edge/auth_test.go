@@ -260,8 +260,10 @@ func TestLocalLoginSessionsRotateAndLogoutKillsThem(t *testing.T) {
 	require.ErrorIs(t, err, accounts.ErrNoSession)
 
 	// Logout deletes the session on the server: replaying the cookie fails.
+	// The browser is told to drop what the staff area left in it.
 	resp, _ = postJSON(t, c, e.srv.URL+"/api/logout", ``)
 	require.Equal(t, 200, resp.StatusCode)
+	require.Equal(t, `"cache", "storage"`, resp.Header.Get("Clear-Site-Data"))
 	_, err = e.accounts.Lookup(context.Background(), second)
 	require.ErrorIs(t, err, accounts.ErrNoSession)
 	require.Equal(t, 401, e.statusWithSession(t, "/api/user", second))
@@ -454,6 +456,7 @@ func TestSecurityHeadersOnEveryResponse(t *testing.T) {
 		require.NotContains(t, csp, "unsafe-inline'; script", p)
 		require.NotContains(t, strings.Split(strings.Split(csp, "script-src")[1], ";")[0], "unsafe", p)
 		require.Contains(t, csp, "frame-ancestors 'none'", p)
+		require.Contains(t, csp, "base-uri 'none'", p)
 		require.Contains(t, csp, "frame-src https://www.youtube-nocookie.com", p)
 		require.Contains(t, csp, "img-src 'self' data: blob: https://tile.openstreetmap.org;", p)
 		require.Contains(t, h.Get("Strict-Transport-Security"), "max-age=", p)

@@ -2,36 +2,60 @@ package edge
 
 import (
 	"bytes"
+	"errors"
 	"net/http"
+	"net/url"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/utilities"
+	"google.golang.org/protobuf/proto"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
+	"github.com/valleytrenchless/site/services/gateway/internal/keep"
 )
 
 // publicCache answers the public reads (/api/blog-posts*, and
 // /api/editable-content) from serialised bytes in memory, with ETag/304.
 // It is emptied on every content.changed event; the TTL is only a
-// backstop should an event be missed.
+// backstop should an event be missed. It is bounded by entries and bytes
+// (anyone can ask for a public read), and keyed by the request the read
+// sends upstream, not by the URL: query parameters the read does not take
+// (a cache-buster) and spellings of the same value (limit=05) share one
+// entry, so a visitor cannot grow it by varying the URL.
 type publicCache struct {
 	ttl time.Duration
 	// fixed are the headers of every hit besides the set's own, for the
 	// heads prepared for package fastlane.
 	fixed   http.Header
-	mu      sync.RWMutex
-	gen     uint64
-	entries map[string]cached
+	entries *keep.Map[cached]
 	// hits and misses are read by tests and the metrics.
 	hits, misses atomic.Uint64
 }
+
+// CacheLimits bound the public-read cache.
+type CacheLimits struct {
+	// Entries is the most answers kept; Bytes the most bytes, counting
+	// every encoding of each.
+	Entries int
+	Bytes   int64
+}
+
+// DefaultCacheLimits hold every public read of a site with hundreds of
+// posts (one entry per post, per list length asked for, and the texts)
+// in a few megabytes; past them random entries are dropped and filled
+// again on their next read.
+var DefaultCacheLimits = CacheLimits{Entries: 2048, Bytes: 64 << 20}
 
 type cached struct {
 	*encoded.Set
 	stored time.Time
 	// typeHeader is the Content-Type, made once (see serveCached).
 	typeHeader []string
+	size       int64
 }
 
 // compressMin is the smallest answer worth compressing: below it the
@@ -59,8 +83,12 @@ var (
 	cacheMiss    = []string{"MISS"}
 )
 
-func newPublicCache(ttl time.Duration, security http.Header) *publicCache {
-	return &publicCache{ttl: ttl, fixed: security, entries: map[string]cached{}}
+func newPublicCache(ttl time.Duration, limits CacheLimits, security http.Header) *publicCache {
+	return &publicCache{ttl: ttl, fixed: security, entries: keep.New(keep.Options[cached]{
+		Limit: limits.Entries, MaxBytes: limits.Bytes,
+		Size:  func(e cached) int64 { return e.size },
+		Fresh: func(e cached) bool { return time.Since(e.stored) < ttl },
+	})}
 }
 
 // IsPublicRead reports whether r is a public read the edge answers from
@@ -76,13 +104,54 @@ func isPublicReadPath(p string) bool {
 	return p == "/api/blog-posts" || strings.HasPrefix(p, "/api/blog-posts/") || p == "/api/editable-content"
 }
 
-// ready returns the entry of key when it is kept and fresh, with its
-// heads prepared (see Edge.Ready).
-func (c *publicCache) ready(key string) *encoded.Set {
-	c.mu.RLock()
-	e, ok := c.entries[key]
-	c.mu.RUnlock()
-	if !ok || time.Since(e.stored) >= c.ttl {
+// slugOnly keeps a post's slug, which its path carries, out of its query
+// (as the generated handler does).
+var slugOnly = utilities.NewDoubleArray([][]string{{"slug"}})
+
+// cacheKey is the key of a public read of path?query: the path and the
+// request message the read sends upstream, as its deterministic bytes. It
+// is false when the query does not parse (the read answers 400, which is
+// not kept).
+func cacheKey(path, query string) (string, bool) {
+	if query == "" {
+		return path, true // every field at its default: no bytes
+	}
+	var msg proto.Message
+	filter := utilities.NewDoubleArray(nil)
+	switch {
+	case path == "/api/blog-posts":
+		msg = &contentv1.ListPublishedPostsRequest{}
+	case path == "/api/editable-content":
+		msg = &contentv1.ListEditableContentRequest{}
+	default:
+		msg, filter = &contentv1.GetPublishedPostRequest{}, slugOnly
+	}
+	values, err := url.ParseQuery(query)
+	if err != nil {
+		return "", false
+	}
+	if err := runtime.PopulateQueryParameters(msg, values, filter); err != nil {
+		return "", false
+	}
+	b, err := proto.MarshalOptions{Deterministic: true}.Marshal(msg)
+	if err != nil {
+		return "", false
+	}
+	if len(b) == 0 {
+		return path, true
+	}
+	return path + "?" + string(b), true
+}
+
+// ready returns the entry of path?query when it is kept and fresh, with
+// its heads prepared (see Edge.Ready).
+func (c *publicCache) ready(path, query string) *encoded.Set {
+	key, ok := cacheKey(path, query)
+	if !ok {
+		return nil
+	}
+	e, ok := c.entries.Peek(key)
+	if !ok {
 		return nil
 	}
 	c.hits.Add(1)
@@ -90,12 +159,7 @@ func (c *publicCache) ready(key string) *encoded.Set {
 }
 
 // Invalidate drops every entry.
-func (c *publicCache) Invalidate() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.gen++
-	c.entries = map[string]cached{}
-}
+func (c *publicCache) Invalidate() { c.entries.Invalidate() }
 
 // recorder captures a response so it can be stored.
 type recorder struct {
@@ -108,43 +172,51 @@ func (r *recorder) Header() http.Header         { return r.header }
 func (r *recorder) WriteHeader(code int)        { r.status = code }
 func (r *recorder) Write(b []byte) (int, error) { return r.body.Write(b) }
 
+// notKept is a fill's answer other than 200: served to every read that
+// waited for it, never stored.
+type notKept struct{ rec *recorder }
+
+func (notKept) Error() string { return "answer not kept" }
+
 func (c *publicCache) handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !IsPublicRead(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		key := r.URL.Path + "?" + r.URL.RawQuery
-		now := time.Now()
-		c.mu.RLock()
-		e, ok := c.entries[key]
-		gen := c.gen
-		c.mu.RUnlock()
-		if ok && now.Sub(e.stored) < c.ttl {
+		key, ok := cacheKey(r.URL.Path, r.URL.RawQuery)
+		if !ok {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if e, ok := c.entries.Peek(key); ok {
 			c.hits.Add(1)
 			serveCached(w, r, e, cacheHit)
 			return
 		}
-		rec := &recorder{header: http.Header{}, status: http.StatusOK}
-		next.ServeHTTP(rec, r)
-		if rec.status != http.StatusOK {
-			for k, v := range rec.header {
+		// Reads of one key that miss together share one upstream call.
+		e, err := c.entries.Get(key, func() (cached, error) {
+			now := time.Now()
+			rec := &recorder{header: http.Header{}, status: http.StatusOK}
+			next.ServeHTTP(rec, r)
+			if rec.status != http.StatusOK {
+				return cached{}, notKept{rec}
+			}
+			c.misses.Add(1)
+			e := newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
+			e.Prepare(hitHeaders(c.fixed, rec.header.Get("Content-Type")))
+			e.size = e.Size()
+			return e, nil
+		})
+		var nk notKept
+		if errors.As(err, &nk) {
+			for k, v := range nk.rec.header {
 				w.Header()[k] = v
 			}
-			w.WriteHeader(rec.status)
-			_, _ = w.Write(rec.body.Bytes())
+			w.WriteHeader(nk.rec.status)
+			_, _ = w.Write(nk.rec.body.Bytes())
 			return
 		}
-		e = newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
-		e.Prepare(hitHeaders(c.fixed, rec.header.Get("Content-Type")))
-		c.misses.Add(1)
-		c.mu.Lock()
-		// Store only if no invalidation happened while the upstream call
-		// ran: its answer might predate the change.
-		if c.gen == gen {
-			c.entries[key] = e
-		}
-		c.mu.Unlock()
 		serveCached(w, r, e, cacheMiss)
 	})
 }
@@ -170,7 +242,12 @@ func serveCached(w http.ResponseWriter, r *http.Request, e cached, state []strin
 	}
 }
 
-// stats returns hits and misses.
-func (c *publicCache) stats() (uint64, uint64) {
-	return c.hits.Load(), c.misses.Load()
+// CacheStats are the public-read cache's figures.
+type CacheStats struct {
+	Hits, Misses uint64
+	keep.Stats
+}
+
+func (c *publicCache) stats() CacheStats {
+	return CacheStats{Hits: c.hits.Load(), Misses: c.misses.Load(), Stats: c.entries.Stats()}
 }

@@ -72,6 +72,9 @@ type Options struct {
 	Limits map[string]RateLimit
 	// CacheTTL is the backstop lifetime of cached public reads.
 	CacheTTL time.Duration
+	// CacheLimits bound the public-read cache; zero fields take
+	// DefaultCacheLimits'.
+	CacheLimits CacheLimits
 	// ExportTimeout bounds the CSV export instead of UpstreamTimeout;
 	// zero means DefaultExportTimeout.
 	ExportTimeout time.Duration
@@ -98,7 +101,11 @@ var DefaultLimits = map[string]RateLimit{
 // Edge is the gateway's handler.
 type Edge struct {
 	http.Handler
-	cache *publicCache
+	// ReadyDetails is /readyz with each upstream's state and the
+	// dependencies each reports down, for the metrics port: the public
+	// /readyz says only ready or not.
+	ReadyDetails http.Handler
+	cache        *publicCache
 	// site serves the web app; nil without one.
 	site *site.Site
 }
@@ -119,7 +126,7 @@ func (e *Edge) InvalidatePublicCache() {
 // is nil: net/http then serves the request, which fills what it needs.
 func (e *Edge) Ready(path, query string) *encoded.Set {
 	if isPublicReadPath(path) {
-		return e.cache.ready(path + "?" + query)
+		return e.cache.ready(path, query)
 	}
 	if e.site != nil {
 		return e.site.Ready(path)
@@ -127,8 +134,8 @@ func (e *Edge) Ready(path, query string) *encoded.Set {
 	return nil
 }
 
-// CacheStats returns the public cache's hits and misses.
-func (e *Edge) CacheStats() (hits, misses uint64) { return e.cache.stats() }
+// CacheStats returns the public cache's figures.
+func (e *Edge) CacheStats() CacheStats { return e.cache.stats() }
 
 // New builds the edge.
 func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
@@ -140,6 +147,12 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	if o.CacheTTL == 0 {
 		o.CacheTTL = 5 * time.Minute
+	}
+	if o.CacheLimits.Entries == 0 {
+		o.CacheLimits.Entries = DefaultCacheLimits.Entries
+	}
+	if o.CacheLimits.Bytes == 0 {
+		o.CacheLimits.Bytes = DefaultCacheLimits.Bytes
 	}
 	if o.Limits == nil {
 		o.Limits = DefaultLimits
@@ -187,6 +200,10 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 			UnmarshalOptions: protojson.UnmarshalOptions{DiscardUnknown: true},
 		}}),
 		runtime.WithErrorHandler(func(ctx context.Context, _ *runtime.ServeMux, _ runtime.Marshaler, w http.ResponseWriter, _ *http.Request, err error) {
+			if body, ok := parseErrorBody(err); ok {
+				writeBody(w, http.StatusBadRequest, body)
+				return
+			}
 			WriteError(ctx, log, w, err)
 		}),
 		runtime.WithIncomingHeaderMatcher(incomingHeaders),
@@ -218,10 +235,15 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 
 	security := SecurityHeaders(o.CSP.ContentSecurityPolicy())
-	cache := newPublicCache(o.CacheTTL, security)
+	cache := newPublicCache(o.CacheTTL, o.CacheLimits, security)
 	api := cache.handler(withTimeout(gw, o.UpstreamTimeout))
 	mux := http.NewServeMux()
 	mux.Handle("/api/", capJSONBody(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// grpc-gateway forwards these whatever its matcher says: sessions
+		// are cookies, read here, and a client does not set the edge's
+		// upstream deadline.
+		r.Header.Del("Authorization")
+		r.Header.Del("Grpc-Timeout")
 		var h http.Handler = api
 		if isStaffPath(r.URL.Path) {
 			h = staffOnly(log, caller, h)
@@ -269,9 +291,8 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
 	})
-	mux.Handle("GET /readyz", readyz(log, o.ReadyTimeout, map[string]*grpc.ClientConn{
-		"content": u.Content, "contact": u.Contact, "media": u.Media,
-	}))
+	upstreams := map[string]*grpc.ClientConn{"content": u.Content, "contact": u.Contact, "media": u.Media}
+	mux.Handle("GET /readyz", readyz(log, o.ReadyTimeout, upstreams, false))
 	var web *site.Site
 	if o.WebDir != "" {
 		var err error
@@ -292,21 +313,25 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	if o.Sessions != nil {
 		h = o.Sessions.Middleware(h)
 	}
-	h = securityHeaders(security, h)
-	return &Edge{Handler: h, cache: cache, site: web}, nil
+	h = securityHeaders(security, refuseChunkedBodies(log, h))
+	return &Edge{Handler: h, cache: cache, site: web, ReadyDetails: readyz(log, o.ReadyTimeout, upstreams, true)}, nil
 }
 
-// incomingHeaders forwards the headers services read, besides
-// grpc-gateway's defaults (which include User-Agent as
-// grpcgateway-user-agent).
+// incomingHeaders forwards the only request headers services read, and
+// nothing else a client chose: grpc-gateway's default would also turn
+// every Grpc-Metadata-* header into metadata (a client could name its own
+// x-client-ip, or put a caller token of its own first). What services know
+// of the caller and its address the edge sets itself (callerMD).
+// Authorization never reaches the matcher: the API handler drops it
+// (grpc-gateway forwards it unasked).
 func incomingHeaders(key string) (string, bool) {
 	switch strings.ToLower(key) {
 	case "idempotency-key":
 		return "idempotency-key", true
-	case "cookie", "authorization":
-		return "", false // the gateway's business, never the services'
+	case "user-agent":
+		return "grpcgateway-user-agent", true
 	}
-	return runtime.DefaultHeaderMatcher(key)
+	return "", false
 }
 
 // outgoingHeaders lets services set only the response headers the edge
@@ -335,10 +360,12 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // readyz reports 200 when every upstream's gRPC health check says SERVING,
-// and 503 otherwise, naming the failing upstreams and, where an upstream
-// reports them (health's List), the dependencies it finds down, e.g.
-// {"down": {"contact": ["postgres"]}}.
-func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.ClientConn) http.Handler {
+// and 503 otherwise. With details it names each upstream's state and,
+// where an upstream reports them (health's List), the dependencies it
+// finds down, e.g. {"down": {"contact": ["postgres"]}}; without, only
+// {"status": …}: the public port does not tell anyone how the product is
+// built or what is failing (the log and the metrics port do).
+func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.ClientConn, details bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var mu sync.Mutex
 		var wg sync.WaitGroup
@@ -381,10 +408,13 @@ func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.Clie
 			}()
 		}
 		wg.Wait()
-		if ready {
-			writeJSON(w, http.StatusOK, map[string]any{"status": "ready", "upstreams": states})
-			return
+		code, body := http.StatusOK, map[string]any{"status": "ready"}
+		if !ready {
+			code, body = http.StatusServiceUnavailable, map[string]any{"status": "not ready"}
 		}
-		writeJSON(w, http.StatusServiceUnavailable, map[string]any{"status": "not ready", "upstreams": states, "down": down})
+		if details {
+			body["upstreams"], body["down"] = states, down
+		}
+		writeJSON(w, code, body)
 	})
 }

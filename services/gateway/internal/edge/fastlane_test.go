@@ -260,3 +260,32 @@ func TestFastLaneEndsIdleConnectionsAtClose(t *testing.T) {
 	_, err = net.DialTimeout("tcp", env.lane, time.Second)
 	require.Error(t, err)
 }
+
+// TestContentLengthWithTransferEncodingIsRefused: issue 25 found requests
+// carrying both served (net/http reads the chunks). Each is now answered
+// 400 and the connection closed, so nothing behind it on the socket is
+// read as a request — by net/http alone and behind the lane alike.
+func TestContentLengthWithTransferEncodingIsRefused(t *testing.T) {
+	t.Parallel()
+	env := newLaneEnv(t)
+	smuggled := "GET /api/editable-content HTTP/1.1\r\nHost: x\r\n\r\n"
+	for _, addr := range []string{env.plain, env.lane} {
+		for _, head := range []string{
+			"POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n",
+			"GET /api/blog-posts HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n",
+			"POST /api/contact HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n",
+		} {
+			c, err := net.Dial("tcp", addr)
+			require.NoError(t, err)
+			require.NoError(t, c.SetDeadline(time.Now().Add(10*time.Second)))
+			_, err = io.WriteString(c, head+"0\r\n\r\n"+smuggled)
+			require.NoError(t, err)
+			all, err := io.ReadAll(c) // ends only when the server closes
+			c.Close()
+			require.NoError(t, err, "the connection must be closed")
+			answers := regexp.MustCompile(`HTTP/1\.1 \d{3}`).FindAllString(string(all), -1)
+			require.Equal(t, []string{"HTTP/1.1 400"}, answers, "%s: %q", addr, all)
+			require.Contains(t, string(all), MsgLengthRequired)
+		}
+	}
+}

@@ -68,7 +68,7 @@ func (o CSPOptions) ContentSecurityPolicy() string {
 		"media-src 'self'",
 		"frame-src " + frame,
 		"object-src 'none'",
-		"base-uri 'self'",
+		"base-uri 'none'",
 		"form-action 'self'",
 		"frame-ancestors 'none'",
 	}
@@ -212,6 +212,28 @@ func rateLimited(log *slog.Logger, l *limiter, clientIP func(*http.Request) stri
 	})
 }
 
+// MsgLengthRequired is the answer to a request whose body is framed by
+// Transfer-Encoding.
+const MsgLengthRequired = "Send the request body with a Content-Length header."
+
+// refuseChunkedBodies answers 400, and closes the connection, when a
+// request's body is framed by Transfer-Encoding. A request carrying both
+// Content-Length and Transfer-Encoding is the classic desync behind a proxy
+// that reads the other one (RFC 9112 §6.3 lets a server refuse it and then
+// requires the close) — and net/http drops the Content-Length before a
+// handler could see both, so every chunked body is refused: no client of
+// this API sends one (browsers and the ingress send a Content-Length).
+func refuseChunkedBodies(log *slog.Logger, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.TransferEncoding) > 0 {
+			w.Header().Set("Connection", "close")
+			writeStatus(r.Context(), log, w, http.StatusBadRequest, status.Error(codes.InvalidArgument, MsgLengthRequired))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // capJSONBody refuses JSON bodies over their cap (jsonBodyLimit) with 413.
 func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -227,8 +249,11 @@ func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
 
 // staffOnly answers 401 to signed-out and 403 to signed-in non-staff
 // callers; staff pass (and the services check the signed identity again).
+// No staff answer is stored by the browser or anything between: leads and
+// drafts stay off shared disks.
 func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bool), next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Cache-Control"] = noStore
 		c, ok := caller(r)
 		switch {
 		case !ok:
@@ -240,6 +265,8 @@ func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bo
 		}
 	})
 }
+
+var noStore = []string{"no-store"}
 
 // isStaffPath lists the protected API paths.
 func isStaffPath(p string) bool {

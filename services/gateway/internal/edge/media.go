@@ -110,8 +110,9 @@ func streamUpload(ctx context.Context, log *slog.Logger, w http.ResponseWriter, 
 }
 
 // writeUploadError maps the media service's reasons to 413 and 415, and
-// keeps its own message for a store that is down (503): an Unavailable
-// without that reason may be gRPC's own and gets the generic message.
+// keeps its own message for a store that is down and for a decode budget
+// that stays full (503, the latter with Retry-After): an Unavailable
+// without such a reason may be gRPC's own and gets the generic message.
 func writeUploadError(ctx context.Context, log *slog.Logger, w http.ResponseWriter, err error) {
 	for _, d := range status.Convert(err).Details() {
 		if info, ok := d.(*errdetails.ErrorInfo); ok {
@@ -122,8 +123,11 @@ func writeUploadError(ctx context.Context, log *slog.Logger, w http.ResponseWrit
 			case "UNSUPPORTED_MEDIA_TYPE":
 				writeStatus(ctx, log, w, http.StatusUnsupportedMediaType, err)
 				return
-			case "STORAGE_UNAVAILABLE":
-				log.WarnContext(ctx, "upload refused: image storage unavailable")
+			case "STORAGE_UNAVAILABLE", "BUSY":
+				log.WarnContext(ctx, "upload refused", "reason", info.GetReason())
+				if info.GetReason() == "BUSY" {
+					w.Header().Set("Retry-After", "60")
+				}
 				writeBody(w, http.StatusServiceUnavailable, ErrorBody{Message: status.Convert(err).Message(), Code: "unavailable", Details: []FieldViolation{}})
 				return
 			}
@@ -179,7 +183,7 @@ func mediaHandler(log *slog.Logger, client mediav1.MediaServiceClient) http.Hand
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 		h.Set("Vary", "Accept")
 		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+		h.Set("Content-Security-Policy", "default-src 'none'; sandbox; frame-ancestors 'none'")
 		if encoded.ETagMatch(r.Header.Get("If-None-Match"), info.GetEtag()) {
 			w.WriteHeader(http.StatusNotModified)
 			return

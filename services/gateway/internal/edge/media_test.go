@@ -66,6 +66,11 @@ func (f *recordingMedia) UploadImage(stream grpc.ClientStreamingServer[mediav1.U
 			WithDetails(&errdetails.ErrorInfo{Reason: "STORAGE_UNAVAILABLE"})
 		return st.Err()
 	}
+	if bytes.Equal(got, []byte("busy")) {
+		st, _ := status.New(codes.Unavailable, "The server is busy processing other images; please try again in a minute.").
+			WithDetails(&errdetails.ErrorInfo{Reason: "BUSY"})
+		return st.Err()
+	}
 	return stream.SendAndClose(&mediav1.UploadImageResponse{Url: "/media/k.jpg", Key: "k.jpg", Width: 10, Height: 20})
 }
 
@@ -174,6 +179,10 @@ func TestUploadErrorsMapToHTTP(t *testing.T) {
 	resp, eb, _ = postUpload(t, hs.URL, []byte("store is down"))
 	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
 	require.Equal(t, "Image storage is unavailable right now.", eb.Message, "the service's own message for people")
+	resp, eb, _ = postUpload(t, hs.URL, []byte("busy"))
+	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode)
+	require.Equal(t, "The server is busy processing other images; please try again in a minute.", eb.Message)
+	require.Equal(t, "60", resp.Header.Get("Retry-After"))
 
 	r, err := http.Post(hs.URL+"/api/upload-image", "application/json", strings.NewReader(`{}`))
 	require.NoError(t, err)
@@ -210,6 +219,7 @@ func TestMediaServingHeadersNegotiationAnd304(t *testing.T) {
 	require.Equal(t, "nosniff", resp.Header.Get("X-Content-Type-Options"))
 	require.Equal(t, "public, max-age=31536000, immutable", resp.Header.Get("Cache-Control"))
 	require.Equal(t, "Accept", resp.Header.Get("Vary"))
+	require.Equal(t, "default-src 'none'; sandbox; frame-ancestors 'none'", resp.Header.Get("Content-Security-Policy"))
 	etag := resp.Header.Get("ETag")
 	require.NotEmpty(t, etag)
 

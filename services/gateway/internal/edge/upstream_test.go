@@ -120,7 +120,10 @@ func TestTransportFailuresNeverReachTheClient(t *testing.T) {
 }
 
 // TestReadyzNamesTheDependencyThatIsDown asks real gRPC health servers: an
-// upstream that reports its Postgres down is named with it.
+// upstream that reports its Postgres down is named with it — on the
+// metrics port (ReadyDetails). The public /readyz says only whether the
+// gateway is ready (issue 25: it named every upstream and dependency to
+// anyone).
 func TestReadyzNamesTheDependencyThatIsDown(t *testing.T) {
 	t.Parallel()
 	serve := func(deps map[string]healthpb.HealthCheckResponse_ServingStatus) *grpc.ClientConn {
@@ -142,13 +145,21 @@ func TestReadyzNamesTheDependencyThatIsDown(t *testing.T) {
 	e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Upstreams: Upstreams{Content: up, Contact: down, Media: up}})
 	require.NoError(t, err)
 	rec := httptest.NewRecorder()
-	e.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	e.ReadyDetails.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	require.Equal(t, 503, rec.Code)
 	require.JSONEq(t, `{"status":"not ready","upstreams":{"content":"SERVING","contact":"NOT_SERVING","media":"SERVING"},"down":{"contact":["postgres"]}}`, rec.Body.String())
+	rec = httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	require.Equal(t, 503, rec.Code)
+	require.JSONEq(t, `{"status":"not ready"}`, rec.Body.String())
 
 	e, err = New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Upstreams: Upstreams{Content: up, Contact: up, Media: up}})
 	require.NoError(t, err)
 	rec = httptest.NewRecorder()
 	e.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"status":"ready"}`, rec.Body.String())
+	rec = httptest.NewRecorder()
+	e.ReadyDetails.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	require.JSONEq(t, `{"status":"ready","upstreams":{"content":"SERVING","contact":"SERVING","media":"SERVING"},"down":{}}`, rec.Body.String())
 }

@@ -178,3 +178,13 @@ func ETagMatch(header, etag string) bool {
 	}
 	return false
 }
+
+// Size is about how many bytes the set holds: every encoding's body and
+// prepared heads, for caches bounded in bytes.
+func (s *Set) Size() int64 {
+	var n int
+	for _, v := range []*Variant{&s.Raw, &s.Gzip, &s.Brotli} {
+		n += len(v.Body) + len(v.heads.OK) + len(v.heads.NotModified) + len(v.ETag)
+	}
+	return int64(n)
+}

@@ -182,13 +182,23 @@ func (c *conn) serve() {
 	defer bufs.Put(bp)
 	buf := *bp
 	r, w := 0, 0
-	var headStart time.Time
+	// A new connection's first head is timed from the accept, as net/http
+	// times it: a client that sends nothing is closed at the header
+	// timeout, not held for the idle timeout. Later heads are timed from
+	// their first byte, after an idle wait for it.
+	headStart := time.Now()
 	var out [3][]byte
+	headBy := func() time.Time {
+		if headStart.IsZero() { // a pipelined head, already read whole
+			headStart = time.Now()
+		}
+		return headStart.Add(l.o.ReadHeaderTimeout)
+	}
 	for {
 		end, plain := findHead(buf[r:w])
 		if !plain {
 			// A line ended by a bare LF, which net/http also reads.
-			handed = c.handOver(buf[r:w])
+			handed = c.handOver(buf[r:w], headBy())
 			return
 		}
 		if end < 0 {
@@ -197,21 +207,24 @@ func (c *conn) serve() {
 				r = 0
 			}
 			if w == len(buf) {
-				handed = c.handOver(buf[:w])
+				handed = c.handOver(buf[:w], headBy())
 				return
 			}
-			now := time.Now()
-			if w == 0 {
+			if w == 0 && headStart.IsZero() {
 				c.idle.Store(true)
 				if l.closing.Load() {
 					return
 				}
-				_ = c.SetReadDeadline(now.Add(l.o.IdleTimeout))
+				_ = c.SetReadDeadline(time.Now().Add(l.o.IdleTimeout))
 			} else {
 				if headStart.IsZero() {
-					headStart = now
+					headStart = time.Now()
 				}
-				_ = c.SetReadDeadline(headStart.Add(l.o.ReadHeaderTimeout))
+				c.idle.Store(w == 0) // a first head not begun yet: Close may end it
+				if w == 0 && l.closing.Load() {
+					return
+				}
+				_ = c.SetReadDeadline(headBy())
 			}
 			n, err := c.Read(buf[w:])
 			c.idle.Store(false)
@@ -224,13 +237,13 @@ func (c *conn) serve() {
 		head := buf[r : r+end]
 		req, ok := parse(head)
 		if !ok {
-			handed = c.handOver(buf[r:w])
+			handed = c.handOver(buf[r:w], headBy())
 			return
 		}
 		start := time.Now()
 		set := l.o.Source(req.path, req.query)
 		if set == nil || !set.Prepared() {
-			handed = c.handOver(buf[r:w])
+			handed = c.handOver(buf[r:w], headBy())
 			return
 		}
 		v := set.For(req.acceptEncoding)
@@ -272,10 +285,13 @@ func (c *conn) serve() {
 }
 
 // handOver gives the connection, with the bytes read and not yet answered,
-// to net/http. It reports whether net/http took it.
-func (c *conn) handOver(pending []byte) bool {
-	_ = c.SetReadDeadline(time.Time{})
-	hc := &handedConn{Conn: c.Conn, pending: bytes.Clone(pending)}
+// to net/http. It reports whether net/http took it. headBy is when the
+// head being read must be complete: net/http starts its own header timer
+// when it begins to read, so a head dripped to the lane and handed over
+// would otherwise get the timeout twice.
+func (c *conn) handOver(pending []byte, headBy time.Time) bool {
+	_ = c.SetReadDeadline(headBy)
+	hc := &handedConn{Conn: c.Conn, pending: bytes.Clone(pending), headBy: headBy}
 	return c.lane.handoff.give(hc)
 }
 

@@ -93,8 +93,8 @@ func (wr Writer) Write(ctx context.Context, w http.ResponseWriter, err error) {
 	case codes.Canceled:
 		body.Message = "The request was cancelled."
 	case codes.InvalidArgument:
-		body.Details = violations(st)
-		if len(body.Details) > 0 {
+		if vs := violations(st); len(vs) > 0 {
+			body.Details = vs
 			msgs := make([]string, 0, len(body.Details))
 			seen := map[string]bool{}
 			for _, d := range body.Details {
@@ -165,15 +165,15 @@ func violations(st *status.Status) []FieldViolation {
 			} else if id := v.GetRuleId(); id != "" {
 				field, _, _ = strings.Cut(id, ".")
 			}
-			out = append(out, FieldViolation{Field: lowerCamel(field), Message: v.GetMessage(), Rule: v.GetRuleId()})
+			out = append(out, FieldViolation{Field: JSONName(field), Message: v.GetMessage(), Rule: v.GetRuleId()})
 		}
 	}
 	return out
 }
 
-// lowerCamel converts a proto field name to its JSON name (first_name →
-// firstName), as protojson does.
-func lowerCamel(s string) string {
+// JSONName converts a proto field name to its JSON name (first_name →
+// firstName), as protojson does; a JSON name stays as it is.
+func JSONName(s string) string {
 	var b strings.Builder
 	upper := false
 	for _, r := range s {

@@ -88,9 +88,10 @@ func TestInternalErrorsNeverLeakText(t *testing.T) {
 	require.Equal(t, MsgUnavailable, decode(t, rec).Message)
 }
 
-func TestLowerCamel(t *testing.T) {
+func TestJSONName(t *testing.T) {
 	t.Parallel()
-	require.Equal(t, "firstName", lowerCamel("first_name"))
-	require.Equal(t, "preferredContactTime", lowerCamel("preferred_contact_time"))
-	require.Equal(t, "limit", lowerCamel("limit"))
+	require.Equal(t, "firstName", JSONName("first_name"))
+	require.Equal(t, "firstName", JSONName("firstName"))
+	require.Equal(t, "preferredContactTime", JSONName("preferred_contact_time"))
+	require.Equal(t, "limit", JSONName("limit"))
 }

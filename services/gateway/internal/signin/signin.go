@@ -277,6 +277,8 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 	h.setCookie(w, h.SessionCookie(), "", time.Time{})
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	// What the staff area left in this browser goes with the session.
+	w.Header().Set("Clear-Site-Data", `"cache", "storage"`)
 	_ = json.NewEncoder(w).Encode(map[string]bool{"ok": true})
 }
 

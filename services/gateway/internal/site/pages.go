@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
+	"github.com/valleytrenchless/site/services/gateway/internal/keep"
 )
 
 // page is a filled HTML page as served: its bytes raw, gzipped and in
@@ -56,12 +57,12 @@ const maxArticles = 500
 // emptied together with the site's reads (content.changed, NATS
 // reconnect); a page's own expiry is only a backstop.
 type pageCache struct {
-	files, articles *kept[*page]
+	files, articles *keep.Map[*page]
 }
 
 func newPageCache(maxArticles int) *pageCache {
 	fresh := func(p *page) bool { return time.Now().Before(p.expires) }
-	return &pageCache{files: newKept(0, fresh), articles: newKept(maxArticles, fresh)}
+	return &pageCache{files: keep.New(keep.Options[*page]{Fresh: fresh}), articles: keep.New(keep.Options[*page]{Limit: maxArticles, Fresh: fresh})}
 }
 
 // Invalidate drops every page. Call it after the site's reads are emptied:

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/services/gateway/internal/keep"
 )
 
 // Reads are the content the site fills into its pages: the content
@@ -56,7 +57,7 @@ func (c ContentService) Post(ctx context.Context, slug string) (*contentv1.Post,
 // Failures are not kept. Concurrent reads of one thing share one call.
 type cachedReads struct {
 	reads Reads
-	kept  *kept[cachedRead]
+	kept  *keep.Map[cachedRead]
 }
 
 type cachedRead struct {
@@ -65,16 +66,16 @@ type cachedRead struct {
 }
 
 func newCachedReads(r Reads, ttl time.Duration) *cachedReads {
-	return &cachedReads{reads: r, kept: newKept(0, func(e cachedRead) bool { return time.Since(e.stored) < ttl })}
+	return &cachedReads{reads: r, kept: keep.New(keep.Options[cachedRead]{Fresh: func(e cachedRead) bool { return time.Since(e.stored) < ttl }})}
 }
 
 // Invalidate drops every read.
 func (c *cachedReads) Invalidate() { c.kept.Invalidate() }
 
 // cached returns the read named key, calling read when it is missing or
-// older than the TTL (see kept).
+// older than the TTL (see keep.Map).
 func cached[T any](c *cachedReads, key string, read func() (T, error)) (T, error) {
-	e, err := c.kept.get(key, func() (cachedRead, error) {
+	e, err := c.kept.Get(key, func() (cachedRead, error) {
 		stored := time.Now()
 		v, err := read()
 		return cachedRead{value: v, stored: stored}, err

@@ -266,7 +266,7 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 // serveHTML serves a page of the build with the current editable texts
 // filled in, from memory after the first request.
 func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
-	p, err := s.pages.files.get(file, func() (*page, error) {
+	p, err := s.pages.files.Get(file, func() (*page, error) {
 		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
@@ -302,13 +302,13 @@ func (s *Site) newPage(body []byte, current bool) *page {
 // article (/blog/{slug}). nil means ServeHTTP must answer (and fill).
 func (s *Site) Ready(path string) *encoded.Set {
 	if file, ok := s.pageRoutes[path]; ok {
-		if p, ok := s.pages.files.peek(file); ok {
+		if p, ok := s.pages.files.Peek(file); ok {
 			return p.Set
 		}
 		return nil
 	}
 	if slug, ok := strings.CutPrefix(path, "/blog/"); ok && slug != "" && !strings.Contains(slug, "/") {
-		if p, ok := s.pages.articles.peek(slug); ok {
+		if p, ok := s.pages.articles.Peek(slug); ok {
 			return p.Set
 		}
 	}
@@ -376,7 +376,7 @@ var (
 // title, description, canonical URL and Open Graph tags, and the post as
 // the post-data block; unknown and draft slugs are 404.
 func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
-	p, err := s.pages.articles.get(slug, func() (*page, error) {
+	p, err := s.pages.articles.Get(slug, func() (*page, error) {
 		ctx := context.WithoutCancel(r.Context())
 		post, err := s.reads.Post(ctx, slug)
 		switch status.Code(err) {

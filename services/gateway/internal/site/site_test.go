@@ -410,14 +410,14 @@ func TestArticleCacheIsBounded(t *testing.T) {
 		api.posts[slug] = &contentv1.Post{Slug: slug, Title: slug, PublishedAt: publishedOn(t11Nov)}
 	}
 	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`}, Options{})
-	require.Equal(t, maxArticles, e.pages.articles.limit)
-	e.pages.articles.limit = limit
+	require.Equal(t, maxArticles, e.pages.articles.Limit())
+	e.pages.articles.SetLimit(limit)
 	for i := range limit + 5 {
 		r := get(e, "GET", fmt.Sprintf("/blog/post-%d", i))
 		require.Equal(t, 200, r.code)
 		require.Contains(t, r.body, fmt.Sprintf("post-%d", i))
 	}
-	require.Equal(t, limit, e.pages.articles.len())
+	require.Equal(t, limit, e.pages.articles.Stats().Entries)
 }
 
 // TestSitemapAndFeedFollowContentChanged: they read the posts through the

@@ -3,33 +3,45 @@ package media
 import (
 	"encoding/binary"
 	"image"
+	"iter"
 )
+
+// jpegSegments yields the marker and payload (after its length) of each
+// segment of a JPEG's header, up to its first scan; it stops early at
+// anything malformed (the decoder reports that).
+func jpegSegments(b []byte) iter.Seq2[byte, []byte] {
+	return func(yield func(byte, []byte) bool) {
+		if len(b) < 4 || b[0] != 0xFF || b[1] != 0xD8 {
+			return
+		}
+		for i := 2; i+4 <= len(b); {
+			if b[i] != 0xFF {
+				return
+			}
+			marker := b[i+1]
+			if marker == 0xDA || marker == 0xD9 { // start of scan / end
+				return
+			}
+			size := int(binary.BigEndian.Uint16(b[i+2 : i+4]))
+			if size < 2 || i+2+size > len(b) {
+				return
+			}
+			if !yield(marker, b[i+4:i+2+size]) {
+				return
+			}
+			i += 2 + size
+		}
+	}
+}
 
 // jpegOrientation returns the EXIF orientation (1-8) of a JPEG, or 1. Phone
 // photos are often stored sideways with this tag; since re-encoding drops
 // the EXIF block, the rotation is applied to the pixels instead.
 func jpegOrientation(b []byte) int {
-	if len(b) < 4 || b[0] != 0xFF || b[1] != 0xD8 {
-		return 1
-	}
-	i := 2
-	for i+4 <= len(b) {
-		if b[i] != 0xFF {
-			return 1
-		}
-		marker := b[i+1]
-		if marker == 0xDA || marker == 0xD9 { // start of scan / end: no EXIF
-			return 1
-		}
-		size := int(binary.BigEndian.Uint16(b[i+2 : i+4]))
-		if size < 2 || i+2+size > len(b) {
-			return 1
-		}
-		seg := b[i+4 : i+2+size]
+	for marker, seg := range jpegSegments(b) {
 		if marker == 0xE1 && len(seg) > 14 && string(seg[:6]) == "Exif\x00\x00" {
 			return tiffOrientation(seg[6:])
 		}
-		i += 2 + size
 	}
 	return 1
 }
@@ -68,9 +80,13 @@ func tiffOrientation(t []byte) int {
 	return 1
 }
 
-// orient applies an EXIF orientation to img.
+// orient applies an EXIF orientation to img. Pixels are read with
+// RGBA64At, which every decoder's image type has: At would allocate a
+// boxed colour per pixel, hundreds of megabytes of garbage for a large
+// photo.
 func orient(img image.Image, o int) image.Image {
-	if o <= 1 || o > 8 {
+	src, ok := img.(image.RGBA64Image)
+	if o <= 1 || o > 8 || !ok {
 		return img
 	}
 	b := img.Bounds()
@@ -99,7 +115,7 @@ func orient(img image.Image, o int) image.Image {
 			case 8:
 				dx, dy = y, w-1-x
 			}
-			out.Set(dx, dy, img.At(b.Min.X+x, b.Min.Y+y))
+			out.SetRGBA64(dx, dy, src.RGBA64At(b.Min.X+x, b.Min.Y+y))
 		}
 	}
 	return out

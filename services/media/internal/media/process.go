@@ -17,6 +17,7 @@ import (
 	"image/png"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"sync"
 
 	"github.com/chai2010/webp"
@@ -133,35 +134,14 @@ func ReadLimited(r io.Reader) ([]byte, error) {
 }
 
 // Decode sniffs and fully decodes data, applying the JPEG's EXIF
-// orientation (the EXIF itself is dropped by re-encoding).
+// orientation (the EXIF itself is dropped by re-encoding). Whatever Inspect
+// refuses is refused before anything is decoded.
 func Decode(data []byte) (image.Image, Format, *gif.GIF, error) {
-	if len(data) > MaxBytes {
-		return nil, Format{}, nil, ErrTooLarge
-	}
-	f, err := Sniff(data)
+	hd, err := Inspect(data)
 	if err != nil {
-		return nil, Format{}, nil, err
+		return nil, hd.Format, nil, err
 	}
-	var cfg image.Config
-	switch f {
-	case JPEG:
-		cfg, err = jpeg.DecodeConfig(bytes.NewReader(data))
-	case PNG:
-		cfg, err = png.DecodeConfig(bytes.NewReader(data))
-	case GIF:
-		cfg, err = gif.DecodeConfig(bytes.NewReader(data))
-	case WEBP:
-		cfg, err = xwebp.DecodeConfig(bytes.NewReader(data))
-	}
-	if err != nil {
-		return nil, f, nil, ErrCorrupt
-	}
-	if cfg.Width <= 0 || cfg.Height <= 0 {
-		return nil, f, nil, ErrCorrupt
-	}
-	if cfg.Width > MaxSide || cfg.Height > MaxSide || cfg.Width*cfg.Height > MaxPixels {
-		return nil, f, nil, ErrTooManyPix
-	}
+	f := hd.Format
 	var img image.Image
 	var anim *gif.GIF
 	switch f {
@@ -238,24 +218,45 @@ func Process(data []byte) (Processed, error) {
 			jobs = append(jobs, job{fmt.Sprintf("w%d", w), small, vf, nil})
 		}
 	}
-	// Encode in parallel: the encoders are independent and CPU-bound.
+	// Encode in parallel, the encoders being independent and CPU-bound, in
+	// two waves: the full size and the variants in other formats while the
+	// full-size bitmap is alive, then, with it released, the WebP variants
+	// (libwebp holds up to ten bytes per pixel of its own), so the two
+	// never add up (cost).
+	var waves [2][]int
+	for i, j := range jobs {
+		if j.name != "full" && j.f == WEBP {
+			waves[1] = append(waves[1], i)
+		} else {
+			waves[0] = append(waves[0], i)
+		}
+	}
 	out := make([]Rendition, len(jobs))
 	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
 	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	for i, j := range jobs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			data, err := encode(j.img, j.f, j.anim)
-			b := j.img.Bounds()
-			out[i], errs[i] = Rendition{Name: j.name, Width: b.Dx(), Height: b.Dy(), Format: j.f, Data: data}, err
-			jobs[i] = job{} // the full-size image can go once it is encoded
-		}()
+	for k, wave := range waves {
+		if k == 1 && len(wave) > 0 && rgbaBytes*p.Width*p.Height > releaseBytes {
+			// The full-size bitmap is garbage now, but the Go heap keeps
+			// its pages until the scavenger gets to them, and libwebp's
+			// C memory would come on top: hand them back first.
+			debug.FreeOSMemory()
+		}
+		var wg sync.WaitGroup
+		for _, i := range wave {
+			j := jobs[i]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sem <- struct{}{}
+				defer func() { <-sem }()
+				data, err := encode(j.img, j.f, j.anim)
+				b := j.img.Bounds()
+				out[i], errs[i] = Rendition{Name: j.name, Width: b.Dx(), Height: b.Dy(), Format: j.f, Data: data}, err
+				jobs[i] = job{} // the full-size image can go once it is encoded
+			}()
+		}
+		wg.Wait()
 	}
-	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
 		return Processed{}, err
 	}
@@ -274,15 +275,29 @@ func uniqueFormats(a, b Format) []Format {
 // by searching a palette per pixel: a still GIF variant costs milliseconds
 // instead of seconds.
 func webSafe(img image.Image) *image.Paletted {
+	src := img.(image.RGBA64Image) // as resize reads rows
 	b := img.Bounds()
 	out := image.NewPaletted(image.Rect(0, 0, b.Dx(), b.Dy()), palette.WebSafe)
 	q := func(v uint32) uint8 { return uint8((v>>8 + 25) / 51) }
 	for y := 0; y < b.Dy(); y++ {
 		for x := 0; x < b.Dx(); x++ {
-			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
-			out.Pix[y*out.Stride+x] = q(r)*36 + q(g)*6 + q(bl)
+			c := src.RGBA64At(b.Min.X+x, b.Min.Y+y)
+			out.Pix[y*out.Stride+x] = q(uint32(c.R))*36 + q(uint32(c.G))*6 + q(uint32(c.B))
 		}
 	}
+	return out
+}
+
+// toRGBA returns img as *image.RGBA, what chai2010/webp hands libwebp as
+// it is: given anything else it converts pixel by pixel through At, which
+// allocates a boxed colour for each (160 MB of garbage for a 40 MP WebP).
+func toRGBA(img image.Image) *image.RGBA {
+	if m, ok := img.(*image.RGBA); ok {
+		return m
+	}
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Bounds(), img, b.Min, draw.Src)
 	return out
 }
 
@@ -303,7 +318,7 @@ func encode(img image.Image, f Format, anim *gif.GIF) ([]byte, error) {
 			err = gif.Encode(&buf, webSafe(img), nil)
 		}
 	case WEBP:
-		err = webp.Encode(&buf, img, &webp.Options{Quality: 80})
+		err = webp.Encode(&buf, toRGBA(img), &webp.Options{Quality: 80})
 	default:
 		err = ErrUnsupported
 	}

@@ -79,17 +79,27 @@ type Service struct {
 	store   Store
 	objects Objects
 	now     func() time.Time
-	// processing holds a slot per upload being decoded and rendered: at
-	// most one per core, so uploads arriving together queue instead of
-	// each holding a decoded image at once (Process keeps the cores busy
-	// by encoding the renditions in parallel).
-	processing chan struct{}
+	budget  *budget
+}
+
+// Options tune a Service; the zero value is the defaults.
+type Options struct {
+	// DecodeBudget is the memory, in bytes of estimated peak (Header.Cost),
+	// that uploads being processed may hold at once; 0 means
+	// DefaultDecodeBudget. An upload that alone needs more is refused.
+	DecodeBudget int64
 }
 
 // NewService returns a Service.
-func NewService(store Store, objects Objects) *Service {
-	return &Service{store: store, objects: objects, now: time.Now, processing: make(chan struct{}, runtime.GOMAXPROCS(0))}
+func NewService(store Store, objects Objects, o Options) *Service {
+	if o.DecodeBudget <= 0 {
+		o.DecodeBudget = DefaultDecodeBudget
+	}
+	return &Service{store: store, objects: objects, now: time.Now, budget: newBudget(o.DecodeBudget, runtime.GOMAXPROCS(0))}
 }
+
+// BudgetStats reports the decode budget, for metrics.
+func (s *Service) BudgetStats() BudgetStats { return s.budget.stats() }
 
 // KeyPattern is what a valid key looks like; nothing else reaches the
 // object store, so no path can leave the bucket.
@@ -109,25 +119,29 @@ func (s *Service) Upload(ctx context.Context, by, filename string, data []byte) 
 	if len(data) == 0 {
 		return Image{}, ErrEmpty
 	}
-	f, err := Sniff(data)
+	// The header alone refuses what is not an image or is too large, and
+	// tells what decoding it will cost, before anything is decoded.
+	hd, err := Inspect(data)
 	if err != nil {
 		return Image{}, err
 	}
 	hash := HashOf(data)
-	if existing, err := s.store.Get(ctx, hash+"."+f.Ext); err == nil {
+	if existing, err := s.store.Get(ctx, hash+"."+hd.Format.Ext); err == nil {
 		return existing, nil
 	} else if !errors.Is(err, ErrNotFound) {
 		return Image{}, err
 	}
-	select {
-	case s.processing <- struct{}{}:
-	case <-ctx.Done():
-		return Image{}, ctx.Err()
-	}
-	p, err := Process(data)
-	<-s.processing
+	release, err := s.budget.acquire(ctx, hd.Cost)
 	if err != nil {
 		return Image{}, err
+	}
+	p, err := Process(data)
+	release()
+	if err != nil {
+		return Image{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return Image{}, err // the caller gave up while it was processed
 	}
 	img := Image{
 		Key: p.Key(), OriginalName: cleanName(filename), Mime: p.Format.Mime, Width: p.Width, Height: p.Height,

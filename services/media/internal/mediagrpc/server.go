@@ -26,6 +26,9 @@ const (
 	// ReasonStorageUnavailable marks an Unavailable written for people:
 	// the object store is down, the message says so.
 	ReasonStorageUnavailable = "STORAGE_UNAVAILABLE"
+	// ReasonBusy marks an Unavailable written for people: the upload
+	// waited for memory to be processed in until its time ran short.
+	ReasonBusy = "BUSY"
 	// Domain is the ErrorInfo domain of this service.
 	Domain = "media.trenchless"
 )
@@ -187,7 +190,7 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 		return withReason(codes.OutOfRange, media.ErrTooLarge.Error(), ReasonTooLarge)
 	case errors.Is(err, media.ErrUnsupported):
 		return withReason(codes.InvalidArgument, media.ErrUnsupported.Error(), ReasonUnsupported)
-	case errors.Is(err, media.ErrCorrupt), errors.Is(err, media.ErrTooManyPix), errors.Is(err, media.ErrEmpty):
+	case errors.Is(err, media.ErrCorrupt), errors.Is(err, media.ErrTooManyPix), errors.Is(err, media.ErrTooBigToProcess), errors.Is(err, media.ErrEmpty):
 		return status.Error(codes.InvalidArgument, err.Error())
 	case errors.Is(err, media.ErrNotFound):
 		return status.Error(codes.NotFound, "That image does not exist.")
@@ -196,8 +199,13 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	case errors.Is(err, media.ErrStorageUnavailable):
 		s.log.WarnContext(ctx, "object store unavailable", "err", err)
 		return withReason(codes.Unavailable, MsgStorageUnavailable, ReasonStorageUnavailable)
+	case errors.Is(err, media.ErrBusy):
+		s.log.WarnContext(ctx, "upload refused: the decode budget stayed full")
+		return withReason(codes.Unavailable, media.ErrBusy.Error(), ReasonBusy)
 	case errors.Is(err, context.Canceled):
 		return status.Error(codes.Canceled, "request cancelled")
+	case errors.Is(err, context.DeadlineExceeded):
+		return status.Error(codes.DeadlineExceeded, "The upload took too long. Please try again.")
 	}
 	s.log.ErrorContext(ctx, "media request failed", "err", err)
 	return status.Error(codes.Internal, "internal error")

@@ -3,7 +3,9 @@ package mediagrpc_test
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -39,6 +41,7 @@ var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 type env struct {
 	minio   *miniotest.Server
 	pool    *pgxpool.Pool
+	svc     *media.Service
 	client  mediav1.MediaServiceClient
 	staff   context.Context
 	visitor context.Context
@@ -47,6 +50,11 @@ type env struct {
 }
 
 func newEnv(t *testing.T) *env {
+	t.Helper()
+	return newEnvWith(t, media.Options{})
+}
+
+func newEnvWith(t *testing.T, o media.Options) *env {
 	t.Helper()
 	m := miniotest.Start(t)
 	objects, err := mediaminio.New(mediaminio.Options{Endpoint: m.Endpoint, AccessKey: miniotest.AccessKey, SecretKey: miniotest.SecretKey, Bucket: "media"})
@@ -57,7 +65,8 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	srv, err := grpcserver.New(quiet, grpcserver.Options{Signer: signer})
 	require.NoError(t, err)
-	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(quiet, media.NewService(mediapg.New(pool), objects)))
+	svc := media.NewService(mediapg.New(pool), objects, o)
+	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(quiet, svc))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -67,7 +76,7 @@ func newEnv(t *testing.T) *env {
 	require.NoError(t, err)
 	t.Cleanup(func() { conn.Close(); cancel(); <-done })
 	return &env{
-		minio: m, pool: pool, client: mediav1.NewMediaServiceClient(conn),
+		minio: m, pool: pool, svc: svc, client: mediav1.NewMediaServiceClient(conn),
 		staff:   signer.OutgoingContext(context.Background(), identity.Caller{Email: "ana@valleytrenchless.example", Staff: true}),
 		visitor: signer.OutgoingContext(context.Background(), identity.Caller{Email: "joe@example.com"}),
 		service: signer.OutgoingContext(context.Background(), identity.Caller{Service: "content"}),
@@ -310,4 +319,54 @@ func TestLookupImages(t *testing.T) {
 	resp, err = e.client.LookupImages(e.service, &mediav1.LookupImagesRequest{})
 	require.NoError(t, err)
 	require.Empty(t, resp.GetImages())
+}
+
+// TestUploadsQueueForTheDecodeBudget: with the decode budget taken by an
+// upload being processed, another upload waits for it and is stored; one
+// whose time would run out while it waits is refused as busy, while there
+// is still time to tell staff so; and an image that alone needs more than
+// the whole budget is refused at once, before it is decoded.
+func TestUploadsQueueForTheDecodeBudget(t *testing.T) {
+	t.Parallel()
+	flat := image.NewRGBA(image.Rect(0, 0, 3000, 3000))
+	for i := range flat.Pix {
+		flat.Pix[i] = uint8(90 + i%4*40)
+	}
+	var b bytes.Buffer
+	require.NoError(t, png.Encode(&b, flat))
+	big := b.Bytes()
+	hd, err := media.Inspect(big)
+	require.NoError(t, err)
+	e := newEnvWith(t, media.Options{DecodeBudget: hd.Cost}) // room for exactly the big one
+
+	first := make(chan error, 1)
+	go func() { _, err := upload(e.staff, e.client, "big.png", big); first <- err }()
+	require.Eventually(t, func() bool { return e.svc.BudgetStats().InUse == hd.Cost }, 30*time.Second, time.Millisecond)
+
+	queued := make(chan error, 1)
+	go func() { _, err := upload(e.staff, e.client, "small.jpg", jpegOf(640, 480)); queued <- err }()
+	short, cancel := context.WithTimeout(e.staff, 1100*time.Millisecond)
+	defer cancel()
+	_, err = upload(short, e.client, "hurried.jpg", jpegOf(320, 240))
+	require.Equal(t, codes.Unavailable, status.Code(err), "%v", err)
+	require.Equal(t, mediagrpc.ReasonBusy, reason(err))
+	require.Equal(t, media.ErrBusy.Error(), status.Convert(err).Message())
+	require.NoError(t, short.Err(), "refused before the caller's deadline")
+
+	require.NoError(t, <-first)
+	require.NoError(t, <-queued, "the queued upload is processed once the budget is free")
+	stats := e.svc.BudgetStats()
+	require.Equal(t, media.BudgetStats{Total: hd.Cost, InUse: 0, Waits: 2, Busy: 1}, stats)
+
+	// A 16-bit PNG of the same size needs twice the memory: refused from
+	// its header alone (all this upload is).
+	ihdr := binary.BigEndian.AppendUint32(binary.BigEndian.AppendUint32(nil, 3000), 3000)
+	ihdr = append(ihdr, 16, 2, 0, 0, 0)
+	header := binary.BigEndian.AppendUint32([]byte("\x89PNG\r\n\x1a\n"), uint32(len(ihdr)))
+	header = append(append(header, "IHDR"...), ihdr...)
+	header = binary.BigEndian.AppendUint32(header, crc32.ChecksumIEEE(append([]byte("IHDR"), ihdr...)))
+	_, err = upload(e.staff, e.client, "deep.png", header)
+	require.Equal(t, codes.InvalidArgument, status.Code(err), "%v", err)
+	require.Equal(t, media.ErrTooBigToProcess.Error(), status.Convert(err).Message())
+	require.Equal(t, stats, e.svc.BudgetStats(), "refused without queueing")
 }

@@ -51,6 +51,29 @@ describe('Editable', () => {
     );
   });
 
+  it("draws a stored item as its own contentType says, whatever the page's type prop expects", () => {
+    const items: EditableContentItem[] = [
+      { contentKey: 'home.risk.intro', content: '<img src=x onerror=alert(1)><b>{city}</b> & more', contentType: 'text' },
+      { contentKey: 'home.services.title', content: '<p>Lined <strong>{city}</strong></p>', contentType: 'html' },
+      { contentKey: 'home.untyped', content: '<i>x</i>', contentType: '' },
+    ];
+    // A text item where the page expects HTML: literal text, every "<" escaped,
+    // and its placeholder filled as text.
+    const text = render(<Editable contentKey="home.risk.intro" type="html" params={{ city: 'A&B' }}>x</Editable>, items);
+    expect(text).toBe('<div data-ec="home.risk.intro" data-ec-city="A&amp;B">&lt;img src=x onerror=alert(1)>&lt;b>A&amp;B&lt;/b> &amp; more</div>');
+    expect(text).not.toContain('<img');
+    expect(text).not.toContain('<b>');
+    // An html item where the page expects text: its (server-sanitised) HTML,
+    // placeholder escaped for HTML.
+    expect(render(<Editable contentKey="home.services.title" as="h2" params={{ city: '<Mesa>' }}>x</Editable>, items)).toBe(
+      '<h2 data-ec="home.services.title" data-ec-city="&lt;Mesa>"><p>Lined <strong>&lt;Mesa&gt;</strong></p></h2>',
+    );
+    // A stored item that does not say html is text.
+    expect(render(<Editable contentKey="home.untyped" type="html">x</Editable>, items)).toBe(
+      '<div data-ec="home.untyped">&lt;i>x&lt;/i></div>',
+    );
+  });
+
   it('fills only known placeholders, escaping values for HTML', () => {
     expect(fillParams('{city} and {other}', { city: '<Mesa>' }, true)).toBe('&lt;Mesa&gt; and {other}');
     expect(fillParams('{city} and {other}', { city: '<Mesa>' }, false)).toBe('<Mesa> and {other}');

@@ -9,7 +9,11 @@ const EditableControls = lazy(() => import('./edit-mode/EditableControls'));
 export type EditableProps = Omit<HTMLAttributes<HTMLElement>, 'children' | 'dangerouslySetInnerHTML'> & {
   /** The item's key, e.g. "home.services.title". */
   contentKey: string;
-  /** 'text' (headings: plain text) or 'html' (paragraphs: sanitised HTML). */
+  /**
+   * 'text' (headings: plain text) or 'html' (paragraphs: sanitised HTML), for
+   * the build-time wording and the default element; a stored item is drawn
+   * as its own contentType says.
+   */
   type?: 'text' | 'html';
   /** The element; a span for text and a div for html by default. */
   as?: ElementType;
@@ -34,10 +38,16 @@ export type EditableProps = Omit<HTMLAttributes<HTMLElement>, 'children' | 'dang
 export function Editable({ contentKey, type = 'text', as, params, markup = false, children, ...rest }: EditableProps) {
   const item = useEditableItem(contentKey);
   const editing = useEditMode();
-  const html = type === 'html';
+  // What the stored item is decides how it is drawn and edited, not what
+  // the page expects of it: the content service sanitises an item by its
+  // own contentType, so a text item is plain text that may hold "<" and
+  // must be escaped even where the page expects HTML. Only the build-time
+  // wording (no item) goes by the prop.
+  const html = item ? item.contentType === 'html' : type === 'html';
   const raw = item?.content ?? (html && !markup ? `<p>${escapeHtml(children)}</p>` : children);
   const value = fillParams(raw, params, html);
-  const Tag = as ?? (html ? 'div' : 'span');
+  // The element is the page's layout, so it follows the prop.
+  const Tag = as ?? (type === 'html' ? 'div' : 'span');
   const attrs = { ...rest, 'data-ec': contentKey, ...paramAttributes(params) };
   const element: ReactElement = html ? (
     <Tag {...attrs} dangerouslySetInnerHTML={{ __html: value }} />
@@ -47,7 +57,7 @@ export function Editable({ contentKey, type = 'text', as, params, markup = false
   if (!editing) return element;
   return (
     <Suspense fallback={element}>
-      <EditableControls contentKey={contentKey} type={type} params={params} block={isBlock(Tag)} current={raw}>
+      <EditableControls contentKey={contentKey} type={html ? 'html' : 'text'} params={params} block={isBlock(Tag)} current={raw}>
         {element}
       </EditableControls>
     </Suspense>

@@ -1,0 +1,431 @@
+package e2e
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/require"
+
+	"github.com/valleytrenchless/site/internal/logtest"
+	"github.com/valleytrenchless/site/internal/natsconn"
+	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/tlstest"
+)
+
+// runbookNATSConfig is the nats-server.conf docs/operations.md ships: the block that starts with the line
+// "# nats-server.conf". Reading it from the page keeps the page and what is tested the same text.
+func runbookNATSConfig(t *testing.T) string {
+	t.Helper()
+	page, err := os.ReadFile("../docs/operations.md")
+	require.NoError(t, err)
+	_, rest, ok := strings.Cut(string(page), "```conf\n# nats-server.conf\n")
+	require.True(t, ok, "docs/operations.md has no ```conf block starting with # nats-server.conf")
+	block, _, ok := strings.Cut(rest, "\n```\n")
+	require.True(t, ok)
+	return "# nats-server.conf\n" + block + "\n"
+}
+
+// secureNATS is a NATS server run with the runbook's configuration: TLS with client certificates from a
+// private CA, and one NKey user per binary (and per outside reader), plus a user of another account.
+type secureNATS struct {
+	srv    *server.Server
+	logs   *logtest.Buffer
+	url    string
+	ca     *tlstest.CA
+	seeds  map[string]string // user (contact, content, …, other) → seed file
+	certs  map[string]string // user → certificate directory (tls.crt, tls.key, ca.crt)
+	caFile string
+}
+
+// inboxName is the connection name each user's binary uses, which names its reply inbox.
+var inboxName = map[string]string{"notifier": "lead-notifier"}
+
+func startSecureNATS(t *testing.T) *secureNATS {
+	t.Helper()
+	ca := tlstest.NewCA(t, "trenchless nats")
+	serverDir := ca.Dir(t, "nats", "127.0.0.1")
+	n := &secureNATS{logs: &logtest.Buffer{}, ca: ca, seeds: map[string]string{}, certs: map[string]string{},
+		caFile: filepath.Join(serverDir, "ca.crt")}
+
+	conf := runbookNATSConfig(t)
+	for _, fixed := range []string{`"/etc/nats/tls/`, `store_dir: "/data/jetstream"`} {
+		require.Contains(t, conf, fixed, "the test puts its own files in place of these")
+	}
+	conf = strings.ReplaceAll(conf, `"/etc/nats/tls/`, `"`+serverDir+"/")
+	conf = strings.ReplaceAll(conf, `store_dir: "/data/jetstream"`, "store_dir: "+strconv.Quote(t.TempDir()))
+	// Every $NAME_NKEY the file refers to gets a user; the test defines the variables ahead of the file's
+	// text, as an operator would in nats-server's environment.
+	var defs strings.Builder
+	for _, m := range regexp.MustCompile(`\$([A-Z]+)_NKEY`).FindAllStringSubmatch(conf, -1) {
+		user := strings.ToLower(m[1])
+		if _, done := n.seeds[user]; done {
+			continue
+		}
+		fmt.Fprintf(&defs, "%s_NKEY: %q\n", m[1], n.newUser(t, user))
+	}
+	require.Subset(t, slices.Collect(maps.Keys(n.seeds)), []string{"contact", "content", "gateway", "notifier", "crm", "ops"})
+
+	otherKey := n.newUser(t, "other")
+	srv := natstest.StartConfig(t, defs.String()+conf, func(opts *server.Options) {
+		// Another tenant of the same server.
+		other := server.NewAccount("OTHER")
+		opts.Accounts = append(opts.Accounts, other)
+		opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: otherKey, Account: other})
+	})
+	srv.SetLoggerV2(&serverLog{n.logs}, false, false, false) // refusals are logged as errors
+	acc, err := srv.LookupAccount("OTHER")
+	require.NoError(t, err)
+	require.NoError(t, acc.EnableJetStream(nil, nil), "with JetStream of its own")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("--- nats-server log ---\n%s", n.logs)
+		}
+	})
+	n.srv, n.url = srv, srv.ClientURL()
+	return n
+}
+
+// newUser makes user's NKey and client certificate, and returns the public key.
+func (n *secureNATS) newUser(t *testing.T, user string) string {
+	t.Helper()
+	seed, pub := natstest.NewUser(t)
+	n.seeds[user] = seed
+	n.certs[user] = n.ca.Dir(t, user, user)
+	return pub
+}
+
+// env is what a binary with the given prefix needs to connect as user.
+func (n *secureNATS) env(prefix, user string) []string {
+	dir := n.certs[user]
+	return []string{prefix + "_NATS_URL=" + n.url, prefix + "_NATS_NKEY_SEED=" + n.seeds[user], prefix + "_NATS_CA=" + n.caFile,
+		prefix + "_NATS_CERT=" + filepath.Join(dir, "tls.crt"), prefix + "_NATS_KEY=" + filepath.Join(dir, "tls.key")}
+}
+
+// connect connects as user, receiving replies on its binary's inbox; the server's asynchronous refusals
+// arrive on the channel.
+func (n *secureNATS) connect(t *testing.T, user string) (*nats.Conn, <-chan error) {
+	t.Helper()
+	seed, err := nats.NkeyOptionFromSeed(n.seeds[user])
+	require.NoError(t, err)
+	name := user
+	if b, ok := inboxName[user]; ok {
+		name = b
+	}
+	refusals := make(chan error, 16)
+	nc, err := nats.Connect(n.url, seed, nats.RootCAs(n.caFile),
+		nats.ClientCert(filepath.Join(n.certs[user], "tls.crt"), filepath.Join(n.certs[user], "tls.key")),
+		nats.CustomInboxPrefix(natsconn.InboxPrefix(name)),
+		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
+			select {
+			case refusals <- err:
+			default:
+			}
+		}))
+	require.NoError(t, err, user)
+	t.Cleanup(nc.Close)
+	return nc, refusals
+}
+
+// refusal waits for the server's asynchronous refusal on a connection: nil when none came within 5 s.
+func refusal(refusals <-chan error) error {
+	select {
+	case err := <-refusals:
+		return err
+	case <-time.After(5 * time.Second):
+		return nil
+	}
+}
+
+// leads is the LEADS stream's state and its consumers, as the server holds them.
+func (n *secureNATS) leads(t *testing.T) server.StreamDetail {
+	t.Helper()
+	acc, err := n.srv.JszAccount(&server.JSzOptions{Account: "TRENCHLESS", Streams: true, Consumer: true})
+	require.NoError(t, err)
+	for _, s := range acc.Streams {
+		if s.Name == "LEADS" {
+			return s
+		}
+	}
+	return server.StreamDetail{}
+}
+
+type serverLog struct{ out *logtest.Buffer }
+
+func (l *serverLog) Noticef(f string, a ...any) { fmt.Fprintf(l.out, "[INF] "+f+"\n", a...) }
+func (l *serverLog) Warnf(f string, a ...any)   { fmt.Fprintf(l.out, "[WRN] "+f+"\n", a...) }
+func (l *serverLog) Fatalf(f string, a ...any)  { fmt.Fprintf(l.out, "[FTL] "+f+"\n", a...) }
+func (l *serverLog) Errorf(f string, a ...any)  { fmt.Fprintf(l.out, "[ERR] "+f+"\n", a...) }
+func (l *serverLog) Debugf(f string, a ...any)  { fmt.Fprintf(l.out, "[DBG] "+f+"\n", a...) }
+func (l *serverLog) Tracef(f string, a ...any)  { fmt.Fprintf(l.out, "[TRC] "+f+"\n", a...) }
+
+func logOf(p *proc) string {
+	b, _ := os.ReadFile(p.log.Name())
+	return string(b)
+}
+
+// TestNATSAsTheRunbookConfiguresIt runs the whole product against a NATS server started from the
+// nats-server.conf in docs/operations.md (TLS with client certificates, a user per binary with least
+// privilege), then checks what each identity may not do.
+func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
+	t.Parallel()
+	n := startSecureNATS(t)
+	st := startStackWith(t, stackOptions{natsURL: n.url, env: map[string][]string{
+		"content": n.env("CONTENT", "content"), "contact": n.env("CONTACT", "contact"), "gateway": n.env("GATEWAY", "gateway"),
+	}})
+	notifier := start(t, filepath.Join(st.bins, "notifier"), append(n.env("NOTIFIER", "notifier"), "NOTIFIER_HEALTH_ADDR=", "LOG_LEVEL=debug")...)
+	staff := signedInStaff(t, st)
+
+	// The staff inbox's live stream (the gateway subscribes to both lead subjects while one is open).
+	jar, _ := cookiejar.New(nil)
+	u, _ := url.Parse(st.base)
+	jar.SetCookies(u, staff.http.Jar.Cookies(u))
+	// A deadline instead of a client timeout: the stream stays open for the whole exchange below, and an
+	// event that never comes fails the test instead of hanging it.
+	liveCtx, endLive := context.WithTimeout(context.Background(), time.Minute)
+	defer endLive()
+	req, err := http.NewRequestWithContext(liveCtx, "GET", st.base+"/api/contact-submissions/events", nil)
+	require.NoError(t, err)
+	resp, err := (&http.Client{Jar: jar}).Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+	ev := &events{t: t, r: bufio.NewReader(resp.Body)}
+
+	// A lead: stored, published by contact on LEADS, seen live by the gateway, mailed by the notifier
+	// from its durable consumer.
+	code, sent := newClient(t, st.base).json("POST", "/api/contact", map[string]any{"formVariant": "contact", "firstName": "Sam",
+		"lastName": "Nguyen", "email": "sam@example.com", "phone": "4805550199", "description": "Drain smells after rain"})
+	require.Equal(t, 200, code, "%v", sent)
+	id := sent["id"].(string)
+	name, data := ev.next()
+	require.Equal(t, "lead", name)
+	require.Contains(t, data, id)
+	waitFor(t, "the notifier mailing the lead", 30*time.Second, func() bool {
+		for _, line := range strings.Split(logOf(notifier), "\n") {
+			if strings.Contains(line, `"msg":"lead mailed to the office"`) && strings.Contains(line, `"lead_id":"`+id+`"`) {
+				return true
+			}
+		}
+		return false
+	})
+	code, _ = staff.json("PATCH", "/api/contact-submissions/"+id, map[string]bool{"isRead": true})
+	require.Equal(t, 200, code)
+	name, data = ev.next()
+	require.Equal(t, "lead-updated", name)
+	require.Contains(t, data, id)
+	// The gateway hears a JetStream publish as the stream stores it, not after.
+	waitFor(t, "leads.submitted and leads.updated on LEADS", 10*time.Second, func() bool { return n.leads(t).State.Msgs == 2 })
+	leads := n.leads(t)
+	require.Len(t, leads.Consumer, 1)
+	require.Equal(t, "lead-notifier", leads.Consumer[0].Name)
+	require.EqualValues(t, 1, leads.Consumer[0].AckFloor.Consumer, "the notifier acknowledged the lead")
+
+	// content.changed reaches the gateway: a staff edit replaces the cached public read.
+	anon := newClient(t, st.base)
+	anon.do("GET", "/api/editable-content", "", nil)
+	_, _, hdr := anon.do("GET", "/api/editable-content", "", nil)
+	require.Equal(t, "HIT", hdr.Get("X-Cache"))
+	code, item := staff.json("PUT", "/api/admin/editable-content/hero.title", map[string]string{"content": "Trenchless, Over TLS"})
+	require.Equal(t, 200, code, "%v", item)
+	waitFor(t, "the edit in the public read", 10*time.Second, func() bool {
+		_, b, _ := anon.do("GET", "/api/editable-content", "", nil)
+		return bytes.Contains(b, []byte("Trenchless, Over TLS"))
+	})
+
+	// A message the notifier cannot read is dead-lettered: published by it on leads.deadletter, kept in LEADS.
+	contactConn, _ := n.connect(t, "contact")
+	contactJS, err := jetstream.New(contactConn)
+	require.NoError(t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = contactJS.Publish(ctx, "leads.submitted", []byte("not a lead"))
+	require.NoError(t, err)
+	waitFor(t, "the unreadable message dead-lettered", 30*time.Second, func() bool { return n.leads(t).State.Msgs == 4 })
+	// The notifier logs it after publishing it.
+	waitFor(t, "the notifier to log the dead letter", 10*time.Second, func() bool {
+		return strings.Contains(logOf(notifier), `"msg":"lead notifier: gave up; message dead-lettered"`)
+	})
+
+	// The server refused nothing the product did.
+	for bin, p := range map[string]*proc{"content": st.content, "contact": st.contact, "gateway": st.gateway, "notifier": notifier} {
+		require.NotContains(t, logOf(p), "nats: the server refused", bin)
+		require.NotContains(t, logOf(p), "nats: cannot connect", bin)
+	}
+	require.NotContains(t, n.logs.String(), "Violation", "the server logged a refusal")
+
+	t.Run("a forged lead or content change is refused", func(t *testing.T) {
+		for _, user := range []string{"gateway", "notifier", "content"} {
+			nc, refusals := n.connect(t, user)
+			require.NoError(t, nc.Publish("leads.submitted", []byte(`{"lead":{"id":"forged"}}`)))
+			require.NoError(t, nc.Flush())
+			require.ErrorContains(t, refusal(refusals), `Permissions Violation for Publish to "leads.submitted"`, user)
+			js, err := jetstream.New(nc)
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			_, err = js.Publish(ctx, "leads.submitted", []byte(`{"lead":{"id":"forged"}}`))
+			cancel()
+			require.Error(t, err, "%s: a JetStream publish is refused too", user)
+		}
+		require.EqualValues(t, 4, n.leads(t).State.Msgs, "no forged lead reached LEADS")
+
+		// Nor may anyone but content announce a content change (a flood would empty every gateway's cache).
+		for _, user := range []string{"gateway", "notifier", "contact"} {
+			nc, refusals := n.connect(t, user)
+			require.NoError(t, nc.Publish("content.changed", []byte(`{}`)))
+			require.NoError(t, nc.Flush())
+			require.ErrorContains(t, refusal(refusals), `Permissions Violation for Publish to "content.changed"`, user)
+		}
+	})
+
+	t.Run("the LEADS stream cannot be deleted or purged by any binary", func(t *testing.T) {
+		for _, user := range []string{"gateway", "notifier", "content", "contact", "crm", "ops"} {
+			nc, _ := n.connect(t, user)
+			js, err := jetstream.New(nc)
+			require.NoError(t, err)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			require.Error(t, js.DeleteStream(ctx, "LEADS"), user)
+			cancel()
+			ctx, cancel = context.WithTimeout(context.Background(), time.Second)
+			_, err = nc.RequestWithContext(ctx, "$JS.API.STREAM.PURGE.LEADS", nil)
+			cancel()
+			require.Error(t, err, user)
+		}
+		leads := n.leads(t)
+		require.Equal(t, "LEADS", leads.Name)
+		require.EqualValues(t, 4, leads.State.Msgs)
+	})
+
+	t.Run("only the notifier's and an outside reader's own durables read leads", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		pull := func(user, durable string) error {
+			nc, _ := n.connect(t, user)
+			js, err := jetstream.New(nc)
+			require.NoError(t, err)
+			cctx, ccancel := context.WithTimeout(ctx, 2*time.Second)
+			defer ccancel()
+			cons, err := js.CreateOrUpdateConsumer(cctx, "LEADS", jetstream.ConsumerConfig{Durable: durable,
+				FilterSubject: "leads.submitted", AckPolicy: jetstream.AckExplicitPolicy})
+			if err != nil {
+				return err
+			}
+			m, err := cons.Next(jetstream.FetchMaxWait(2 * time.Second))
+			if err != nil {
+				return err
+			}
+			require.Contains(t, string(m.Data()), id)
+			return m.DoubleAck(cctx)
+		}
+		require.NoError(t, pull("crm", "crm"), "an outside reader pulls from its own durable")
+		require.Error(t, pull("crm", "lead-notifier"), "but not from the notifier's")
+		require.Error(t, pull("notifier", "crm"), "nor the notifier from the reader's")
+		for _, user := range []string{"gateway", "content", "contact", "ops"} {
+			require.Error(t, pull(user, user), "%s may not read leads through JetStream", user)
+		}
+
+		// Core NATS: only the gateway may listen on the lead subjects.
+		nc, refusals := n.connect(t, "content")
+		_, err := nc.SubscribeSync("leads.>")
+		require.NoError(t, err)
+		require.NoError(t, nc.Flush())
+		require.ErrorContains(t, refusal(refusals), `Permissions Violation for Subscription to "leads.>"`)
+
+		// Another account of the same server has no LEADS at all.
+		other, _ := n.connect(t, "other")
+		js, err := jetstream.New(other)
+		require.NoError(t, err)
+		_, err = js.Stream(ctx, "LEADS")
+		require.ErrorIs(t, err, jetstream.ErrStreamNotFound)
+	})
+
+	t.Run("operators read the stream's state and nothing more", func(t *testing.T) {
+		nc, _ := n.connect(t, "ops")
+		js, err := jetstream.New(nc)
+		require.NoError(t, err)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		s, err := js.Stream(ctx, "LEADS")
+		require.NoError(t, err)
+		require.EqualValues(t, 4, s.CachedInfo().State.Msgs)
+		c, err := s.Consumer(ctx, "lead-notifier")
+		require.NoError(t, err)
+		require.Zero(t, c.CachedInfo().NumPending)
+		msg, err := s.GetMsg(ctx, 1)
+		require.NoError(t, err)
+		require.Contains(t, string(msg.Data), id)
+		names := s.ConsumerNames(ctx)
+		var all []string
+		for name := range names.Name() {
+			all = append(all, name)
+		}
+		require.NoError(t, names.Err())
+		require.Contains(t, all, "lead-notifier")
+		list := s.ListConsumers(ctx)
+		for range list.Info() {
+		}
+		require.NoError(t, list.Err())
+		_, err = js.AccountInfo(ctx)
+		require.NoError(t, err)
+	})
+
+	t.Run("without TLS, a client certificate or a known identity, nobody gets in", func(t *testing.T) {
+		// Plain text: the server announces that TLS is required and refuses the connection.
+		u, err := url.Parse(n.url)
+		require.NoError(t, err)
+		raw, err := net.DialTimeout("tcp", u.Host, 5*time.Second)
+		require.NoError(t, err)
+		defer raw.Close()
+		_ = raw.SetDeadline(time.Now().Add(10 * time.Second))
+		info, err := bufio.NewReader(raw).ReadString('\n')
+		require.NoError(t, err)
+		require.Contains(t, info, `"tls_required":true`)
+		_, _ = raw.Write([]byte("CONNECT {\"verbose\":false}\r\nPUB leads.submitted 2\r\n{}\r\nPING\r\n"))
+		rest, _ := bufio.NewReader(raw).ReadString('\n')
+		require.NotContains(t, rest, "PONG")
+
+		seed, err := nats.NkeyOptionFromSeed(n.seeds["contact"])
+		require.NoError(t, err)
+		cert := nats.ClientCert(filepath.Join(n.certs["contact"], "tls.crt"), filepath.Join(n.certs["contact"], "tls.key"))
+		strangerDir := tlstest.NewCA(t, "someone else").Dir(t, "contact", "contact")
+		stranger := nats.ClientCert(filepath.Join(strangerDir, "tls.crt"), filepath.Join(strangerDir, "tls.key"))
+		for what, opts := range map[string][]nats.Option{
+			"the system's roots only":      {seed, cert},
+			"no client certificate":        {seed, nats.RootCAs(n.caFile)},
+			"a certificate of another CA":  {seed, nats.RootCAs(n.caFile), stranger},
+			"no identity":                  {nats.RootCAs(n.caFile), cert},
+			"an identity the server lacks": {nats.RootCAs(n.caFile), cert, unknownSeed(t)},
+		} {
+			nc, err := nats.Connect(n.url, append(opts, nats.Timeout(5*time.Second))...)
+			if err == nil {
+				nc.Close()
+			}
+			require.Error(t, err, what)
+		}
+	})
+}
+
+func unknownSeed(t *testing.T) nats.Option {
+	t.Helper()
+	seed, _ := natstest.NewUser(t)
+	o, err := nats.NkeyOptionFromSeed(seed)
+	require.NoError(t, err)
+	return o
+}

@@ -1,0 +1,53 @@
+package scratch
+
+import (
+	"bytes"
+	"fmt"
+	"mime/multipart"
+	"net/http"
+	"slices"
+	"time"
+)
+
+// VisitorIP is a distinct address per number n, sent as X-Forwarded-For
+// (the scratch gateway trusts it, as behind an ingress) so the per-IP
+// limits are not what a run measures.
+func VisitorIP(n int) string {
+	return fmt.Sprintf("10.%d.%d.%d", (n>>16)&0xff, (n>>8)&0xff, n&0xff)
+}
+
+// LeadPayload is a lead as the home page's form posts it (SPEC §7), with
+// its own name, e-mail and phone for tag and n.
+func LeadPayload(tag string, n int) map[string]any {
+	return map[string]any{
+		"firstName": "Load", "lastName": fmt.Sprintf("%s %d", tag, n), "email": fmt.Sprintf("%s-%d@scratch.example", tag, n),
+		"phone": fmt.Sprintf("602555%04d", n%10000), "address": "1 E Washington St", "city": "Phoenix, AZ", "homeAge": "1950s",
+		"issues": []string{"gurgling"}, "description": "Load test lead.", "urgency": "soon",
+	}
+}
+
+// NewUpload is a POST of data to the gateway at base's /api/upload-image
+// as the admin's media tab sends it: multipart field "file" named
+// filename.
+func NewUpload(base, filename string, data []byte) *http.Request {
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	part, _ := w.CreateFormFile("file", filename)
+	_, _ = part.Write(data)
+	_ = w.Close()
+	req, err := http.NewRequest("POST", base+"/api/upload-image", &b)
+	if err != nil {
+		panic(err)
+	}
+	req.Header.Set("Content-Type", w.FormDataContentType())
+	return req
+}
+
+// Percentile is the p-th (0–1) of ds, sorted in place; zero for none.
+func Percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[min(len(ds)-1, int(float64(len(ds))*p))]
+}
