@@ -132,7 +132,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err := accountspg.Migrate(ctx, log, deps.Pool); err != nil {
 		return err
 	}
-	accts := accounts.NewService(accountspg.New(deps.Pool), cfg.SessionIdle, cfg.SessionAbsolute)
+	store := accountspg.New(deps.Pool)
+	accts := accounts.NewService(store, cfg.SessionIdle, cfg.SessionAbsolute)
 	sessions, err := signin.New(ctx, log, signin.Config{
 		StaffDomain: cfg.StaffDomain, Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
 		RedirectURL: cfg.OIDCRedirectURL, SecureCookies: origin.Scheme == "https", RegistrationOpen: cfg.RegistrationOpen,
@@ -141,7 +142,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return err
 	}
-	go sweepSessions(ctx, log, accts)
+	go sweep(ctx, log, accts, store)
 
 	// Upstreams: connections are lazy, so the gateway starts before the
 	// services and /readyz tells when they are up.
@@ -166,6 +167,13 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
 		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTiles: tiles, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
 		CacheLimits: edge.CacheLimits{Entries: cfg.PublicCacheEntries, Bytes: int64(cfg.PublicCacheBytes)},
+		SharedLimit: func(ctx context.Context, key string, l edge.RateLimit) (bool, time.Duration, error) {
+			// A slow database must not hold a lead up: past this, the
+			// replica's own limit decides.
+			ctx, cancel := context.WithTimeout(ctx, 500*time.Millisecond)
+			defer cancel()
+			return store.TakeToken(ctx, key, l.Burst, l.Every)
+		},
 	})
 	if err != nil {
 		return err
@@ -260,7 +268,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	return err
 }
 
-func sweepSessions(ctx context.Context, log *slog.Logger, accts *accounts.Service) {
+// sweep removes expired sessions and idle rate-limit buckets, hourly.
+func sweep(ctx context.Context, log *slog.Logger, accts *accounts.Service, store *accountspg.Store) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -272,6 +281,9 @@ func sweepSessions(ctx context.Context, log *slog.Logger, accts *accounts.Servic
 				log.Warn("session sweep failed", "err", err)
 			} else if n > 0 {
 				log.Info("expired sessions removed", "count", n)
+			}
+			if _, err := store.SweepRateLimits(ctx, time.Hour); err != nil {
+				log.Warn("rate-limit sweep failed", "err", err)
 			}
 		}
 	}

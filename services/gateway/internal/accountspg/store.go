@@ -1,5 +1,5 @@
-// Package accountspg stores the gateway's users and sessions in Postgres
-// schema "gateway".
+// Package accountspg stores the gateway's users, sessions and rate-limit
+// buckets in Postgres schema "gateway".
 package accountspg
 
 import (

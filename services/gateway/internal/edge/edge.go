@@ -70,6 +70,9 @@ type Options struct {
 	CompanyName string
 	// Limits per path (POST only); nil uses DefaultLimits.
 	Limits map[string]RateLimit
+	// SharedLimit, when set, holds the limits across every gateway
+	// replica (the gateway's Postgres); nil: each replica's own only.
+	SharedLimit SharedLimit
 	// CacheTTL is the backstop lifetime of cached public reads.
 	CacheTTL time.Duration
 	// CacheLimits bound the public-read cache; zero fields take
@@ -229,7 +232,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 	}
 	limit := func(path string, h http.Handler) http.Handler {
 		if l, ok := limiters[path]; ok {
-			return rateLimited(log, l, clientIP, h)
+			return rateLimited(log, path, l, o.SharedLimit, clientIP, h)
 		}
 		return h
 	}

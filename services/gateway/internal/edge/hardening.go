@@ -1,6 +1,7 @@
 package edge
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"math"
@@ -192,13 +193,33 @@ func (l *limiter) sweep(now time.Time) {
 	}
 }
 
-func rateLimited(log *slog.Logger, l *limiter, clientIP func(*http.Request) string, next http.Handler) http.Handler {
+// SharedLimit takes a token from the bucket key, shared by every gateway
+// replica, that holds l.Burst tokens and refills one per l.Every; when none
+// is left it says how long until one is.
+type SharedLimit func(ctx context.Context, key string, l RateLimit) (ok bool, wait time.Duration, err error)
+
+// rateLimited refuses a visitor's state change past its route's limit.
+// The replica's own bucket comes first: it turns a flood away without a
+// database call. What it lets through is counted again in the bucket all
+// replicas share (when shared is set), so the limit holds per visitor
+// however a load balancer spreads the requests. If the shared bucket
+// cannot be read, the request goes on: a lead is never refused for it.
+func rateLimited(log *slog.Logger, path string, l *limiter, shared SharedLimit, clientIP func(*http.Request) string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
 			next.ServeHTTP(w, r)
 			return
 		}
-		ok, wait := l.allow(clientIP(r), time.Now())
+		ip := clientIP(r)
+		ok, wait := l.allow(ip, time.Now())
+		if ok && shared != nil {
+			sok, swait, err := shared(r.Context(), path+"|"+ip, l.limit)
+			if err != nil {
+				log.WarnContext(r.Context(), "shared rate limit unavailable; the replica's own applies", "path", path, "err", err)
+			} else {
+				ok, wait = sok, swait
+			}
+		}
 		if !ok {
 			secs := int(math.Ceil(wait.Seconds()))
 			w.Header().Set("Retry-After", strconv.Itoa(secs))
