@@ -110,12 +110,22 @@ func newLaneEnv(t *testing.T) *laneEnv {
 	return env
 }
 
-func (env *laneEnv) taken() []string {
-	env.mu.Lock()
-	defer env.mu.Unlock()
-	out := env.answered
-	env.answered = nil
-	return out
+// taken returns the requests the lane answered since the last call, once
+// at least want of them are recorded: the lane records an answer after
+// writing it, so the client may read it first (wait up to 5 s).
+func (env *laneEnv) taken(want int) []string {
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		env.mu.Lock()
+		if len(env.answered) >= want || time.Now().After(deadline) {
+			out := env.answered
+			env.answered = nil
+			env.mu.Unlock()
+			return out
+		}
+		env.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
 }
 
 // exchange writes raw requests on one connection and reads the answers
@@ -189,12 +199,12 @@ func TestFastLaneAnswersExactlyAsNetHTTP(t *testing.T) {
 			require.Equal(t, exchange(t, env.plain, head, true), exchange(t, env.lane, head, true), p+" HEAD")
 		}
 	}
-	require.Len(t, env.taken(), len(targets)*4*3, "the lane answered them all itself")
+	require.Len(t, env.taken(len(targets)*4*3), len(targets)*4*3, "the lane answered them all itself")
 
 	// Keep-alive and pipelining: three answers on one connection.
 	three := "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /phoenix HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\nHEAD /blog/clay-pipes HTTP/1.1\r\nHost: x\r\n\r\n"
 	require.Equal(t, exchange(t, env.plain, three, false, false, true), exchange(t, env.lane, three, false, false, true))
-	require.Equal(t, []string{"GET / 200", "GET /phoenix 200", "HEAD /blog/clay-pipes 200"}, env.taken())
+	require.Equal(t, []string{"GET / 200", "GET /phoenix 200", "HEAD /blog/clay-pipes 200"}, env.taken(3))
 
 	// What the lane leaves to net/http, which answers it as before: the
 	// lane answers none of these itself.
@@ -217,23 +227,23 @@ func TestFastLaneAnswersExactlyAsNetHTTP(t *testing.T) {
 	} {
 		want := exchange(t, env.plain, raw, false)
 		require.Equal(t, want, exchange(t, env.lane, raw, false), "%q", raw)
-		require.Empty(t, env.taken(), "%q", raw)
+		require.Empty(t, env.taken(0), "%q", raw)
 	}
 
 	// A read not kept yet: net/http fills it, then the lane answers it.
 	first := exchange(t, env.lane, "GET /api/blog-posts?limit=4 HTTP/1.1\r\nHost: x\r\n\r\n", false)
 	require.Contains(t, first[0], "X-Cache: MISS")
-	require.Empty(t, env.taken())
+	require.Empty(t, env.taken(0))
 	second := exchange(t, env.lane, "GET /api/blog-posts?limit=4 HTTP/1.1\r\nHost: x\r\n\r\n", false)
 	require.Equal(t, strings.Replace(first[0], "X-Cache: MISS", "X-Cache: HIT", 1), second[0])
-	require.Equal(t, []string{"GET /api/blog-posts 200"}, env.taken())
+	require.Equal(t, []string{"GET /api/blog-posts 200"}, env.taken(1))
 
 	// A connection handed over after fast answers keeps its order: the
 	// lane answers the first, net/http the second (and the third, on the
 	// connection it now owns).
 	mixed := "GET / HTTP/1.1\r\nHost: x\r\n\r\nGET /phoenix/ HTTP/1.1\r\nHost: x\r\n\r\nGET /phoenix HTTP/1.1\r\nHost: x\r\n\r\n"
 	require.Equal(t, exchange(t, env.plain, mixed, false, false, false), exchange(t, env.lane, mixed, false, false, false))
-	require.Equal(t, []string{"GET / 200"}, env.taken())
+	require.Equal(t, []string{"GET / 200"}, env.taken(1))
 }
 
 // TestFastLaneEndsIdleConnectionsAtClose: Close ends a kept-alive idle
@@ -251,7 +261,7 @@ func TestFastLaneEndsIdleConnectionsAtClose(t *testing.T) {
 	resp, err := http.ReadResponse(br, nil)
 	require.NoError(t, err)
 	_, _ = io.Copy(io.Discard, resp.Body)
-	require.Equal(t, []string{"GET / 200"}, env.taken())
+	require.Equal(t, []string{"GET / 200"}, env.taken(1))
 
 	env.close()
 	require.NoError(t, c.SetReadDeadline(time.Now().Add(3*time.Second)))
