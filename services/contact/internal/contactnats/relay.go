@@ -17,9 +17,12 @@ import (
 
 // Relay publishes outbox rows to JetStream. Several relays (replicas) may
 // run at once: each batch locks its rows with FOR UPDATE SKIP LOCKED, and a
-// row is marked published only after JetStream acknowledged it. A publish
-// repeated after a crash between ack and commit carries the same
-// Nats-Msg-Id, which the stream's duplicate window drops.
+// row is marked published only after JetStream acknowledged it, so each row
+// is published by one relay (TestRelaysRacingPublishEachLeadOnce). A
+// publish repeated after a crash between ack and commit carries the same
+// Nats-Msg-Id, which the stream's duplicate window drops. With several
+// relays the stream keeps the outbox's order within a batch only: batches
+// taken side by side are published side by side.
 type Relay struct {
 	Pool         *pgxpool.Pool
 	JS           jetstream.JetStream

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
@@ -62,31 +63,8 @@ func TestNoLeadIsLostWhileNATSIsDown(t *testing.T) {
 
 	ns.Stop()
 	const n = 500
-	ids := make(chan string, n)
-	errs := make(chan error, n)
-	var subWG sync.WaitGroup
-	for w := range 8 {
-		subWG.Add(1)
-		go func() {
-			defer subWG.Done()
-			for i := w; i < n; i += 8 {
-				l, err := svc.Submit(context.Background(), lead(i), contact.Meta{})
-				if err != nil {
-					errs <- err
-					continue
-				}
-				ids <- l.ID
-			}
-		}()
-	}
-	subWG.Wait()
-	close(ids)
-	close(errs)
-	for err := range errs {
-		require.NoError(t, err, "a submission failed while NATS was down")
-	}
 	want := map[string]bool{}
-	for id := range ids {
+	for _, id := range submitLeads(t, svc, 0, n) {
 		want[id] = true
 	}
 	require.Len(t, want, n)
@@ -155,4 +133,120 @@ func TestPruneOutboxKeepsPendingAndRecentRows(t *testing.T) {
 	left, err := pgx.CollectRows(rows, pgx.RowTo[string])
 	require.NoError(t, err)
 	require.Equal(t, []string{"old-pending", "recent-published"}, left)
+}
+
+// submitLeads submits leads first … first+n-1 from 16 callers at once and
+// returns their ids.
+func submitLeads(t *testing.T, svc *contact.Service, first, n int) []string {
+	t.Helper()
+	ids := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for w := range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += 16 {
+				l, err := svc.Submit(context.Background(), lead(first+i), contact.Meta{})
+				ids[i], errs[i] = l.ID, err
+			}
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err, "a submission failed")
+	}
+	return ids
+}
+
+// TestRelaysRacingPublishEachLeadOnce: three relays (three contact
+// replicas) started at the same moment on one outbox publish every lead
+// exactly once and drain the outbox, with more leads arriving (and waking
+// all three at once) while they run. Publishes are counted by a plain
+// subscriber on the subjects, which sees every publish the server takes:
+// the stream's duplicate window would drop a second publish with the same
+// Nats-Msg-Id and so hide it.
+func TestRelaysRacingPublishEachLeadOnce(t *testing.T) {
+	ns := natstest.Start(t)
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	store := contactpg.New(pool)
+	t.Cleanup(store.Close)
+	svc := contact.NewService(store, contactnats.Encoder{}, "salt")
+	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}}
+	ctx := context.Background()
+
+	watcher, err := nats.Connect(ns.URL)
+	require.NoError(t, err)
+	t.Cleanup(watcher.Close)
+	var mu sync.Mutex
+	published := map[string]int{}
+	sub, err := watcher.Subscribe("leads.>", func(m *nats.Msg) {
+		mu.Lock()
+		defer mu.Unlock()
+		published[m.Header.Get(jetstream.MsgIDHeader)]++
+	})
+	require.NoError(t, err)
+	require.NoError(t, sub.SetPendingLimits(-1, -1))
+	require.NoError(t, watcher.Flush())
+
+	const before, during = 2000, 500
+	want := submitLeads(t, svc, 0, before)
+
+	rctx, cancel := context.WithCancel(ctx)
+	relays := make([]*contactnats.Relay, 3)
+	startGun := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range relays {
+		// Each relay has its own pool, as each replica does: on one pool
+		// the relays would wait for each other's connections and never
+		// race at all.
+		own, err := pgxpool.New(ctx, pool.Config().ConnString())
+		require.NoError(t, err)
+		t.Cleanup(own.Close)
+		relays[i] = &contactnats.Relay{Pool: own, JS: connect(t, ns.URL), Log: quiet, Stream: stream,
+			Channel: contactpg.NotifyChannel, PollInterval: 200 * time.Millisecond}
+		wg.Add(1)
+		go func() { defer wg.Done(); <-startGun; _ = relays[i].Run(rctx) }()
+	}
+	t.Cleanup(func() { cancel(); wg.Wait() })
+	began := time.Now()
+	close(startGun)
+	want = append(want, submitLeads(t, svc, before, during)...)
+
+	pending := -1
+	require.Eventually(t, func() bool {
+		require.NoError(t, pool.QueryRow(ctx, "SELECT count(*) FROM contact.outbox WHERE published_at IS NULL").Scan(&pending))
+		return pending == 0
+	}, 60*time.Second, 20*time.Millisecond, "outbox drained")
+	drained := time.Since(began)
+	// Anything a relay sent is at the subscriber after a round trip on its
+	// own connection, and by then past the relays' last commit.
+	require.NoError(t, watcher.Flush())
+	require.Eventually(t, func() bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return len(published) >= len(want)
+	}, 10*time.Second, 10*time.Millisecond, "every lead seen by the subscriber")
+	time.Sleep(300 * time.Millisecond)
+
+	mu.Lock()
+	defer mu.Unlock()
+	require.Len(t, published, len(want), "no message that is not one of the leads")
+	for _, id := range want {
+		require.Equal(t, 1, published[id], "lead %s published once", id)
+	}
+	var sum int64
+	shares := make([]int64, len(relays))
+	for i, r := range relays {
+		shares[i] = r.Published()
+		sum += shares[i]
+	}
+	require.EqualValues(t, len(want), sum, "the relays acknowledged each lead once between them")
+	s, err := connect(t, ns.URL).Stream(ctx, "LEADS")
+	require.NoError(t, err)
+	info, err := s.Info(ctx)
+	require.NoError(t, err)
+	require.EqualValues(t, len(want), info.State.Msgs, "the stream holds each lead once")
+	t.Logf("%d leads, 3 relays: outbox drained %s after they started (%.0f leads/s), published per relay %v",
+		len(want), drained.Round(time.Millisecond), float64(len(want))/drained.Seconds(), shares)
 }

@@ -94,9 +94,14 @@ type PostInput struct {
 type Store interface {
 	ListPublishedPosts(ctx context.Context, now time.Time, limit int) ([]Post, error)
 	GetPublishedPost(ctx context.Context, now time.Time, slug string) (Post, error)
-	// PostsWentLive returns the ids of published posts whose publish time
-	// is in (after, until].
-	PostsWentLive(ctx context.Context, after, until time.Time) ([]string, error)
+	// ClaimWentLive claims up to limit published posts whose publish time
+	// is at or before now and whose going live is not yet announced, and
+	// calls announce with their ids while no other replica can claim them.
+	// They count as announced only when announce returns nil; otherwise
+	// (and when the process dies first) a later claim gets them again. It
+	// returns how many it claimed. A post saved while live counts as
+	// announced by its save.
+	ClaimWentLive(ctx context.Context, now time.Time, limit int, announce func(ids []string) error) (int, error)
 	ListEditableContent(ctx context.Context) ([]EditableContent, error)
 
 	ListPosts(ctx context.Context) ([]Post, error)
@@ -123,10 +128,15 @@ type Change struct {
 	ID string
 }
 
-// Publisher announces writes (content.changed on NATS). It is best effort:
-// a failure is logged by the publisher, never returned to the writer.
+// Publisher announces writes (content.changed on NATS).
 type Publisher interface {
+	// ContentChanged is best effort: a failure is logged by the publisher,
+	// never returned to the writer.
 	ContentChanged(ctx context.Context, c Change)
+	// ContentChangedConfirmed returns nil only once the NATS server has
+	// taken every change; after an error the caller sends them again, so
+	// a change must not also be left queued to go out later by itself.
+	ContentChangedConfirmed(ctx context.Context, cs []Change) error
 }
 
 // ValidationError is a field-level problem found beyond the proto rules.

@@ -4,6 +4,8 @@ package contentnats
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -19,6 +21,14 @@ import (
 // means a cache lives until its backstop expiry).
 const Subject = "content.changed"
 
+// confirmTimeout bounds ContentChangedConfirmed's wait for the server when
+// the caller's context has no earlier deadline.
+const confirmTimeout = 5 * time.Second
+
+// errNotConnected refuses a confirmed publish while the connection is
+// down.
+var errNotConnected = errors.New("nats not connected")
+
 // Publisher implements content.Publisher on a NATS connection.
 type Publisher struct {
 	nc  *nats.Conn
@@ -33,9 +43,13 @@ func NewPublisher(log *slog.Logger, nc *nats.Conn) *Publisher {
 
 var _ content.Publisher = (*Publisher)(nil)
 
+func (p *Publisher) encode(c content.Change) ([]byte, error) {
+	return protojson.Marshal(&contentv1.ContentChanged{Kind: c.Kind, Id: c.ID, ChangedAt: timestamppb.New(p.now())})
+}
+
 // ContentChanged publishes the event; failures are logged, not returned.
 func (p *Publisher) ContentChanged(ctx context.Context, c content.Change) {
-	payload, err := protojson.Marshal(&contentv1.ContentChanged{Kind: c.Kind, Id: c.ID, ChangedAt: timestamppb.New(p.now())})
+	payload, err := p.encode(c)
 	if err != nil {
 		p.log.ErrorContext(ctx, "encode content.changed", "err", err)
 		return
@@ -43,4 +57,30 @@ func (p *Publisher) ContentChanged(ctx context.Context, c content.Change) {
 	if err := p.nc.Publish(Subject, payload); err != nil {
 		p.log.WarnContext(ctx, "publish content.changed failed", "kind", c.Kind, "id", c.ID, "err", err)
 	}
+}
+
+// ContentChangedConfirmed publishes the events and waits for the server's
+// answer to a PING sent after them: the server has then taken (and passed
+// on to its subscribers) every one. While the connection is down it
+// publishes nothing, since a publish then waits in the client's reconnect
+// buffer and would go out on reconnect besides the caller's retry.
+func (p *Publisher) ContentChangedConfirmed(ctx context.Context, cs []content.Change) error {
+	if !p.nc.IsConnected() {
+		return fmt.Errorf("publish content.changed: %w (%s)", errNotConnected, p.nc.Status())
+	}
+	for _, c := range cs {
+		payload, err := p.encode(c)
+		if err != nil {
+			return fmt.Errorf("encode content.changed: %w", err)
+		}
+		if err := p.nc.Publish(Subject, payload); err != nil {
+			return fmt.Errorf("publish content.changed %s %s: %w", c.Kind, c.ID, err)
+		}
+	}
+	ctx, cancel := context.WithTimeout(ctx, confirmTimeout)
+	defer cancel()
+	if err := p.nc.FlushWithContext(ctx); err != nil {
+		return fmt.Errorf("confirm content.changed: %w", err)
+	}
+	return nil
 }

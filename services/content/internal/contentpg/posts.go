@@ -53,11 +53,11 @@ func getPost(ctx context.Context, q querier, id, suffix string) (content.Post, e
 func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, error) {
 	p.ID = uuid.NewString()
 	rows, err := s.pool.Query(ctx, `INSERT INTO content.blog_posts
-		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13)
+		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14)
 		RETURNING `+postColumns,
 		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
-		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy)
+		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt))
 	return insertOne(rows, err, scanPost, "create post")
 }
 
@@ -82,10 +82,11 @@ func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(conte
 		}
 		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
 			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
-			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12
+			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13
 			WHERE id = $1 RETURNING `+postColumns,
 			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
-			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy)
+			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy,
+			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt))
 		if err != nil {
 			return err
 		}

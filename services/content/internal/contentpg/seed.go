@@ -51,6 +51,9 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 	if err != nil {
 		return res, err
 	}
+	// Seed posts already live need no announcement: the seed runs at start,
+	// before any cache holds a read of them.
+	now := time.Now()
 	err = pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		res = SeedResult{}
 		tag, err := tx.Exec(ctx, `INSERT INTO content.seed_runs (name) VALUES ($1) ON CONFLICT DO NOTHING`, seedName)
@@ -61,10 +64,11 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 			res.PostsApplied = true
 			for _, p := range posts {
 				if _, err := tx.Exec(ctx, `INSERT INTO content.blog_posts
-					(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by)
-					VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed')
+					(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at)
+					VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed', $9)
 					ON CONFLICT (slug) DO NOTHING`,
-					uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes); err != nil {
+					uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes,
+					announcedAt(true, p.PublishedAt, now)); err != nil {
 					return fmt.Errorf("seed post %s: %w", p.Slug, err)
 				}
 			}

@@ -84,24 +84,55 @@ func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string
 	return p, nil
 }
 
-// PostsWentLive returns the published posts whose publish time is in
-// (after, until], oldest first (blog_posts_live_idx serves the range).
-func (s *Store) PostsWentLive(ctx context.Context, after, until time.Time) ([]string, error) {
-	rows, err := s.pool.Query(ctx, `SELECT id FROM content.blog_posts
-		WHERE is_published AND published_at > $1 AND published_at <= $2
-		ORDER BY published_at`, after, until)
-	if err != nil {
-		return nil, fmt.Errorf("posts went live: %w", err)
-	}
-	ids, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (string, error) {
-		var id [16]byte
-		err := row.Scan(&id)
-		return uuidString(id), err
+// ClaimWentLive claims up to limit published posts whose publish time is at
+// or before now and whose going live nobody has announced yet, and calls
+// announce with their ids inside the claiming transaction. Each replica
+// runs it: FOR UPDATE SKIP LOCKED lets only one transaction hold a post,
+// and a claim that commits has set announced_at, which no later claim
+// matches, so each post is announced by one replica. When announce fails
+// the transaction rolls back and the posts are claimed again on a later
+// round (by any replica); so does a replica that dies before committing.
+// A post is announced twice only when announce succeeded and the commit
+// then failed: at least once, never lost.
+//
+// Holding the posts' row locks while announce publishes makes a staff save
+// of one of them wait for that publish (announce is bounded by ctx).
+func (s *Store) ClaimWentLive(ctx context.Context, now time.Time, limit int, announce func(ids []string) error) (int, error) {
+	claimed := 0
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET announced_at = $1
+			WHERE id IN (SELECT id FROM content.blog_posts
+				WHERE is_published AND announced_at IS NULL AND published_at <= $1
+				ORDER BY published_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+			RETURNING id`, now, limit)
+		if err != nil {
+			return err
+		}
+		ids, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (string, error) {
+			var id [16]byte
+			err := row.Scan(&id)
+			return uuidString(id), err
+		})
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		claimed = len(ids)
+		return announce(ids)
 	})
 	if err != nil {
-		return nil, fmt.Errorf("posts went live: %w", err)
+		return 0, fmt.Errorf("claim posts went live: %w", err)
 	}
-	return ids, nil
+	return claimed, nil
+}
+
+// announcedAt is a saved post's announced_at: a post live when it is saved
+// is announced by the save itself (content.Service announces every write),
+// and one scheduled for later waits for ClaimWentLive.
+func announcedAt(isPublished bool, publishedAt, savedAt time.Time) *time.Time {
+	if isPublished && !publishedAt.After(savedAt) {
+		return &savedAt
+	}
+	return nil
 }
 
 func uuidString(b [16]byte) string {

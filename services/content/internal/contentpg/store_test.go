@@ -2,9 +2,11 @@ package contentpg
 
 import (
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -18,6 +20,8 @@ import (
 	"github.com/valleytrenchless/site/internal/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
+
+var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 // newStore gives a test its own schema-migrated database.
 func newStore(t *testing.T) (*Store, *pgxpool.Pool) {
@@ -150,7 +154,6 @@ func TestHeroSubtitleBecomesHTML(t *testing.T) {
 	all, err := pgdb.Load(migrationFS, "migrations")
 	require.NoError(t, err)
 	require.Greater(t, len(all), 1)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 
 	for _, tc := range []struct {
 		name, contentType, content, want string
@@ -238,4 +241,94 @@ func TestPublicReadsHideDraftsAndScheduledPosts(t *testing.T) {
 	// The scheduled post goes live when its time comes.
 	_, err = s.GetPublishedPost(ctx, now.Add(2*time.Hour), "scheduled")
 	require.NoError(t, err)
+}
+
+// TestClaimWentLiveGivesEachPostToOneClaimer: claimers racing on one
+// database (replicas' schedule rounds) announce every due post exactly
+// once; a claim whose announce fails leaves its posts for a later claim,
+// and a post not yet due, a draft, or one announced by its save is never
+// claimed.
+func TestClaimWentLiveGivesEachPostToOneClaimer(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s, pool := newStore(t)
+	now := time.Now()
+	_, err := pool.Exec(ctx, `INSERT INTO content.blog_posts (id, slug, title, excerpt, content, published_at)
+		SELECT gen_random_uuid(), 'due-' || i, 'Due', 'x', 'body', $1::timestamptz - i * interval '1 second'
+		FROM generate_series(1, 600) i`, now)
+	require.NoError(t, err)
+	insertPost(t, pool, "later", true, now.Add(time.Hour))
+	insertPost(t, pool, "draft", false, now.Add(-time.Hour))
+	saved, err := s.CreatePost(ctx, content.Post{Slug: "saved-live", Title: "Saved", Excerpt: "x", Content: "body",
+		IsPublished: true, PublishedAt: now.Add(-time.Minute), ReadTimeMinutes: 1, CreatedAt: now, UpdatedAt: now})
+	require.NoError(t, err)
+
+	errDown := errors.New("nats down")
+	var mu sync.Mutex
+	announced := map[string]int{}
+	failures := 0
+	var wg sync.WaitGroup
+	for c := range 6 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for round := 0; ; round++ {
+				n, err := s.ClaimWentLive(ctx, now, 25, func(ids []string) error {
+					if (c+round)%4 == 0 {
+						mu.Lock()
+						failures++
+						mu.Unlock()
+						return errDown
+					}
+					mu.Lock()
+					defer mu.Unlock()
+					for _, id := range ids {
+						announced[id]++
+					}
+					return nil
+				})
+				if err != nil && !errors.Is(err, errDown) {
+					t.Error(err)
+					return
+				}
+				if err == nil && n == 0 {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.Positive(t, failures)
+	require.Len(t, announced, 600)
+	for id, n := range announced {
+		require.Equal(t, 1, n, "post %s", id)
+	}
+	require.NotContains(t, announced, saved.ID)
+	var left int
+	require.NoError(t, pool.QueryRow(ctx, `SELECT count(*) FROM content.blog_posts WHERE announced_at IS NULL AND is_published`).Scan(&left))
+	require.Equal(t, 1, left, "only the post not yet due waits")
+}
+
+// Migration 003 counts the posts live before it as announced, so the
+// upgrade announces nothing old; a post scheduled then is still announced
+// when it goes live.
+func TestUpgradeAnnouncesOnlyPostsStillScheduled(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	all, err := pgdb.Load(migrationFS, "migrations")
+	require.NoError(t, err)
+	pool := pgtest.NewPool(t, nil)
+	require.NoError(t, pgdb.Migrate(ctx, quiet, pool, Schema, all[:2]))
+	now := time.Now()
+	insertPost(t, pool, "old", true, now.Add(-time.Hour))
+	insertPost(t, pool, "scheduled", true, now.Add(time.Hour))
+	require.NoError(t, Migrate(ctx, quiet, pool))
+
+	var got []string
+	_, err = New(pool).ClaimWentLive(ctx, now.Add(2*time.Hour), 10, func(ids []string) error { got = ids; return nil })
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	p, err := New(pool).GetPost(ctx, got[0])
+	require.NoError(t, err)
+	require.Equal(t, "scheduled", p.Slug)
 }

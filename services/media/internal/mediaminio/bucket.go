@@ -38,7 +38,9 @@ func New(o Options) (*Store, error) {
 	return &Store{client: c, bucket: o.Bucket}, nil
 }
 
-// EnsureBucket creates the bucket when it is missing.
+// EnsureBucket creates the bucket when it is missing. Replicas starting
+// together all find it missing and all create it: the ones that lose find
+// it created by the same account, which is what they wanted.
 func (s *Store) EnsureBucket(ctx context.Context) error {
 	ok, err := s.client.BucketExists(ctx, s.bucket)
 	if err != nil {
@@ -47,7 +49,8 @@ func (s *Store) EnsureBucket(ctx context.Context) error {
 	if ok {
 		return nil
 	}
-	if err := s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{}); err != nil {
+	err = s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{})
+	if err != nil && minio.ToErrorResponse(err).Code != "BucketAlreadyOwnedByYou" {
 		return fmt.Errorf("create bucket %s: %w", s.bucket, err)
 	}
 	return nil

@@ -2,6 +2,7 @@ package mediaminio
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,4 +30,31 @@ func TestEnsureBucketAndOutage(t *testing.T) {
 	pctx, pcancel := context.WithTimeout(ctx, 3*time.Second)
 	defer pcancel()
 	require.Error(t, s.Ping(pctx), "an unreachable MinIO is reported")
+}
+
+// Replicas starting together on a new MinIO each create the bucket; none
+// of them fails for having lost the race.
+func TestEnsureBucketRacingReplicas(t *testing.T) {
+	t.Parallel()
+	srv := miniotest.Start(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	stores := make([]*Store, 8)
+	for i := range stores {
+		s, err := New(Options{Endpoint: srv.Endpoint, AccessKey: miniotest.AccessKey, SecretKey: miniotest.SecretKey, Bucket: "media"})
+		require.NoError(t, err)
+		stores[i] = s
+	}
+	errs := make([]error, len(stores))
+	startGun := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, s := range stores {
+		wg.Add(1)
+		go func() { defer wg.Done(); <-startGun; errs[i] = s.EnsureBucket(ctx) }()
+	}
+	close(startGun)
+	wg.Wait()
+	for _, err := range errs {
+		require.NoError(t, err)
+	}
 }
