@@ -82,11 +82,13 @@ fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upl
 	@scripts/fuzz.sh
 
 .PHONY: faults
-faults: tools build ## Issue 16's failure scenarios against the whole stack from the built binaries (own ports, database, NATS, MinIO); verdicts and figures
+faults: tools build ## Issue 16's and 26's failure scenarios against the whole stack from the built binaries (own ports, database, NATS or a three-node NATS cluster, MinIO); verdicts and figures
+	@scripts/tools.sh nats-server
 	go run ./scripts/faults -bins bin
 
 .PHONY: attack
-attack: tools build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, NATS, MinIO); a verdict per probe
+attack: tools build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, MinIO, NATS as the runbook configures it); a verdict per probe
+	@scripts/tools.sh nats-server
 	go run ./scripts/attack -bins bin
 
 .PHONY: go-test

@@ -5,16 +5,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"maps"
-	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
-	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -25,133 +20,59 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/logtest"
-	"github.com/valleytrenchless/site/internal/natsconn"
+	"github.com/valleytrenchless/site/internal/natsrunbook"
 	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/tlstest"
 )
 
-// runbookNATSConfig is the nats-server.conf docs/operations.md ships: the block that starts with the line
-// "# nats-server.conf". Reading it from the page keeps the page and what is tested the same text.
-func runbookNATSConfig(t *testing.T) string {
-	t.Helper()
-	page, err := os.ReadFile("../docs/operations.md")
-	require.NoError(t, err)
-	_, rest, ok := strings.Cut(string(page), "```conf\n# nats-server.conf\n")
-	require.True(t, ok, "docs/operations.md has no ```conf block starting with # nats-server.conf")
-	block, _, ok := strings.Cut(rest, "\n```\n")
-	require.True(t, ok)
-	return "# nats-server.conf\n" + block + "\n"
-}
-
-// secureNATS is a NATS server run with the runbook's configuration: TLS with client certificates from a
-// private CA, and one NKey user per binary (and per outside reader), plus a user of another account.
+// secureNATS is a NATS server run with the runbook's configuration (docs/operations.md, read from the page):
+// TLS with client certificates from a private CA, and one NKey user per binary (and per outside reader), plus
+// a user of another account.
 type secureNATS struct {
-	srv    *server.Server
-	logs   *logtest.Buffer
-	url    string
-	ca     *tlstest.CA
-	seeds  map[string]string // user (contact, content, …, other) → seed file
-	certs  map[string]string // user → certificate directory (tls.crt, tls.key, ca.crt)
-	caFile string
+	srv  *server.Server
+	logs *logtest.Buffer
+	url  string
+	sec  *natsrunbook.Secure
+	// probe checks the refusals the file promises.
+	probe natsrunbook.Probe
 }
-
-// inboxName is the connection name each user's binary uses, which names its reply inbox.
-var inboxName = map[string]string{"notifier": "lead-notifier"}
 
 func startSecureNATS(t *testing.T) *secureNATS {
 	t.Helper()
-	ca := tlstest.NewCA(t, "trenchless nats")
-	serverDir := ca.Dir(t, "nats", "127.0.0.1")
-	n := &secureNATS{logs: &logtest.Buffer{}, ca: ca, seeds: map[string]string{}, certs: map[string]string{},
-		caFile: filepath.Join(serverDir, "ca.crt")}
-
-	conf := runbookNATSConfig(t)
-	for _, fixed := range []string{`"/etc/nats/tls/`, `store_dir: "/data/jetstream"`} {
-		require.Contains(t, conf, fixed, "the test puts its own files in place of these")
-	}
-	conf = strings.ReplaceAll(conf, `"/etc/nats/tls/`, `"`+serverDir+"/")
-	conf = strings.ReplaceAll(conf, `store_dir: "/data/jetstream"`, "store_dir: "+strconv.Quote(t.TempDir()))
-	// Every $NAME_NKEY the file refers to gets a user; the test defines the variables ahead of the file's
-	// text, as an operator would in nats-server's environment.
-	var defs strings.Builder
-	for _, m := range regexp.MustCompile(`\$([A-Z]+)_NKEY`).FindAllStringSubmatch(conf, -1) {
-		user := strings.ToLower(m[1])
-		if _, done := n.seeds[user]; done {
-			continue
-		}
-		fmt.Fprintf(&defs, "%s_NKEY: %q\n", m[1], n.newUser(t, user))
-	}
-	require.Subset(t, slices.Collect(maps.Keys(n.seeds)), []string{"contact", "content", "gateway", "notifier", "crm", "ops"})
-
-	otherKey := n.newUser(t, "other")
-	srv := natstest.StartConfig(t, defs.String()+conf, func(opts *server.Options) {
-		// Another tenant of the same server.
-		other := server.NewAccount("OTHER")
-		opts.Accounts = append(opts.Accounts, other)
-		opts.Nkeys = append(opts.Nkeys, &server.NkeyUser{Nkey: otherKey, Account: other})
-	})
-	srv.SetLoggerV2(&serverLog{n.logs}, false, false, false) // refusals are logged as errors
-	acc, err := srv.LookupAccount("OTHER")
+	conf, err := natsrunbook.ReadConfig("../docs/operations.md")
 	require.NoError(t, err)
-	require.NoError(t, acc.EnableJetStream(nil, nil), "with JetStream of its own")
+	sec, err := natsrunbook.New(t.TempDir(), conf, "127.0.0.1")
+	require.NoError(t, err)
+	require.Subset(t, sec.Users, []string{"contact", "content", "gateway", "notifier", "crm", "ops"})
+	n := &secureNATS{logs: &logtest.Buffer{}, sec: sec}
+	srv := natstest.StartConfig(t, sec.Config(t.TempDir()), nil)
+	srv.SetLoggerV2(&serverLog{n.logs}, false, false, false) // refusals are logged as errors
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("--- nats-server log ---\n%s", n.logs)
 		}
 	})
 	n.srv, n.url = srv, srv.ClientURL()
+	n.probe = natsrunbook.Probe{URL: n.url, Creds: sec}
 	return n
 }
 
-// newUser makes user's NKey and client certificate, and returns the public key.
-func (n *secureNATS) newUser(t *testing.T, user string) string {
-	t.Helper()
-	seed, pub := natstest.NewUser(t)
-	n.seeds[user] = seed
-	n.certs[user] = n.ca.Dir(t, user, user)
-	return pub
-}
-
 // env is what a binary with the given prefix needs to connect as user.
-func (n *secureNATS) env(prefix, user string) []string {
-	dir := n.certs[user]
-	return []string{prefix + "_NATS_URL=" + n.url, prefix + "_NATS_NKEY_SEED=" + n.seeds[user], prefix + "_NATS_CA=" + n.caFile,
-		prefix + "_NATS_CERT=" + filepath.Join(dir, "tls.crt"), prefix + "_NATS_KEY=" + filepath.Join(dir, "tls.key")}
-}
+func (n *secureNATS) env(prefix, user string) []string { return n.sec.Env(prefix, user, n.url) }
 
 // connect connects as user, receiving replies on its binary's inbox; the server's asynchronous refusals
 // arrive on the channel.
 func (n *secureNATS) connect(t *testing.T, user string) (*nats.Conn, <-chan error) {
 	t.Helper()
-	seed, err := nats.NkeyOptionFromSeed(n.seeds[user])
-	require.NoError(t, err)
-	name := user
-	if b, ok := inboxName[user]; ok {
-		name = b
-	}
-	refusals := make(chan error, 16)
-	nc, err := nats.Connect(n.url, seed, nats.RootCAs(n.caFile),
-		nats.ClientCert(filepath.Join(n.certs[user], "tls.crt"), filepath.Join(n.certs[user], "tls.key")),
-		nats.CustomInboxPrefix(natsconn.InboxPrefix(name)),
-		nats.ErrorHandler(func(_ *nats.Conn, _ *nats.Subscription, err error) {
-			select {
-			case refusals <- err:
-			default:
-			}
-		}))
+	nc, refusals, err := n.probe.Connect(user)
 	require.NoError(t, err, user)
 	t.Cleanup(nc.Close)
 	return nc, refusals
 }
 
-// refusal waits for the server's asynchronous refusal on a connection: nil when none came within 5 s.
-func refusal(refusals <-chan error) error {
-	select {
-	case err := <-refusals:
-		return err
-	case <-time.After(5 * time.Second):
-		return nil
-	}
+// refused requires the server to have refused what r tried.
+func refused(t *testing.T, r natsrunbook.Result) {
+	t.Helper()
+	require.True(t, r.Refused, "%s", r)
 }
 
 // leads is the LEADS stream's state and its consumers, as the server holds them.
@@ -273,40 +194,22 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 
 	t.Run("a forged lead or content change is refused", func(t *testing.T) {
 		for _, user := range []string{"gateway", "notifier", "content"} {
-			nc, refusals := n.connect(t, user)
-			require.NoError(t, nc.Publish("leads.submitted", []byte(`{"lead":{"id":"forged"}}`)))
-			require.NoError(t, nc.Flush())
-			require.ErrorContains(t, refusal(refusals), `Permissions Violation for Publish to "leads.submitted"`, user)
-			js, err := jetstream.New(nc)
-			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			_, err = js.Publish(ctx, "leads.submitted", []byte(`{"lead":{"id":"forged"}}`))
-			cancel()
-			require.Error(t, err, "%s: a JetStream publish is refused too", user)
+			r := n.probe.Publish(user, "leads.submitted")
+			refused(t, r)
+			refused(t, n.probe.PublishJS(user, "leads.submitted"))
 		}
 		require.EqualValues(t, 4, n.leads(t).State.Msgs, "no forged lead reached LEADS")
 
 		// Nor may anyone but content announce a content change (a flood would empty every gateway's cache).
 		for _, user := range []string{"gateway", "notifier", "contact"} {
-			nc, refusals := n.connect(t, user)
-			require.NoError(t, nc.Publish("content.changed", []byte(`{}`)))
-			require.NoError(t, nc.Flush())
-			require.ErrorContains(t, refusal(refusals), `Permissions Violation for Publish to "content.changed"`, user)
+			refused(t, n.probe.Publish(user, "content.changed"))
 		}
 	})
 
 	t.Run("the LEADS stream cannot be deleted or purged by any binary", func(t *testing.T) {
 		for _, user := range []string{"gateway", "notifier", "content", "contact", "crm", "ops"} {
-			nc, _ := n.connect(t, user)
-			js, err := jetstream.New(nc)
-			require.NoError(t, err)
-			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
-			require.Error(t, js.DeleteStream(ctx, "LEADS"), user)
-			cancel()
-			ctx, cancel = context.WithTimeout(context.Background(), time.Second)
-			_, err = nc.RequestWithContext(ctx, "$JS.API.STREAM.PURGE.LEADS", nil)
-			cancel()
-			require.Error(t, err, user)
+			refused(t, n.probe.DeleteLeads(user))
+			refused(t, n.probe.PurgeLeads(user))
 		}
 		leads := n.leads(t)
 		require.Equal(t, "LEADS", leads.Name)
@@ -346,14 +249,10 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 		_, err := nc.SubscribeSync("leads.>")
 		require.NoError(t, err)
 		require.NoError(t, nc.Flush())
-		require.ErrorContains(t, refusal(refusals), `Permissions Violation for Subscription to "leads.>"`)
+		require.ErrorContains(t, n.probe.Refusal(refusals), `Permissions Violation for Subscription to "leads.>"`)
 
 		// Another account of the same server has no LEADS at all.
-		other, _ := n.connect(t, "other")
-		js, err := jetstream.New(other)
-		require.NoError(t, err)
-		_, err = js.Stream(ctx, "LEADS")
-		require.ErrorIs(t, err, jetstream.ErrStreamNotFound)
+		refused(t, n.probe.OtherAccount())
 	})
 
 	t.Run("operators read the stream's state and nothing more", func(t *testing.T) {
@@ -387,45 +286,8 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 	})
 
 	t.Run("without TLS, a client certificate or a known identity, nobody gets in", func(t *testing.T) {
-		// Plain text: the server announces that TLS is required and refuses the connection.
-		u, err := url.Parse(n.url)
-		require.NoError(t, err)
-		raw, err := net.DialTimeout("tcp", u.Host, 5*time.Second)
-		require.NoError(t, err)
-		defer raw.Close()
-		_ = raw.SetDeadline(time.Now().Add(10 * time.Second))
-		info, err := bufio.NewReader(raw).ReadString('\n')
-		require.NoError(t, err)
-		require.Contains(t, info, `"tls_required":true`)
-		_, _ = raw.Write([]byte("CONNECT {\"verbose\":false}\r\nPUB leads.submitted 2\r\n{}\r\nPING\r\n"))
-		rest, _ := bufio.NewReader(raw).ReadString('\n')
-		require.NotContains(t, rest, "PONG")
-
-		seed, err := nats.NkeyOptionFromSeed(n.seeds["contact"])
-		require.NoError(t, err)
-		cert := nats.ClientCert(filepath.Join(n.certs["contact"], "tls.crt"), filepath.Join(n.certs["contact"], "tls.key"))
-		strangerDir := tlstest.NewCA(t, "someone else").Dir(t, "contact", "contact")
-		stranger := nats.ClientCert(filepath.Join(strangerDir, "tls.crt"), filepath.Join(strangerDir, "tls.key"))
-		for what, opts := range map[string][]nats.Option{
-			"the system's roots only":      {seed, cert},
-			"no client certificate":        {seed, nats.RootCAs(n.caFile)},
-			"a certificate of another CA":  {seed, nats.RootCAs(n.caFile), stranger},
-			"no identity":                  {nats.RootCAs(n.caFile), cert},
-			"an identity the server lacks": {nats.RootCAs(n.caFile), cert, unknownSeed(t)},
-		} {
-			nc, err := nats.Connect(n.url, append(opts, nats.Timeout(5*time.Second))...)
-			if err == nil {
-				nc.Close()
-			}
-			require.Error(t, err, what)
+		for _, r := range n.probe.Outsiders() {
+			refused(t, r)
 		}
 	})
-}
-
-func unknownSeed(t *testing.T) nats.Option {
-	t.Helper()
-	seed, _ := natstest.NewUser(t)
-	o, err := nats.NkeyOptionFromSeed(seed)
-	require.NoError(t, err)
-	return o
 }

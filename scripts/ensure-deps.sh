@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure what the stack and its tests need is installed and running:
 # Postgres (reused, started, or installed from Debian packages), NATS with
-# JetStream (reused, or started), Node/npm, Chromium, Java, and the pinned
-# tools in the cache.
+# JetStream (reused, or started), Node/npm, Chromium, Java, HAProxy, and the
+# pinned tools in the cache.
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,6 +68,14 @@ fi
 if ! command -v java >/dev/null; then
   log "installing a Java runtime from Debian packages"
   apt_install default-jre-headless
+fi
+
+# --- HAProxy: the HTTP load balancer in front of the gateways in make faults
+# (internal/scratch/httplb.go); only the binary is used, never the service --
+if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+  log "installing HAProxy from Debian packages"
+  apt_install haproxy
+  command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || { log "HAProxy did not install (make faults needs it)"; exit 1; }
 fi
 
 # --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------

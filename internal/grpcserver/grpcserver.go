@@ -24,6 +24,7 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/keepalive"
 	"google.golang.org/grpc/reflection"
 	"google.golang.org/grpc/status"
 
@@ -55,7 +56,34 @@ type Options struct {
 	// text, on that address: Kubernetes' gRPC probes cannot speak TLS. It
 	// tells what the main port's health tells, nothing else.
 	HealthAddr string
+	// MaxConnectionAge ends every client connection this long after it
+	// opened (±10 %, gRPC's jitter); MaxConnectionAge when zero.
+	MaxConnectionAge time.Duration
 }
+
+// MaxConnectionAge is how long a client connection lives before the server
+// asks the client (GOAWAY) to open a new one. A gRPC client keeps its
+// connections and resolves the service's name again only when one ends, so
+// this is what brings a replica added under load its share of the calls
+// (ADR 0008): each client resolves again at the latest when its oldest
+// connection ages out, 16.5 s after it opened, and the replica takes its
+// share within about 20 s. Shorter costs a new connection (and with mutual
+// TLS a handshake) per client and replica that often; longer leaves a new
+// replica idle longer.
+const MaxConnectionAge = 15 * time.Second
+
+// MaxConnectionAgeGrace is how long calls in flight on an aged connection
+// may still run before it is closed (new calls go to a new connection at
+// once): longer than any call of the product's, so ageing never cuts one.
+// Most have the gateway's 10 s deadline, but a CSV export may stream for
+// its 5 minutes, and an image streams as slowly as the visitor downloads
+// it.
+const MaxConnectionAgeGrace = 10 * time.Minute
+
+// KeepaliveMinTime is how often a client may ping: more often than this the
+// server closes the connection ("too many pings"). grpcdial pings a silent
+// connection every 10 s, gRPC's shortest.
+const KeepaliveMinTime = 5 * time.Second
 
 // Server is a gRPC server with health reporting.
 type Server struct {
@@ -94,7 +122,15 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 	}
 	unary = append(unary, opts.BeforeValidate...)
 	unary = append(unary, pvinterceptor.UnaryServerInterceptor(validator))
-	serverOpts := []grpc.ServerOption{grpc.StatsHandler(otelgrpc.NewServerHandler())}
+	age := opts.MaxConnectionAge
+	if age == 0 {
+		age = MaxConnectionAge
+	}
+	serverOpts := []grpc.ServerOption{
+		grpc.StatsHandler(otelgrpc.NewServerHandler()),
+		grpc.KeepaliveParams(keepalive.ServerParameters{MaxConnectionAge: age, MaxConnectionAgeGrace: MaxConnectionAgeGrace}),
+		grpc.KeepaliveEnforcementPolicy(keepalive.EnforcementPolicy{MinTime: KeepaliveMinTime, PermitWithoutStream: true}),
+	}
 	if opts.TLSDir != "" {
 		cfg, err := mtls.Server(opts.TLSDir)
 		if err != nil {

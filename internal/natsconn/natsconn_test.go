@@ -142,3 +142,17 @@ func contains(s string, subs ...string) bool {
 	}
 	return true
 }
+
+func TestConnectTakesEveryServerOfACluster(t *testing.T) {
+	t.Parallel()
+	srv, down := natstest.Start(t), natstest.Start(t)
+	down.Stop()
+	// A cluster's URLs, comma separated, the first of a server that is down.
+	cfg := natsconn.NATS{URL: down.URL + "," + srv.URL}
+	nc, err := cfg.Connect(slog.New(slog.NewJSONHandler(&logtest.Buffer{}, nil)), "content", nats.DontRandomize())
+	require.NoError(t, err)
+	defer nc.Close()
+	require.Eventually(t, nc.IsConnected, 10*time.Second, 20*time.Millisecond)
+	require.Equal(t, srv.URL, nc.ConnectedUrl())
+	require.Len(t, nc.Servers(), 2)
+}

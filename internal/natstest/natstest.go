@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/nats-io/nats-server/v2/server"
-	"github.com/nats-io/nkeys"
+
+	"github.com/valleytrenchless/site/internal/natsrunbook"
 )
 
 // Server is an embedded NATS server that keeps its port and store across
@@ -105,21 +106,10 @@ func StartConfig(t testing.TB, conf string, adjust func(*server.Options)) *serve
 // NATS_NKEY_SEED names) and its public key (what a server lists).
 func NewUser(t testing.TB) (seedFile, publicKey string) {
 	t.Helper()
-	kp, err := nkeys.CreateUser()
-	if err != nil {
-		t.Fatal(err)
-	}
-	seed, err := kp.Seed()
-	if err != nil {
-		t.Fatal(err)
-	}
-	pub, err := kp.PublicKey()
-	if err != nil {
-		t.Fatal(err)
-	}
 	seedFile = filepath.Join(t.TempDir(), "nkey.seed")
-	if err := os.WriteFile(seedFile, seed, 0o600); err != nil {
+	publicKey, err := natsrunbook.NewUser(seedFile)
+	if err != nil {
 		t.Fatal(err)
 	}
-	return seedFile, pub
+	return seedFile, publicKey
 }

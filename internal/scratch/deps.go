@@ -140,44 +140,6 @@ func (pg *Postgres) CreateDB(name string) (string, error) {
 	return pg.URL(name), nil
 }
 
-// NATS is a NATS JetStream server of the run's own: its port, its store
-// folder.
-type NATS struct {
-	bin, addr, store, logDir string
-	P                        *Proc
-}
-
-// StartNATS starts Debian's (or PATH's) nats-server with JetStream.
-func StartNATS(dir, logDir string) (*NATS, error) {
-	bin := "/usr/sbin/nats-server"
-	if p, err := exec.LookPath("nats-server"); err == nil {
-		bin = p
-	}
-	n := &NATS{bin: bin, addr: FreeAddr(), store: filepath.Join(dir, "nats"), logDir: logDir}
-	return n, n.Start()
-}
-
-// URL is the server's client URL.
-func (n *NATS) URL() string { return "nats://" + n.addr }
-
-// Start starts the server (again) and waits until it listens.
-func (n *NATS) Start() error {
-	host, port, _ := net.SplitHostPort(n.addr)
-	p, err := StartProc(n.logDir, "nats", n.bin, []string{"-a", host, "-p", port, "-js", "-sd", n.store}, nil, ProcOptions{})
-	if err != nil {
-		return err
-	}
-	n.P = p
-	return WaitFor("nats to listen", 15*time.Second, func() bool {
-		c, err := net.DialTimeout("tcp", n.addr, time.Second)
-		if err != nil {
-			return false
-		}
-		c.Close()
-		return true
-	})
-}
-
 // MinIO is a MinIO server of the run's own.
 type MinIO struct {
 	bin, data, logDir string
@@ -208,10 +170,11 @@ func (m *MinIO) Start() error {
 	return WaitFor("minio to be live", 30*time.Second, func() bool { return HTTPOK("http://" + m.Addr + "/minio/health/live") })
 }
 
-// Balancer is a TCP load balancer in front of a service's replicas, as a
-// Kubernetes Service is: each new connection goes to the next ready
-// backend; a backend taken out gets no new connections, and its open ones
-// end when it closes them.
+// Balancer is a TCP load balancer in front of the gateways' replicas, as a
+// Kubernetes Service with a virtual IP is: each new connection goes to the
+// next ready backend; a backend taken out gets no new connections, and its
+// open ones end when it closes them. (The services' replicas need none:
+// their clients balance over the addresses the stack's DNS gives.)
 type Balancer struct {
 	ln       net.Listener
 	mu       sync.Mutex

@@ -61,23 +61,14 @@ func ReadLeads(url string, before time.Time) (LeadState, error) {
 }
 
 // StreamLeads counts the leads.submitted messages on LEADS by lead id
-// (the Nats-Msg-Id header).
+// (the Nats-Msg-Id header), from the server(s) at natsURL (comma
+// separated).
 func StreamLeads(natsURL string) (map[string]int, error) {
-	nc, err := nats.Connect(natsURL)
+	st, ctx, done, err := openStream(func() (*nats.Conn, error) { return nats.Connect(natsURL) }, "LEADS", 60*time.Second)
 	if err != nil {
 		return nil, err
 	}
-	defer nc.Close()
-	js, err := jetstream.New(nc)
-	if err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	st, err := js.Stream(ctx, "LEADS")
-	if err != nil {
-		return nil, err
-	}
+	defer done()
 	info, err := st.Info(ctx, jetstream.WithSubjectFilter("leads.submitted"))
 	if err != nil {
 		return nil, err
@@ -91,7 +82,12 @@ func StreamLeads(natsURL string) (map[string]int, error) {
 	if err != nil {
 		return nil, err
 	}
-	for got := uint64(0); got < want; {
+	// On a cluster a pull may reach a server before the consumer's
+	// interest has: "no responders", an empty batch at once. Such a batch
+	// is asked again; a run of them, or one that waited, means the rest is
+	// not there.
+	for got, empty := uint64(0), 0; got < want; {
+		asked := time.Now()
 		batch, err := cons.Fetch(500, jetstream.FetchMaxWait(5*time.Second))
 		if err != nil {
 			return nil, err
@@ -102,9 +98,13 @@ func StreamLeads(natsURL string) (map[string]int, error) {
 			n++
 		}
 		if n == 0 {
-			return nil, fmt.Errorf("stream says %d leads.submitted messages, read %d", want, got)
+			if empty++; empty >= 20 || time.Since(asked) > time.Second {
+				return nil, fmt.Errorf("stream says %d leads.submitted messages, read %d (%v)", want, got, batch.Error())
+			}
+			time.Sleep(100 * time.Millisecond)
+			continue
 		}
-		got += uint64(n)
+		got, empty = got+uint64(n), 0
 	}
 	return out, nil
 }

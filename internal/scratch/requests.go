@@ -3,9 +3,11 @@ package scratch
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"mime/multipart"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -50,4 +52,27 @@ func Percentile(ds []time.Duration, p float64) time.Duration {
 	}
 	slices.Sort(ds)
 	return ds[min(len(ds)-1, int(float64(len(ds))*p))]
+}
+
+// Send is one request through c with headers hdr and body (none when
+// empty): the answer's status and body, or the error when none came.
+func Send(c *http.Client, method, url, body string, hdr map[string]string) (int, string, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, url, rd)
+	if err != nil {
+		return 0, "", err
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b), err
 }

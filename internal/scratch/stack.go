@@ -1,19 +1,23 @@
 package scratch
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/grpcdial"
 )
 
 // Kinds of service, in the order a stack starts them.
@@ -27,6 +31,46 @@ type Instance struct {
 	P           *Proc
 }
 
+// Calls is how many calls of the product's API (not health, not
+// reflection) the service replica has answered: its
+// grpc_server_handled_total, read from its own /metrics.
+func (in *Instance) Calls() (float64, error) {
+	return in.Metric("grpc_server_handled_total", `grpc_service="trenchless.`)
+}
+
+// Metric sums the replica's samples of the metric name whose labels hold
+// every one of match (e.g. `grpc_code="OK"`), read from its own /metrics
+// (Options.Metrics).
+func (in *Instance) Metric(name string, match ...string) (float64, error) {
+	c := http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get("http://" + in.MetricsAddr + "/metrics")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	total := 0.0
+	sc := bufio.NewScanner(resp.Body)
+lines:
+	for sc.Scan() {
+		line := sc.Text()
+		labels, ok := strings.CutPrefix(line, name+"{")
+		if !ok {
+			continue
+		}
+		for _, m := range match {
+			if !strings.Contains(labels, m) {
+				continue lines
+			}
+		}
+		n, err := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s /metrics: %q: %w", in.P.Name, line, err)
+		}
+		total += n
+	}
+	return total, sc.Err()
+}
+
 // Options shape a stack.
 type Options struct {
 	// Bins is the folder with the built binaries (make build).
@@ -34,9 +78,11 @@ type Options struct {
 	// WebDir is the built web app the gateway serves; empty serves a
 	// one-page stand-in.
 	WebDir string
-	// Balanced puts every service behind a Balancer (a Kubernetes
-	// Service), so replicas can be replaced under load; otherwise clients
-	// reach the single replica directly.
+	// Balanced puts the gateway behind a Balancer (the load balancer in
+	// front of a cluster's gateways), so its replicas can be replaced under
+	// load; otherwise clients reach its single replica directly. The
+	// services need no such thing: their clients balance over the replicas
+	// the stack's DNS names (ADR 0008), whatever their number.
 	Balanced bool
 	// CPUs pins each kind's processes (taskset's list); missing kinds run
 	// anywhere.
@@ -46,6 +92,13 @@ type Options struct {
 	// Metrics gives every replica a metrics listener of its own
 	// (Instance.MetricsAddr); otherwise none has one.
 	Metrics bool
+	// NATSNodes is how many NATS servers: 1 (also when 0), or 3 for a
+	// JetStream cluster, on which contact creates LEADS with 3 replicas.
+	NATSNodes int
+	// SecureNATS runs NATS as docs/operations.md configures it (TLS with
+	// client certificates, a user per binary), and gives every binary its
+	// identity and certificate (NATSOptions.Secure).
+	SecureNATS bool
 }
 
 // Stack is the whole product from its built binaries, on the run's own
@@ -53,13 +106,22 @@ type Options struct {
 type Stack struct {
 	Name, Dir, LogDir, DBURL string
 	PG                       *Postgres
-	NATS                     *NATS
-	MinIO                    *MinIO
-	o                        Options
+	// NATS is the stack's NATS server, a cluster's first node.
+	NATS *NATS
+	// NATSCluster is every NATS server (one unless Options.NATSNodes).
+	NATSCluster *NATSCluster
+	MinIO       *MinIO
+	o           Options
 
 	mu    sync.Mutex
 	lb    map[string]*Balancer
-	fixed map[string]string // the replica's address of each kind when not Balanced
+	fixed map[string]string // the gateway's address when not Balanced
+	// dns answers each service kind's name (DNSName) with the addresses
+	// of its live replicas, as a cluster's DNS does for a headless
+	// Service; ports holds each service kind's port, on which all its
+	// replicas listen, each at a loopback address of its own.
+	dns   *DNS
+	ports map[string]net.Listener
 	live  map[string][]*Instance
 	// extra are processes started beside the replicas (StartExtra,
 	// StartNotifier), stopped first by Close.
@@ -72,7 +134,7 @@ type Stack struct {
 func StartStack(root string, pg *Postgres, name string, o Options) (_ *Stack, err error) {
 	dir := filepath.Join(root, name)
 	s := &Stack{Name: name, Dir: dir, LogDir: filepath.Join(dir, "logs"), PG: pg, o: o,
-		lb: map[string]*Balancer{}, fixed: map[string]string{}, live: map[string][]*Instance{}}
+		lb: map[string]*Balancer{}, fixed: map[string]string{}, ports: map[string]net.Listener{}, live: map[string][]*Instance{}}
 	if err := os.MkdirAll(s.LogDir, 0o755); err != nil {
 		return nil, err
 	}
@@ -93,22 +155,31 @@ func StartStack(root string, pg *Postgres, name string, o Options) (_ *Stack, er
 	if s.DBURL, err = pg.CreateDB("scratch_" + name); err != nil {
 		return nil, err
 	}
-	if s.NATS, err = StartNATS(dir, s.LogDir); err != nil {
+	if s.NATSCluster, err = StartNATSCluster(dir, s.LogDir, NATSOptions{Nodes: o.NATSNodes, Secure: o.SecureNATS}); err != nil {
 		return nil, err
 	}
+	s.NATS = s.NATSCluster.Nodes[0]
 	if s.MinIO, err = StartMinIO(dir, s.LogDir); err != nil {
 		return nil, err
 	}
+	if s.dns, err = StartDNS(); err != nil {
+		return nil, err
+	}
 	for _, k := range Kinds {
-		if !o.Balanced {
+		switch {
+		case k != "gateway":
+			if s.ports[k], err = ReservePort(); err != nil {
+				return nil, err
+			}
+		case o.Balanced:
+			b, err := NewBalancer()
+			if err != nil {
+				return nil, err
+			}
+			s.lb[k] = b
+		default:
 			s.fixed[k] = FreeAddr()
-			continue
 		}
-		b, err := NewBalancer()
-		if err != nil {
-			return nil, err
-		}
-		s.lb[k] = b
 	}
 	for _, k := range Kinds {
 		in, err := s.StartInstance(k)
@@ -120,12 +191,25 @@ func StartStack(root string, pg *Postgres, name string, o Options) (_ *Stack, er
 	return s, nil
 }
 
-// Addr is where clients reach kind: its balancer, or its one replica.
+// Addr is where clients reach kind: a service's gRPC target
+// (dns://<the stack's DNS>/content.scratch.:<port>, every live replica),
+// the gateway's balancer, or its one replica.
 func (s *Stack) Addr(kind string) string {
+	if s.ports[kind] != nil {
+		return s.dns.Target(DNSName(kind), s.port(kind))
+	}
 	if b := s.lb[kind]; b != nil {
 		return b.Addr()
 	}
 	return s.fixed[kind]
+}
+
+// DNSName is the name the stack's DNS answers with kind's live replicas.
+func DNSName(kind string) string { return kind + ".scratch." }
+
+// port is the service kind's port, every replica's.
+func (s *Stack) port(kind string) string {
+	return strconv.Itoa(s.ports[kind].Addr().(*net.TCPAddr).Port)
 }
 
 // Base is the gateway's URL as clients reach it.
@@ -139,29 +223,37 @@ func (s *Stack) env(kind, addr, metricsAddr string) []string {
 	switch kind {
 	case "content":
 		env = append(env, "CONTENT_GRPC_ADDR="+addr, "CONTENT_METRICS_ADDR="+metricsAddr, "CONTENT_DB_URL="+s.DBURL,
-			"CONTENT_NATS_URL="+s.NATS.URL(), "CONTENT_MEDIA_ADDR="+s.Addr("media"))
+			"CONTENT_MEDIA_ADDR="+s.Addr("media"))
+		env = append(env, s.NATSCluster.Env("CONTENT", "content")...)
 	case "contact":
 		env = append(env, "CONTACT_GRPC_ADDR="+addr, "CONTACT_METRICS_ADDR="+metricsAddr, "CONTACT_DB_URL="+s.DBURL,
-			"CONTACT_NATS_URL="+s.NATS.URL())
+			"CONTACT_STREAM_REPLICAS="+strconv.Itoa(s.NATSCluster.Replicas()))
+		env = append(env, s.NATSCluster.Env("CONTACT", "contact")...)
 	case "media":
 		env = append(env, "MEDIA_GRPC_ADDR="+addr, "MEDIA_METRICS_ADDR="+metricsAddr, "MEDIA_DB_URL="+s.DBURL,
 			"MEDIA_S3_ENDPOINT="+s.MinIO.Addr, "MEDIA_S3_ACCESS_KEY="+MinIOUser, "MEDIA_S3_SECRET_KEY="+MinIOSecret)
 	default:
 		env = append(env, "GATEWAY_HTTP_ADDR="+addr, "GATEWAY_METRICS_ADDR="+metricsAddr, "GATEWAY_DB_URL="+s.DBURL,
-			"GATEWAY_NATS_URL="+s.NATS.URL(), "GATEWAY_PUBLIC_ORIGIN="+s.Base(),
+			"GATEWAY_PUBLIC_ORIGIN="+s.Base(),
 			"GATEWAY_CONTENT_ADDR="+s.Addr("content"), "GATEWAY_CONTACT_ADDR="+s.Addr("contact"), "GATEWAY_MEDIA_ADDR="+s.Addr("media"),
 			"GATEWAY_TRUSTED_PROXY_HEADER=X-Forwarded-For", "GATEWAY_WEB_DIR="+s.o.WebDir, "GATEWAY_SHUTDOWN_TIMEOUT=15s")
+		env = append(env, s.NATSCluster.Env("GATEWAY", "gateway")...)
 	}
 	return append(env, s.o.Env[kind]...)
 }
 
 // StartInstance starts a new replica of kind and waits until it is ready:
 // gRPC health SERVING for a service, /readyz 200 for the gateway (as a
-// Kubernetes readiness probe would). A balanced stack gives it a port of
-// its own; otherwise it takes the kind's one address.
+// Kubernetes readiness probe would). A service replica listens on the
+// kind's port at a loopback address of its own, as a pod has its own IP;
+// a gateway gets a port of its own in a balanced stack, otherwise the
+// kind's one address. It is not live (SetLive) until the caller says so.
 func (s *Stack) StartInstance(kind string) (*Instance, error) {
 	addr := s.fixed[kind]
-	if s.o.Balanced {
+	switch {
+	case s.ports[kind] != nil:
+		addr = "" // start gives it its own address
+	case s.o.Balanced:
 		addr = FreeAddr()
 	}
 	return s.start(kind, addr, nil)
@@ -182,12 +274,16 @@ func (s *Stack) StartExtra(kind string, env ...string) (*Instance, error) {
 	return in, nil
 }
 
-// start starts a replica of kind on addr and waits until it is ready.
+// start starts a replica of kind on addr (empty: the kind's port at the
+// replica's own loopback address) and waits until it is ready.
 func (s *Stack) start(kind, addr string, env []string) (*Instance, error) {
 	s.mu.Lock()
 	s.seq++
 	n := s.seq
 	s.mu.Unlock()
+	if addr == "" {
+		addr = net.JoinHostPort(ReplicaIP(n).String(), s.port(kind))
+	}
 	metrics := ""
 	if s.o.Metrics {
 		metrics = FreeAddr()
@@ -212,16 +308,24 @@ func (s *Stack) start(kind, addr string, env []string) (*Instance, error) {
 	return in, nil
 }
 
-// SetLive makes instances the kind's live replicas (its balancer's targets).
+// SetLive makes instances the kind's live replicas: the addresses its DNS
+// name resolves to (a headless Service's ready endpoints), or the
+// gateway's balancer's targets.
 func (s *Stack) SetLive(kind string, ins ...*Instance) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.live[kind] = ins
+	addrs := make([]string, len(ins))
+	ips := make([]net.IP, len(ins))
+	for i, in := range ins {
+		addrs[i] = in.Addr
+		host, _, _ := net.SplitHostPort(in.Addr)
+		ips[i] = net.ParseIP(host)
+	}
+	if s.ports[kind] != nil {
+		s.dns.Set(DNSName(kind), ips...)
+	}
 	if b := s.lb[kind]; b != nil {
-		addrs := make([]string, len(ins))
-		for i, in := range ins {
-			addrs[i] = in.Addr
-		}
 		b.Set(addrs...)
 	}
 }
@@ -233,23 +337,39 @@ func (s *Stack) Instances(kind string) []*Instance {
 	return append([]*Instance(nil), s.live[kind]...)
 }
 
-// ScaleToTwo brings kind to two replicas (Kubernetes' replicas: 2); the
-// stack must be balanced.
-func (s *Stack) ScaleToTwo(kind string) error {
-	cur := s.Instances(kind)
-	in, err := s.StartInstance(kind)
-	if err != nil {
-		return err
+// Scale brings kind to n live replicas, as `kubectl scale` does: each new
+// one joins once it is ready; surplus ones, the newest first, leave the
+// Service and are then stopped (SIGTERM, drain, exit). A gateway stack
+// must be balanced to hold more than one.
+func (s *Stack) Scale(kind string, n int) error {
+	for cur := s.Instances(kind); len(cur) < n; cur = s.Instances(kind) {
+		in, err := s.StartInstance(kind)
+		if err != nil {
+			return err
+		}
+		s.SetLive(kind, append(cur, in)...)
 	}
-	s.SetLive(kind, append(cur, in)...)
+	for cur := s.Instances(kind); len(cur) > n; cur = s.Instances(kind) {
+		s.SetLive(kind, cur[:len(cur)-1]...)
+		cur[len(cur)-1].P.Stop(30 * time.Second)
+	}
 	return nil
 }
 
+// ResolveSettle is how long a rolling restart of a service waits between
+// stopping one replica and the next (counting the new replica's start):
+// the first one's GOAWAY made every client resolve the name again, which
+// gRPC does at most every grpcdial.MinResolutionInterval, so each knows
+// the new replicas before the next old one goes. The chart's
+// minReadySeconds does the same in a cluster (ADR 0008).
+const ResolveSettle = grpcdial.MinResolutionInterval + 500*time.Millisecond
+
 // RollingRestart replaces each replica of kind as a Deployment's rolling
 // update does: start the new one, wait until it is ready, take the old one
-// out of the Service, SIGTERM it and wait for it to drain and exit. The
-// stack must be balanced.
+// out of the Service, SIGTERM it and wait for it to drain and exit. A
+// gateway stack must be balanced.
 func (s *Stack) RollingRestart(kind string) error {
+	var stopped time.Time
 	for _, old := range s.Instances(kind) {
 		in, err := s.StartInstance(kind)
 		if err != nil {
@@ -262,7 +382,11 @@ func (s *Stack) RollingRestart(kind string) error {
 			}
 		}
 		s.SetLive(kind, append(keep, in)...)
+		if s.ports[kind] != nil {
+			time.Sleep(time.Until(stopped.Add(ResolveSettle)))
+		}
 		old.P.Stop(30 * time.Second)
+		stopped = time.Now()
 	}
 	return nil
 }
@@ -291,7 +415,11 @@ func (s *Stack) LogsMention(words ...string) map[string]int {
 
 // StaffClient creates a staff account with the gateway's operator command
 // and returns a client signed in as it.
-func (s *Stack) StaffClient() (*http.Client, error) {
+func (s *Stack) StaffClient() (*http.Client, error) { return s.StaffClientAt(s.Base()) }
+
+// StaffClientAt is StaffClient signed in through base (one gateway, or a
+// load balancer in front of several).
+func (s *Stack) StaffClientAt(base string) (*http.Client, error) {
 	cmd := exec.Command(filepath.Join(s.Bins(), "gateway"), "users", "create", "--email", "scratch@valleytrenchless.example", "--password-stdin", "--if-missing")
 	cmd.Env = append(cmd.Environ(), "GATEWAY_DB_URL="+s.DBURL)
 	cmd.Stdin = strings.NewReader("scratch-run-staff-password\n")
@@ -301,7 +429,7 @@ func (s *Stack) StaffClient() (*http.Client, error) {
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 60 * time.Second}
 	body, _ := json.Marshal(map[string]string{"username": "scratch@valleytrenchless.example", "password": "scratch-run-staff-password"})
-	req, _ := http.NewRequest("POST", s.Base()+"/api/login", bytes.NewReader(body))
+	req, _ := http.NewRequest("POST", base+"/api/login", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Forwarded-For", "192.0.2.10")
 	resp, err := c.Do(req)
@@ -325,7 +453,7 @@ func (s *Stack) StartNotifier(env ...string) (*Proc, error) {
 	s.mu.Unlock()
 	health := FreeAddr()
 	p, err := StartProc(s.LogDir, fmt.Sprintf("notifier-%d", n), filepath.Join(s.o.Bins, "notifier"), nil,
-		append([]string{"LOG_LEVEL=info", "NOTIFIER_NATS_URL=" + s.NATS.URL(), "NOTIFIER_HEALTH_ADDR=" + health}, env...), ProcOptions{})
+		append(append([]string{"LOG_LEVEL=info", "NOTIFIER_HEALTH_ADDR=" + health}, s.NATSCluster.Env("NOTIFIER", "notifier")...), env...), ProcOptions{})
 	if err != nil {
 		return nil, err
 	}
@@ -354,13 +482,18 @@ func (s *Stack) Close() {
 		if b := s.lb[k]; b != nil {
 			b.Close()
 		}
+		if l := s.ports[k]; l != nil {
+			l.Close()
+		}
+	}
+	if s.dns != nil {
+		s.dns.Close()
 	}
 	if s.MinIO != nil && s.MinIO.P != nil {
 		s.MinIO.P.Stop(10 * time.Second)
 	}
-	if s.NATS != nil && s.NATS.P != nil {
-		s.NATS.P.Signal(syscall.SIGCONT) // a paused server must run to exit
-		s.NATS.P.Stop(10 * time.Second)
+	if s.NATSCluster != nil {
+		s.NATSCluster.Stop()
 	}
 }
 

@@ -1,5 +1,6 @@
 // Package tlstest makes private certificate authorities and certificates for tests, written as cert-manager
-// writes a certificate's Secret: a directory holding tls.crt, tls.key and ca.crt.
+// writes a certificate's Secret: a directory holding tls.crt, tls.key and ca.crt. NewAuthority and IssueFiles
+// return their error instead of failing a test, for code that runs outside one (the scratch stack).
 package tlstest
 
 import (
@@ -9,6 +10,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/pem"
+	"fmt"
 	"math/big"
 	"net"
 	"os"
@@ -27,26 +29,35 @@ type CA struct {
 // NewCA makes a self-signed authority named name.
 func NewCA(t testing.TB, name string) *CA {
 	t.Helper()
+	ca, err := NewAuthority(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ca
+}
+
+// NewAuthority is NewCA returning its error.
+func NewAuthority(name string) (*CA, error) {
 	ca := &CA{}
-	ca.cert, ca.key, ca.pem = certify(t, &x509.Certificate{
+	var err error
+	ca.cert, ca.key, ca.pem, err = certify(&x509.Certificate{
 		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature,
 		BasicConstraintsValid: true,
 		IsCA:                  true,
 	}, name, nil)
-	return ca
+	return ca, err
 }
 
 // certify completes tmpl (subject, serial, a day's validity, a new key) and signs it by parent, or by
 // itself when parent is nil.
-func certify(t testing.TB, tmpl *x509.Certificate, commonName string, parent *CA) (*x509.Certificate, *ecdsa.PrivateKey, []byte) {
-	t.Helper()
+func certify(tmpl *x509.Certificate, commonName string, parent *CA) (*x509.Certificate, *ecdsa.PrivateKey, []byte, error) {
 	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
 	if err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return nil, nil, nil, fmt.Errorf("tlstest: %w", err)
 	}
 	serial, err := rand.Int(rand.Reader, new(big.Int).Lsh(big.NewInt(1), 62))
 	if err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return nil, nil, nil, fmt.Errorf("tlstest: %w", err)
 	}
 	tmpl.SerialNumber, tmpl.Subject = serial, pkix.Name{CommonName: commonName}
 	tmpl.NotBefore, tmpl.NotAfter = time.Now().Add(-time.Hour), time.Now().Add(24*time.Hour)
@@ -56,13 +67,13 @@ func certify(t testing.TB, tmpl *x509.Certificate, commonName string, parent *CA
 	}
 	der, err := x509.CreateCertificate(rand.Reader, tmpl, signer, &key.PublicKey, signerKey)
 	if err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return nil, nil, nil, fmt.Errorf("tlstest: %w", err)
 	}
 	cert, err := x509.ParseCertificate(der)
 	if err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return nil, nil, nil, fmt.Errorf("tlstest: %w", err)
 	}
-	return cert, key, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+	return cert, key, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}), nil
 }
 
 // PEM is the authority's certificate.
@@ -81,6 +92,15 @@ func (ca *CA) Dir(t testing.TB, commonName string, hosts ...string) string {
 // (each file by a rename, as a renewal would). It returns the certificate.
 func (ca *CA) Issue(t testing.TB, dir, commonName string, hosts ...string) *x509.Certificate {
 	t.Helper()
+	cert, err := ca.IssueFiles(dir, commonName, hosts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cert
+}
+
+// IssueFiles is Issue returning its error.
+func (ca *CA) IssueFiles(dir, commonName string, hosts ...string) (*x509.Certificate, error) {
 	tmpl := &x509.Certificate{
 		KeyUsage:    x509.KeyUsageDigitalSignature,
 		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth, x509.ExtKeyUsageClientAuth},
@@ -92,24 +112,32 @@ func (ca *CA) Issue(t testing.TB, dir, commonName string, hosts ...string) *x509
 			tmpl.DNSNames = append(tmpl.DNSNames, h)
 		}
 	}
-	cert, key, certPEM := certify(t, tmpl, commonName, ca)
+	cert, key, certPEM, err := certify(tmpl, commonName, ca)
+	if err != nil {
+		return nil, err
+	}
 	keyDER, err := x509.MarshalPKCS8PrivateKey(key)
 	if err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return nil, fmt.Errorf("tlstest: %w", err)
 	}
-	write(t, dir, "ca.crt", ca.pem)
-	write(t, dir, "tls.key", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER}))
-	write(t, dir, "tls.crt", certPEM)
-	return cert
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{"ca.crt", ca.pem}, {"tls.key", pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: keyDER})}, {"tls.crt", certPEM}} {
+		if err := write(dir, f.name, f.data); err != nil {
+			return nil, err
+		}
+	}
+	return cert, nil
 }
 
-func write(t testing.TB, dir, name string, data []byte) {
-	t.Helper()
+func write(dir, name string, data []byte) error {
 	tmp := filepath.Join(dir, "."+name+".tmp")
 	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return fmt.Errorf("tlstest: %w", err)
 	}
 	if err := os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		t.Fatalf("tlstest: %v", err)
+		return fmt.Errorf("tlstest: %w", err)
 	}
+	return nil
 }

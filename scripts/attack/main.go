@@ -1,16 +1,23 @@
 // Command attack is `make attack`: issue 25's standing attack suite. It
 // starts the whole product from the built binaries (bin/, `make build`) on
 // a scratch stack of its own (scratch.StartStack: its own ports, Postgres
-// cluster, NATS and MinIO), with a second gateway beside the usual one that
-// serves everything with net/http (GATEWAY_FAST_LANE=false), and replays
-// every probe of the issue: the HTTP-level ones over raw sockets against
-// both lanes. It prints one line per probe (and lane),
+// cluster, NATS and MinIO), its NATS run as docs/operations.md configures
+// it (TLS with client certificates from a private CA, a user per binary
+// allowed only what it does: nats-server v2.15.2 from the tool cache,
+// scripts/tools.sh nats-server), with a second gateway beside the usual one
+// that serves everything with net/http (GATEWAY_FAST_LANE=false), and
+// replays every probe of the issue: the HTTP-level ones over raw sockets
+// against both lanes. It prints one line per probe (and lane),
 //
 //	PASS|FAIL  <probe>  <figures and evidence>
 //
 // and exits 1 if any failed.
 //
-//	go run ./scripts/attack [-bins bin] [-only cache-flood,smuggling,…] [-keep]
+//	go run ./scripts/attack [-bins bin] [-only cache-flood,smuggling,…] [-keep] [-plain-nats] [-nats-nodes 3]
+//
+// -plain-nats runs the stack on a development NATS (no TLS, no identities),
+// against which nats-identity must fail; -nats-nodes 3 on a three-node
+// cluster.
 package main
 
 import (
@@ -36,13 +43,8 @@ type probe struct {
 }
 
 // The probes, in the order they report. The first ten replay issue 25's
-// findings (their fixes describe the behaviour required); the last five the
-// probes that held.
-//
-// Not a probe yet: nats-identity (a client without the stack's NATS
-// credentials must not publish content.changed or leads.*, nor subscribe
-// to leads.>). It joins the list with the NATS credentials and TLS being
-// added, which bring their own end-to-end test.
+// findings (their fixes describe the behaviour required), then the five
+// probes that held, then big-decode, the last finding.
 var probes = []probe{
 	{name: "cache-flood", run: cacheFlood},
 	{name: "forged-metadata", run: forgedMetadata},
@@ -53,6 +55,7 @@ var probes = []probe{
 	{name: "parser-text", lanes: true, run: parserText},
 	{name: "cl-te", lanes: true, run: clTE},
 	{name: "readyz-details", run: readyzDetails},
+	{name: "nats-identity", run: natsIdentity},
 	{name: "smuggling", lanes: true, run: smuggling},
 	{name: "csrf-origins", run: csrfOrigins},
 	{name: "authz-matrix", run: authzMatrix},
@@ -103,11 +106,14 @@ func main() {
 	bins := flag.String("bins", "bin", "folder with the built binaries (make build)")
 	only := flag.String("only", "", "comma-separated probe names to run (default all)")
 	keep := flag.Bool("keep", false, "keep the work folder (logs, data) after the run")
+	plainNATS := flag.Bool("plain-nats", false, "run the stack on a development NATS (no TLS, no identities): nats-identity must fail")
+	natsNodes := flag.Int("nats-nodes", 1, "NATS servers: 1, or 3 for a cluster")
 	flag.Parse()
-	os.Exit(run(*bins, *only, *keep))
+	os.Exit(run(*bins, *only, *keep, scratch.Options{SecureNATS: !*plainNATS, NATSNodes: *natsNodes}))
 }
 
-func run(bins, only string, keep bool) int {
+// run runs the probes on a stack with o's NATS.
+func run(bins, only string, keep bool, o scratch.Options) int {
 	started := time.Now()
 	known := map[string]bool{}
 	for _, p := range probes {
@@ -123,14 +129,19 @@ func run(bins, only string, keep bool) int {
 		return fail(err)
 	}
 	defer r.Close(keep)
-	e, err := newEnv(r)
+	e, err := newEnv(r, o)
 	if e != nil && e.s != nil {
 		defer e.s.Close()
 	}
 	if err != nil {
 		return fail(err)
 	}
-	fmt.Printf("attack: stack up in %s (fast lane %s, net/http %s)\n\n", time.Since(started).Round(100*time.Millisecond), e.fast.in.Addr, e.plain.in.Addr)
+	natsMode := "as the runbook configures it (TLS, client certificates, a user per binary)"
+	if !o.SecureNATS {
+		natsMode = "plain, for development (no TLS, no identities)"
+	}
+	fmt.Printf("attack: stack up in %s (fast lane %s, net/http %s; NATS %s, %d server(s))\n\n", time.Since(started).Round(100*time.Millisecond),
+		e.fast.in.Addr, e.plain.in.Addr, natsMode, len(e.s.NATSCluster.Nodes))
 
 	// One job per probe and lane; the slow ones start first, in the
 	// background.
@@ -200,11 +211,12 @@ func run(bins, only string, keep bool) int {
 	return 0
 }
 
-// newEnv starts the stack, the net/http-only gateway beside it, and signs
-// in a member of staff and a registered visitor.
-func newEnv(r *scratch.Run) (*env, error) {
-	s, err := scratch.StartStack(r.Root, r.PG, "attack", scratch.Options{Bins: r.Bins, Metrics: true,
-		Env: map[string][]string{"gateway": {"GATEWAY_REGISTRATION_OPEN=true", fmt.Sprintf("GATEWAY_PUBLIC_CACHE_ENTRIES=%d", cacheBound)}}})
+// newEnv starts the stack (its NATS as o says), the net/http-only gateway
+// beside it, and signs in a member of staff and a registered visitor.
+func newEnv(r *scratch.Run, o scratch.Options) (*env, error) {
+	o.Bins, o.Metrics = r.Bins, true
+	o.Env = map[string][]string{"gateway": {"GATEWAY_REGISTRATION_OPEN=true", fmt.Sprintf("GATEWAY_PUBLIC_CACHE_ENTRIES=%d", cacheBound)}}
+	s, err := scratch.StartStack(r.Root, r.PG, "attack", o)
 	if err != nil {
 		return nil, fmt.Errorf("start the stack: %w", err)
 	}

@@ -177,7 +177,7 @@ func leadAccounting(s *scratch.Stack, okIDs []string) (problems, figures []strin
 	if err != nil {
 		return append(problems, "reading leads: "+err.Error()), figures
 	}
-	msgs, err := scratch.StreamLeads(s.NATS.URL())
+	msgs, err := scratch.StreamLeads(s.NATSCluster.URL())
 	if err != nil {
 		return append(problems, "reading LEADS: "+err.Error()), figures
 	}

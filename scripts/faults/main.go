@@ -1,13 +1,14 @@
-// Command faults is `make faults`: issue 16's six failure scenarios, each
-// against the whole stack started from the built binaries (bin/, `make
-// build`) on its own ports, its own database, and its own NATS server and
-// MinIO processes, so killing or pausing them never touches anything else on
-// the machine. Every scenario's database lives in a Postgres cluster of the
-// run's own (initdb in a temporary folder), which scenario 2 stops and
-// starts. Each prints a verdict and its figures; the exit status is 1 if
-// any failed.
+// Command faults is `make faults`: issue 16's six failure scenarios and
+// issue 26's drills, each against the whole stack started from the built
+// binaries (bin/, `make build`) on its own ports, its own database, and its
+// own NATS server (or three-node cluster: nats-server v2.15.2 from the tool
+// cache, scripts/tools.sh nats-server) and MinIO processes, so killing or
+// pausing them never touches anything else on the machine. Every
+// scenario's database lives in a Postgres cluster of the run's own (initdb
+// in a temporary folder), which scenario 2 stops and starts. Each prints a
+// verdict and its figures; the exit status is 1 if any failed.
 //
-//	go run ./scripts/faults [-bins bin] [-only nats,postgres,minio,rolling,kill,flood] [-keep]
+//	go run ./scripts/faults [-bins bin] [-only nats,postgres,minio,rolling,kill,flood,gateways,nats-cluster,replicas] [-keep]
 package main
 
 import (
@@ -27,10 +28,17 @@ var scenarios = []struct {
 	{"nats", "1. NATS killed, then paused, during 2,000 lead submits at 50/s", natsScenario},
 	{"postgres", "2. Postgres stopped during submits", postgresScenario},
 	{"minio", "3. MinIO stopped during uploads", minioScenario},
-	{"rolling", "4. Rolling restart of content, contact, media and gateway (2 replicas) under 200 reads/s and 20 leads/s", rollingScenario},
+	{"rolling", "4. Rolling restart of content, contact, media and gateway (2 replicas) under 230 requests/s, each replica's share of the calls", rollingScenario},
 	{"kill", "5. Contact service SIGKILLed in the middle of the load", killScenario},
 	{"flood", "6. A flood from one address at 10x the rate limits", floodScenario},
+	{"gateways", "7. Two gateways behind HAProxy under 60 reads/s and 5 leads/s: edits, a NATS restart, sessions, the live lead feed, rate limits, one gateway hung 10 s", gatewaysScenario},
+	{"nats-cluster", "8. The LEADS leader of a three-node NATS cluster SIGKILLed, then a second server, during 2,000 lead submits at 50/s", natsClusterScenario},
+	{"replicas", "9. Each service scaled from 1 to 2 replicas under 155 requests/s through HAProxy: shares of the calls, a third content replica added and removed, one of each SIGKILLed", replicasScenario},
 }
+
+// natsNodes are the scenarios run on a NATS cluster, and its size
+// (scratch.Options.NATSNodes); the others run one server.
+var natsNodes = map[string]int{"nats-cluster": 3}
 
 func main() {
 	bins := flag.String("bins", "bin", "folder with the built binaries (make build)")
@@ -56,7 +64,7 @@ func run(bins, only string, keep bool) int {
 		fmt.Printf("\n=== %s\n", sc.title)
 		v := &verdict{name: sc.name}
 		t := time.Now()
-		s, err := scratch.StartStack(r.Root, r.PG, sc.name, scratch.Options{Bins: r.Bins, Balanced: true, Metrics: true})
+		s, err := scratch.StartStack(r.Root, r.PG, sc.name, scratch.Options{Bins: r.Bins, Balanced: true, Metrics: true, NATSNodes: natsNodes[sc.name]})
 		if err != nil {
 			v.fail("start the stack: %v", err)
 		} else {

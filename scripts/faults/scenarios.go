@@ -336,39 +336,19 @@ func keys(m map[string]bool) []string {
 	return out
 }
 
-// 4. A rolling restart of every service, two replicas each, under 200
-// public reads/s and 20 leads/s.
+// rollingMix is the rolling restart's load.
+var rollingMix = mix{reads: 150, postReads: 20, inboxReads: 10, imageReads: 30, leads: 20}
+
+// 4. A rolling restart of every service, two replicas each, under steady
+// load; each replica's share of its service's calls before and after (the
+// services go from one replica to two under the load first).
 func rollingScenario(s *scratch.Stack, v *verdict) {
-	for _, k := range scratch.Kinds {
-		if err := s.ScaleToTwo(k); err != nil {
-			v.fail("scale %s to two replicas: %v", k, err)
-			return
-		}
-	}
-	c, err := s.StaffClient()
-	if err != nil {
-		v.fail("%v", err)
+	l := twoOfEach(v, s, rollingMix, false, "/api/blog-posts?limit=3", "/api/editable-content", "/api/blog-posts/cipp-pipe-lining-explained",
+		"/sitemap.xml", "/")
+	if l == nil {
 		return
 	}
-	img := upload(&recorder{}, c, s.Base(), 1)
-	if !img.ok() {
-		v.fail("upload for the reads: %d %s", img.status, img.message)
-		return
-	}
-	paths := []string{"/api/blog-posts?limit=3", "/api/editable-content", "/api/blog-posts/cipp-pipe-lining-explained",
-		"/sitemap.xml", img.id + "?w=480", "/"}
-	rec := &recorder{}
-	ctx, stopLoad := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		pace(ctx, 200, 0, func(i int) {
-			do(rec, "read", "GET", s.Base()+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": scratch.VisitorIP(i)})
-		})
-	}()
-	go func() { defer wg.Done(); pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "roll", i) }) }()
-	time.Sleep(3 * time.Second)
+	measureShares(v, s, "before", 5*time.Second)
 	// Five rounds, each replacing both replicas of every service in turn,
 	// half a second apart: 40 replacements under the load.
 	const rounds = 5
@@ -385,32 +365,14 @@ func rollingScenario(s *scratch.Stack, v *verdict) {
 		}
 	}
 	rolled := time.Since(start)
-	v.note("%d rounds; replacing both replicas took on average: content %s, contact %s, media %s, gateway %s", rounds,
-		(took["content"] / rounds).Round(10*time.Millisecond), (took["contact"] / rounds).Round(10*time.Millisecond),
+	v.note("%d rounds in %s; replacing both replicas took on average: content %s, contact %s, media %s, gateway %s", rounds,
+		rolled.Round(100*time.Millisecond), (took["content"] / rounds).Round(10*time.Millisecond), (took["contact"] / rounds).Round(10*time.Millisecond),
 		(took["media"] / rounds).Round(10*time.Millisecond), (took["gateway"] / rounds).Round(10*time.Millisecond))
 	time.Sleep(3 * time.Second)
-	stopLoad()
-	wg.Wait()
-	reads, leads := rec.results("read"), rec.results("lead")
-	cr, cl := counts(reads), counts(leads)
-	v.note("during %s of restarts (+3 s either side): %d reads %v (p99 %s, max %s), %d leads %v (p99 %s)", rolled.Round(100*time.Millisecond),
-		len(reads), cr, percentile(reads, .99).Round(time.Millisecond), maxLatency(reads).Round(time.Millisecond), len(leads), cl,
-		percentile(leads, .99).Round(time.Millisecond))
-	failed := 0
-	seen := map[string]bool{}
-	for _, r := range append(reads, leads...) {
-		if !r.ok() {
-			failed++
-			if msg := fmt.Sprintf("%s %d %s", r.kind, r.status, r.err); !seen[msg] && len(seen) < 5 {
-				seen[msg] = true
-				v.fail("failed request: %s", msg)
-			}
-		}
-	}
-	if failed > 0 {
-		v.fail("%d failed requests", failed)
-	}
-	problems, figures := leadAccounting(s, leadIDs(leads))
+	measureShares(v, s, "after", 5*time.Second)
+	l.stop()
+	rs := l.report(v, "before, during and after the restarts")
+	problems, figures := leadAccounting(s, leadIDs(rs))
 	v.problems, v.figures = append(v.problems, problems...), append(v.figures, figures...)
 }
 
@@ -424,6 +386,7 @@ func killScenario(s *scratch.Stack, v *verdict) {
 		old := s.Instances("contact")[0]
 		old.P.Kill()
 		killed := time.Now()
+		s.SetLive("contact")        // its endpoint goes
 		time.Sleep(2 * time.Second) // the pod's restart back-off
 		in, err := s.StartInstance("contact")
 		if err != nil {

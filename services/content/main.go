@@ -43,8 +43,10 @@ type Config struct {
 	GRPCAddr    string `env:"GRPC_ADDR" default:"127.0.0.1:9101"`
 	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9201"`
 	Seed        bool   `env:"SEED" default:"true"`
-	// MediaAddr is the media service, asked for the size and renditions
-	// of article images; while it is down images render without srcset.
+	// MediaAddr is the media service's gRPC target (host:port, or
+	// dns:///<name>:<port> for every replica, as the gateway's), asked for
+	// the size and renditions of article images; while it is down images
+	// render without srcset.
 	MediaAddr string `env:"MEDIA_ADDR" default:"127.0.0.1:9103"`
 }
 

@@ -145,7 +145,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	go sweep(ctx, log, accts, store)
 
 	// Upstreams: connections are lazy, so the gateway starts before the
-	// services and /readyz tells when they are up.
+	// services and /readyz tells when they are up. Each address is a gRPC
+	// target: host:port, or dns:///<name>:<port> naming every replica (a
+	// headless Service), over which calls go round robin (ADR 0008).
 	var ups edge.Upstreams
 	for _, u := range []struct {
 		addr string

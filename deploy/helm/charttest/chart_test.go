@@ -291,6 +291,44 @@ func checkPolicies(t reporter, objs []obj, digests bool) {
 		}
 	}
 	checkNetworkPolicies(t, objs)
+	checkBalancing(t, objs)
+}
+
+// checkBalancing asserts what spreads gRPC calls over a service's replicas (ADR 0008): the gRPC services'
+// Services are headless (their name resolves to every ready pod), every client dials them through gRPC's DNS
+// resolver at the Service's gRPC port, and a rolling update keeps a new pod ready a while before it takes an
+// old one away. The gateway's Service, behind the Ingress, keeps its virtual IP.
+func checkBalancing(t reporter, objs []obj) {
+	t.Helper()
+	if str(find(objs, "Service", fullname+"-gateway"), "spec", "clusterIP") == "None" {
+		t.Errorf("the gateway's Service must keep its cluster IP")
+	}
+	ports := map[string]int{}
+	for _, comp := range []string{"content", "contact", "media"} {
+		svc := find(objs, "Service", fullname+"-"+comp)
+		if str(svc, "spec", "clusterIP") != "None" {
+			t.Errorf("the %s Service must be headless (clusterIP: None) so that clients see every pod: %v", comp, dig(svc, "spec"))
+		}
+		for _, p := range list(svc, "spec", "ports") {
+			if str(p, "name") == "grpc" {
+				ports[comp] = num(p, "port")
+			}
+		}
+		if n := num(find(objs, "Deployment", fullname+"-"+comp), "spec", "minReadySeconds"); n < 5 {
+			t.Errorf("%s: minReadySeconds %d; a new pod must stay ready a while before an old one goes", comp, n)
+		}
+	}
+	for cm, keys := range map[string]map[string]string{
+		"gateway": {"GATEWAY_CONTENT_ADDR": "content", "GATEWAY_CONTACT_ADDR": "contact", "GATEWAY_MEDIA_ADDR": "media"},
+		"content": {"CONTENT_MEDIA_ADDR": "media"},
+	} {
+		data := find(objs, "ConfigMap", fullname+"-"+cm)
+		for key, comp := range keys {
+			if got, want := str(data, "data", key), fmt.Sprintf("dns:///%s-%s:%d", fullname, comp, ports[comp]); got != want {
+				t.Errorf("%s dials %s at %q, want %q (gRPC's DNS resolver over the headless Service)", cm, comp, got, want)
+			}
+		}
+	}
 }
 
 // findAll collects every map under key anywhere in v.
@@ -441,6 +479,12 @@ func TestPolicyChecksCatchViolations(t *testing.T) {
 		},
 		"no limits": func(o []obj) {
 			delete(dig(byKind(o, "Job")[0], "spec", "template", "spec", "containers", "0", "resources").(map[string]any), "limits")
+		},
+		"a gRPC Service with a cluster IP": func(o []obj) {
+			delete(dig(find(o, "Service", fullname+"-contact"), "spec").(map[string]any), "clusterIP")
+		},
+		"a client dialling a Service's virtual IP": func(o []obj) {
+			dig(find(o, "ConfigMap", fullname+"-gateway"), "data").(map[string]any)["GATEWAY_MEDIA_ADDR"] = fullname + "-media:9103"
 		},
 	}
 	for name, mutate := range cases {
@@ -688,6 +732,16 @@ func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
 			}
 		}
 		waitForPods(t, kubectl, objs)
+		// The API server allocated the gateway's virtual IP and none to the gRPC services (headless).
+		ips := mustKubectl("get", "svc", "-n", namespace, "-o", `jsonpath={range .items[*]}{.metadata.name}={.spec.clusterIP} {end}`)
+		for _, comp := range []string{"content", "contact", "media"} {
+			if !strings.Contains(ips, fullname+"-"+comp+"=None ") {
+				t.Errorf("the %s Service is not headless: %s", comp, ips)
+			}
+		}
+		if !strings.Contains(ips, fullname+"-gateway=10.") {
+			t.Errorf("the gateway's Service has no cluster IP: %s", ips)
+		}
 
 		must(helm(append([]string{"upgrade", release, chartDir, "--no-hooks", "--timeout", "2m", "--set", "gateway.env.COMPANY_NAME=Upgrade Check"}, testValues...)...))
 		if got := configValue(t, mustKubectl, "gateway", "GATEWAY_COMPANY_NAME"); got != "Upgrade Check" {

@@ -250,10 +250,17 @@ notifier:
 {{- index (index (include "trenchless.components" .root | fromYaml) .name) (.port | default "port") -}}
 {{- end -}}
 
-{{/* host:port of a component's Service. */}}
-{{- define "trenchless.addr" -}}
-{{ include "trenchless.fullname" .root }}-{{ .name }}:{{ include "trenchless.port" . }}
+{{/*
+The gRPC target of a component's headless Service: gRPC's DNS resolver finds every ready pod behind the name
+and the client spreads its calls over them round robin, resolving again as connections age out (ADR 0008). The
+short name resolves through the pod's search path and is the name a gRPC TLS certificate must carry.
+*/}}
+{{- define "trenchless.grpcTarget" -}}
+dns:///{{ include "trenchless.fullname" .root }}-{{ .name }}:{{ include "trenchless.port" . }}
 {{- end -}}
+
+{{/* Seconds a new pod of a gRPC service stays ready before a rolling update takes an old one away. */}}
+{{- define "trenchless.minReadySeconds" -}}10{{- end -}}
 
 {{/*
 Each workload's non-secret settings (PREFIX_ is added by the ConfigMap template).
@@ -272,9 +279,9 @@ HTTP_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "gateway") }}"
 METRICS_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "gateway" "port" "metricsPort") }}"
 PUBLIC_ORIGIN: {{ $g.publicOrigin | quote }}
 TRUSTED_PROXY_HEADER: {{ $g.trustedProxyHeader | quote }}
-CONTENT_ADDR: {{ include "trenchless.addr" (dict "root" . "name" "content") | quote }}
-CONTACT_ADDR: {{ include "trenchless.addr" (dict "root" . "name" "contact") | quote }}
-MEDIA_ADDR: {{ include "trenchless.addr" (dict "root" . "name" "media") | quote }}
+CONTENT_ADDR: {{ include "trenchless.grpcTarget" (dict "root" . "name" "content") | quote }}
+CONTACT_ADDR: {{ include "trenchless.grpcTarget" (dict "root" . "name" "contact") | quote }}
+MEDIA_ADDR: {{ include "trenchless.grpcTarget" (dict "root" . "name" "media") | quote }}
 NATS_URL: {{ .Values.nats.url | quote }}
 SHUTDOWN_TIMEOUT: "{{ $g.drainSeconds }}s"
 STAFF_DOMAIN: {{ $g.staffDomain | quote }}
@@ -288,7 +295,7 @@ REGISTRATION_OPEN: {{ $g.registrationOpen | quote }}
 GRPC_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "content") }}"
 METRICS_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "content" "port" "metricsPort") }}"
 NATS_URL: {{ .Values.nats.url | quote }}
-MEDIA_ADDR: {{ include "trenchless.addr" (dict "root" . "name" "media") | quote }}
+MEDIA_ADDR: {{ include "trenchless.grpcTarget" (dict "root" . "name" "media") | quote }}
 SEED: {{ .Values.content.seed | quote }}
 SHUTDOWN_TIMEOUT: "{{ .Values.content.drainSeconds }}s"
 {{- end -}}

@@ -1105,14 +1105,14 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\x12UpdateLeadResponse\x12;\n" +
 	"\n" +
 	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
-	"submission2\xb4\x01\n" +
-	"\x0eContactService\x12\xa1\x01\n" +
-	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x17\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact2\xbc\x04\n" +
-	"\x10LeadInboxService\x12\x80\x01\n" +
-	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\" \x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x12\x8b\x01\n" +
-	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"1\x82\xd3\xe4\x93\x02+b\n" +
-	"submission\x12\x1d/api/contact-submissions/{id}\x12}\n" +
-	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\"+\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv0\x01\x12\x97\x01\n" +
+	"submission2\xb7\x01\n" +
+	"\x0eContactService\x12\xa4\x01\n" +
+	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x1a\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact\x90\x02\x022\xc6\x04\n" +
+	"\x10LeadInboxService\x12\x83\x01\n" +
+	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\"#\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x90\x02\x01\x12\x8e\x01\n" +
+	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"4\x82\xd3\xe4\x93\x02+b\n" +
+	"submission\x12\x1d/api/contact-submissions/{id}\x90\x02\x01\x12\x80\x01\n" +
+	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\".\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv\x90\x02\x010\x01\x12\x97\x01\n" +
 	"\n" +
 	"UpdateLead\x12(.trenchless.contact.v1.UpdateLeadRequest\x1a).trenchless.contact.v1.UpdateLeadResponse\"4\x82\xd3\xe4\x93\x02.:\x01*b\n" +
 	"submission2\x1d/api/contact-submissions/{id}BFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"

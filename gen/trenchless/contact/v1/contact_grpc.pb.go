@@ -32,7 +32,10 @@ const (
 type ContactServiceClient interface {
 	// SubmitInspectionRequest stores a lead from either site form and queues
 	// its LeadSubmitted event. An Idempotency-Key header (gRPC metadata
-	// idempotency-key) makes retries return the first result.
+	// idempotency-key) makes retries return the first result, so the call is
+	// marked idempotent and retried when a replica goes away mid-call; a
+	// repeat without a key (the site's forms always send one) is stored as a
+	// duplicate of the first.
 	SubmitInspectionRequest(ctx context.Context, in *SubmitInspectionRequestRequest, opts ...grpc.CallOption) (*SubmitInspectionRequestResponse, error)
 }
 
@@ -63,7 +66,10 @@ func (c *contactServiceClient) SubmitInspectionRequest(ctx context.Context, in *
 type ContactServiceServer interface {
 	// SubmitInspectionRequest stores a lead from either site form and queues
 	// its LeadSubmitted event. An Idempotency-Key header (gRPC metadata
-	// idempotency-key) makes retries return the first result.
+	// idempotency-key) makes retries return the first result, so the call is
+	// marked idempotent and retried when a replica goes away mid-call; a
+	// repeat without a key (the site's forms always send one) is stored as a
+	// duplicate of the first.
 	SubmitInspectionRequest(context.Context, *SubmitInspectionRequestRequest) (*SubmitInspectionRequestResponse, error)
 	mustEmbedUnimplementedContactServiceServer()
 }

@@ -2178,26 +2178,26 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x12RenderPostResponse\x12\x1b\n" +
 	"\tbody_html\x18\x01 \x01(\tR\bbodyHtml\x12E\n" +
 	"\n" +
-	"hero_image\x18\x02 \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage2\xed\x03\n" +
-	"\x0eContentService\x12\x99\x01\n" +
-	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"\x1e\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x12\x99\x01\n" +
-	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x12\xa2\x01\n" +
-	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content2\xd3\f\n" +
-	"\x13ContentAdminService\x12\x84\x01\n" +
-	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"$\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x12\x82\x01\n" +
-	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"(\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x12\x8c\x01\n" +
+	"hero_image\x18\x02 \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage2\xf6\x03\n" +
+	"\x0eContentService\x12\x9c\x01\n" +
+	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"!\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x90\x02\x01\x12\x9c\x01\n" +
+	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x90\x02\x01\x12\xa5\x01\n" +
+	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\xdf\f\n" +
+	"\x13ContentAdminService\x12\x87\x01\n" +
+	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x90\x02\x01\x12\x85\x01\n" +
+	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"+\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x90\x02\x01\x12\x8c\x01\n" +
 	"\n" +
 	"CreatePost\x12(.trenchless.content.v1.CreatePostRequest\x1a).trenchless.content.v1.CreatePostResponse\")\x82\xd3\xe4\x93\x02#:\x04postb\x04post\"\x15/api/admin/blog-posts\x12\x91\x01\n" +
 	"\n" +
 	"UpdatePost\x12(.trenchless.content.v1.UpdatePostRequest\x1a).trenchless.content.v1.UpdatePostResponse\".\x82\xd3\xe4\x93\x02(:\x04postb\x04post\x1a\x1a/api/admin/blog-posts/{id}\x12\x85\x01\n" +
 	"\n" +
-	"DeletePost\x12(.trenchless.content.v1.DeletePostRequest\x1a).trenchless.content.v1.DeletePostResponse\"\"\x82\xd3\xe4\x93\x02\x1c*\x1a/api/admin/blog-posts/{id}\x12\xb4\x01\n" +
-	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"<\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x12\xcb\x01\n" +
+	"DeletePost\x12(.trenchless.content.v1.DeletePostRequest\x1a).trenchless.content.v1.DeletePostResponse\"\"\x82\xd3\xe4\x93\x02\x1c*\x1a/api/admin/blog-posts/{id}\x12\xb7\x01\n" +
+	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"?\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x90\x02\x01\x12\xcb\x01\n" +
 	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"M\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb0\x01\n" +
 	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\",\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xbe\x01\n" +
-	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\x8b\x01\n" +
+	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\x8e\x01\n" +
 	"\n" +
-	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/previewBFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
+	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"+\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/preview\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
 
 var (
 	file_trenchless_content_v1_content_proto_rawDescOnce sync.Once

@@ -1111,15 +1111,15 @@ const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"\x13LookupImagesRequest\x12D\n" +
 	"\x04keys\x18\x01 \x03(\tB0\xbaH-\x92\x01*\x102\"&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x04keys\"J\n" +
 	"\x14LookupImagesResponse\x122\n" +
-	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images2\xbb\x05\n" +
+	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images2\xc8\x05\n" +
 	"\fMediaService\x12b\n" +
-	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse(\x01\x12Y\n" +
-	"\bGetImage\x12$.trenchless.media.v1.GetImageRequest\x1a%.trenchless.media.v1.GetImageResponse0\x01\x12w\n" +
+	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse(\x01\x12^\n" +
+	"\bGetImage\x12$.trenchless.media.v1.GetImageRequest\x1a%.trenchless.media.v1.GetImageResponse\"\x03\x90\x02\x010\x01\x12z\n" +
 	"\n" +
-	"ListImages\x12&.trenchless.media.v1.ListImagesRequest\x1a'.trenchless.media.v1.ListImagesResponse\"\x18\x82\xd3\xe4\x93\x02\x12\x12\x10/api/admin/media\x12\x8a\x01\n" +
+	"ListImages\x12&.trenchless.media.v1.ListImagesRequest\x1a'.trenchless.media.v1.ListImagesResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/api/admin/media\x90\x02\x01\x12\x8a\x01\n" +
 	"\vUpdateImage\x12'.trenchless.media.v1.UpdateImageRequest\x1a(.trenchless.media.v1.UpdateImageResponse\"(\x82\xd3\xe4\x93\x02\":\x01*b\x05image2\x16/api/admin/media/{key}\x12\x80\x01\n" +
-	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\x1e\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}\x12c\n" +
-	"\fLookupImages\x12(.trenchless.media.v1.LookupImagesRequest\x1a).trenchless.media.v1.LookupImagesResponseBBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
+	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\x1e\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}\x12h\n" +
+	"\fLookupImages\x12(.trenchless.media.v1.LookupImagesRequest\x1a).trenchless.media.v1.LookupImagesResponse\"\x03\x90\x02\x01BBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
 
 var (
 	file_trenchless_media_v1_media_proto_rawDescOnce sync.Once
