@@ -109,13 +109,28 @@ func (l *leaderLog) timeline(start time.Time) string {
 // two servers run, LEADS led again with every replica current within 60 s
 // of the restart, and the lead accounting of the other drills.
 func natsClusterScenario(s *scratch.Stack, v *verdict) {
+	// Two replicas of every service, the leads sent through HAProxy in
+	// front of both gateways: the stack as it is deployed.
+	for _, k := range append([]string{"gateway"}, services...) {
+		if err := s.Scale(k, 2); err != nil {
+			v.fail("scale %s to two replicas: %v", k, err)
+			return
+		}
+	}
+	lb, err := s.StartHTTPLB(s.Instances("gateway")...)
+	if err != nil {
+		v.fail("start the load balancer: %v", err)
+		return
+	}
+	base := lb.Base()
 	c := s.NATSCluster
 	info, err := c.StreamInfo("LEADS")
 	if err != nil {
 		v.fail("LEADS: %v", err)
 		return
 	}
-	v.note("%d NATS servers; LEADS: %d replicas, file storage, leader %s", len(c.Nodes), info.Config.Replicas, info.Cluster.Leader)
+	v.note("%d NATS servers; LEADS: %d replicas, file storage, leader %s; two replicas of every service, leads through HAProxy",
+		len(c.Nodes), info.Config.Replicas, info.Cluster.Leader)
 	if info.Config.Replicas != 3 {
 		v.fail("LEADS has %d replicas, not 3", info.Config.Replicas)
 	}
@@ -177,7 +192,7 @@ func natsClusterScenario(s *scratch.Stack, v *verdict) {
 		}
 		drained = time.Since(restarted)
 	})
-	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, s.Base(), "cluster", i) })
+	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, base, "cluster", i) })
 	w3()
 	time.Sleep(time.Second) // the leader log's last look
 	stopFollowing()

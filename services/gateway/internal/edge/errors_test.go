@@ -8,11 +8,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc"
-
-	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
-	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
 )
 
 // TestUnreadableRequestsAreAnsweredInOurWords: issue 25 got Go's and
@@ -22,11 +17,7 @@ import (
 // details always a list.
 func TestUnreadableRequestsAreAnsweredInOurWords(t *testing.T) {
 	t.Parallel()
-	up := &seenMetadata{}
-	conn := grpctest.Serve(t, func(s *grpc.Server) {
-		contactv1.RegisterContactServiceServer(s, up)
-		contentv1.RegisterContentServiceServer(s, up)
-	})
+	_, conn := serveSeenMetadata(t)
 	srv, origin := newAnonymousEdge(t, conn, nil)
 	for _, c := range []struct {
 		method, path, body string

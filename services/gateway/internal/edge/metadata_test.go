@@ -31,6 +31,17 @@ type seenMetadata struct {
 	last metadata.MD
 }
 
+// serveSeenMetadata serves a seenMetadata as the contact and content
+// services.
+func serveSeenMetadata(t *testing.T) (*seenMetadata, *grpc.ClientConn) {
+	up := &seenMetadata{}
+	conn := grpctest.Serve(t, func(s *grpc.Server) {
+		contactv1.RegisterContactServiceServer(s, up)
+		contentv1.RegisterContentServiceServer(s, up)
+	})
+	return up, conn
+}
+
 func (s *seenMetadata) keep(ctx context.Context) {
 	md, _ := metadata.FromIncomingContext(ctx)
 	s.mu.Lock()
@@ -78,11 +89,7 @@ func newEdgeAs(t *testing.T, conn *grpc.ClientConn, signer *identity.Signer, cal
 // only what the edge sets and the two headers they read.
 func TestClientsCannotSpeakInMetadata(t *testing.T) {
 	t.Parallel()
-	up := &seenMetadata{}
-	conn := grpctest.Serve(t, func(s *grpc.Server) {
-		contactv1.RegisterContactServiceServer(s, up)
-		contentv1.RegisterContentServiceServer(s, up)
-	})
+	up, conn := serveSeenMetadata(t)
 	signer, _ := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	srv, origin := newAnonymousEdge(t, conn, signer)
 
