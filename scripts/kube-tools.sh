@@ -3,7 +3,9 @@
 # chart into, once, from source through the Go module proxy, into the tool
 # cache outside the clone: etcd, kube-apiserver, kube-controller-manager and a
 # kubectl of the same minor version. (helm comes from scripts/tools.sh.)
-# Usage: scripts/kube-tools.sh      (prints nothing when everything is cached)
+# With `node` it also builds what a node needs: kubelet, kube-scheduler and
+# kube-proxy of the same version, crictl and CoreDNS.
+# Usage: scripts/kube-tools.sh [node]   (prints nothing when everything is cached)
 # The first run takes about 6-8 minutes on two cores; later runs are instant.
 set -euo pipefail
 
@@ -14,6 +16,8 @@ KUBE_VERSION=v1.34.4
 # release: v1.34.4 -> v0.34.4.
 STAGING_VERSION="v0.${KUBE_VERSION#v1.}"
 GO_VERSION_DIRECTIVE=1.24.0
+CRICTL_VERSION=v1.34.0
+COREDNS_VERSION=v1.14.7
 
 mkdir -p "$TOOLS_DIR/bin"
 
@@ -33,7 +37,9 @@ build() {
       cd "$work"
       "setup_$name" || exit 1
       for bin in "$@"; do
+        local t0=$SECONDS
         GOFLAGS=-mod=mod CGO_ENABLED=0 go build -trimpath -ldflags "${LDFLAGS:-} -s -w" -o "$tmp/${bin##*/}" "$bin" || exit 1
+        echo "kube-tools: built ${bin##*/} in $((SECONDS - t0)) s" >&2
       done
     )
     rm -rf "$work" "$dir"; mv "$tmp" "$dir"
@@ -98,6 +104,9 @@ package tools
 import (
 	_ "k8s.io/kubernetes/cmd/kube-apiserver"
 	_ "k8s.io/kubernetes/cmd/kube-controller-manager"
+	_ "k8s.io/kubernetes/cmd/kube-proxy"
+	_ "k8s.io/kubernetes/cmd/kube-scheduler"
+	_ "k8s.io/kubernetes/cmd/kubelet"
 )
 EOF
   mkdir -p kubectl
@@ -117,6 +126,25 @@ EOF
   GOFLAGS=-mod=mod go mod tidy >/dev/null
 }
 
+# The node's commands come from the same wrapper module as the control plane.
+setup_kubenode() { setup_kube; }
+
+# setup_gomain MODULE VERSION PACKAGE: a wrapper module requiring MODULE at
+# VERSION, whose main PACKAGE is then built by its import path.
+setup_gomain() {
+  cat >go.mod <<EOF
+module trenchless.tools/wrapper
+
+go $GO_VERSION_DIRECTIVE
+
+require $1 $2
+EOF
+  printf '//go:build tools\n\npackage tools\n\nimport _ "%s"\n' "$3" >tools.go
+  GOFLAGS=-mod=mod go mod tidy >/dev/null
+}
+setup_crictl() { setup_gomain sigs.k8s.io/cri-tools "$CRICTL_VERSION" sigs.k8s.io/cri-tools/cmd/crictl; }
+setup_coredns() { setup_gomain github.com/coredns/coredns "$COREDNS_VERSION" github.com/coredns/coredns; }
+
 build etcd "$ETCD_VERSION" ./etcd
 
 # Without the version stamps kubectl and Helm cannot parse the server version.
@@ -128,3 +156,11 @@ for pkg in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
 done
 LDFLAGS="$LDFLAGS" build kube "$KUBE_VERSION" \
   k8s.io/kubernetes/cmd/kube-apiserver k8s.io/kubernetes/cmd/kube-controller-manager ./kubectl
+
+if [ "${1:-}" = node ]; then
+  LDFLAGS="$LDFLAGS" build kubenode "$KUBE_VERSION" \
+    k8s.io/kubernetes/cmd/kubelet k8s.io/kubernetes/cmd/kube-scheduler k8s.io/kubernetes/cmd/kube-proxy
+  LDFLAGS="-X sigs.k8s.io/cri-tools/pkg/version.Version=${CRICTL_VERSION#v}" \
+    build crictl "$CRICTL_VERSION" sigs.k8s.io/cri-tools/cmd/crictl
+  LDFLAGS="" build coredns "$COREDNS_VERSION" github.com/coredns/coredns
+fi
