@@ -68,14 +68,25 @@ func newAnonymousEdge(t *testing.T, conn *grpc.ClientConn, signer *identity.Sign
 // newEdgeAs is newAnonymousEdge with every request made by caller (the
 // zero Caller is anonymous).
 func newEdgeAs(t *testing.T, conn *grpc.ClientConn, signer *identity.Signer, caller identity.Caller) (*httptest.Server, string) {
+	return newEdgeWith(t, conn, func(o *Options) {
+		o.Signer = signer
+		o.Identity = func(*http.Request) (identity.Caller, bool) { return caller, caller != identity.Caller{} }
+	})
+}
+
+// newEdgeWith serves the edge over conn with no rate limits and what set
+// changes in its options, and returns its server and origin (the one
+// state-changing requests name).
+func newEdgeWith(t *testing.T, conn *grpc.ClientConn, set func(*Options)) (*httptest.Server, string) {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(nil)
 	origin := "http://" + srv.Listener.Addr().String()
-	e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
+	o := Options{
 		Upstreams: Upstreams{Content: conn, Contact: conn, Media: conn}, PublicOrigin: origin,
-		UpstreamTimeout: 2 * time.Second, Signer: signer, Limits: map[string]RateLimit{}, // no rate limits
-		Identity: func(*http.Request) (identity.Caller, bool) { return caller, caller != identity.Caller{} },
-	})
+		UpstreamTimeout: 2 * time.Second, Limits: map[string]RateLimit{}, // no rate limits
+	}
+	set(&o)
+	e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), o)
 	require.NoError(t, err)
 	srv.Config.Handler = e
 	srv.Start()

@@ -2,10 +2,7 @@ package edge
 
 import (
 	"context"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -32,16 +29,10 @@ func TestRateLimitsHoldAcrossReplicas(t *testing.T) {
 		return store.TakeToken(ctx, key, l.Burst, l.Every)
 	}
 	replica := func() (string, string) {
-		srv := httptest.NewUnstartedServer(nil)
-		origin := "http://" + srv.Listener.Addr().String()
-		e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
-			Upstreams: Upstreams{Content: conn, Contact: conn, Media: conn}, PublicOrigin: origin, UpstreamTimeout: 2 * time.Second,
-			Limits: map[string]RateLimit{"/api/contact": {Every: time.Minute, Burst: 4}}, SharedLimit: shared,
+		srv, origin := newEdgeWith(t, conn, func(o *Options) {
+			o.Limits = map[string]RateLimit{"/api/contact": {Every: time.Minute, Burst: 4}}
+			o.SharedLimit = shared
 		})
-		require.NoError(t, err)
-		srv.Config.Handler = e
-		srv.Start()
-		t.Cleanup(srv.Close)
 		return srv.URL, origin
 	}
 	a, originA := replica()
