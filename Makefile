@@ -139,6 +139,16 @@ chart-tools: ## Build helm and the control plane (etcd, kube-apiserver, kube-con
 chart-test: chart-tools ## Helm chart: lint, dev/prod render, policy checks, install/upgrade/rollback on a real kube-apiserver
 	go test -tags charttest -count=1 -timeout 10m ./deploy/helm/charttest
 
+.PHONY: node-tools
+node-tools: ## Build what a Kubernetes node needs (kubelet, kube-scheduler, kube-proxy, crictl, CoreDNS) into the tool cache, once
+	@scripts/kube-tools.sh node
+
+.PHONY: cluster-test
+cluster-test: tools chart-tools node-tools images ## Issue 27: the chart on a one-node Kubernetes built here (root): install, the site through the gateway Service, upgrade, rollback and force-deleted pods under load
+	@scripts/tools.sh nats-server
+	go run ./scripts/images -version "$(VERSION)-next" -revision "$(REVISION)" -out dist/images-next -values dist/images-next/values-images.yaml >/dev/null
+	go test -tags clustertest -count=1 -v -timeout 30m ./deploy/helm/clustertest
+
 .PHONY: clean
 clean: ## Remove build output and local run state (keeps the tool cache)
 	rm -rf bin .run web/dist dist

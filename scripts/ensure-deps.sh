@@ -78,5 +78,19 @@ if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
   command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || { log "HAProxy did not install (make faults needs it)"; exit 1; }
 fi
 
+# --- A Kubernetes node ----------------------------------------------------
+# A Kubernetes node for make cluster-test: Debian's container runtime, CNI
+# plugins and the packet filters kube-proxy drives.
+node_pkgs=()
+command -v containerd >/dev/null || node_pkgs+=(containerd)
+command -v runc >/dev/null || node_pkgs+=(runc)
+[ -x /usr/lib/cni/bridge ] || node_pkgs+=(containernetworking-plugins)
+command -v iptables >/dev/null || [ -x /usr/sbin/iptables ] || node_pkgs+=(iptables)
+command -v nft >/dev/null || [ -x /usr/sbin/nft ] || node_pkgs+=(nftables)
+if [ ${#node_pkgs[@]} -gt 0 ]; then
+  log "installing ${node_pkgs[*]} from Debian packages (make cluster-test's node)"
+  apt_install "${node_pkgs[@]}"
+fi
+
 # --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------
 scripts/tools.sh

@@ -121,6 +121,9 @@ func (pg *Postgres) Stop() {
 	}
 }
 
+// Addr is the server's host:port.
+func (pg *Postgres) Addr() string { return pg.addr }
+
 // URL is the connection URL of database db.
 func (pg *Postgres) URL(db string) string {
 	return "postgres://postgres@" + pg.addr + "/" + db + "?sslmode=disable"
@@ -183,8 +186,12 @@ type Balancer struct {
 }
 
 // NewBalancer listens on a free loopback port.
-func NewBalancer() (*Balancer, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+func NewBalancer() (*Balancer, error) { return NewBalancerAt("127.0.0.1:0") }
+
+// NewBalancerAt listens on addr: with one backend, a relay that makes a
+// server on loopback reachable at another address (e.g. from pods).
+func NewBalancerAt(addr string) (*Balancer, error) {
+	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, err
 	}

@@ -108,3 +108,68 @@ func StreamLeads(natsURL string) (map[string]int, error) {
 	}
 	return out, nil
 }
+
+// AccountLeads checks the promise for the 2xx leads of a run (okIDs) on
+// the database at dbURL and the NATS server(s) at natsURL: each is
+// stored exactly once, none is half-written, and (after the outbox has
+// drained) each is on LEADS exactly once. It returns the problems found
+// and the figures.
+func AccountLeads(dbURL, natsURL string, okIDs []string) (problems, figures []string) {
+	if err := WaitFor("the outbox to drain", 60*time.Second, func() bool {
+		st, err := ReadLeads(dbURL, time.Now())
+		return err == nil && st.Pending == 0
+	}); err != nil {
+		problems = append(problems, err.Error())
+	}
+	st, err := ReadLeads(dbURL, time.Now())
+	if err != nil {
+		return append(problems, "reading leads: "+err.Error()), figures
+	}
+	msgs, err := StreamLeads(natsURL)
+	if err != nil {
+		return append(problems, "reading LEADS: "+err.Error()), figures
+	}
+	missing, dupStream, notOnStream := 0, 0, 0
+	seen := map[string]bool{}
+	for _, id := range okIDs {
+		if seen[id] {
+			problems = append(problems, "two 2xx answers named lead "+id)
+		}
+		seen[id] = true
+		if !st.Leads[id] {
+			missing++
+		}
+		switch msgs[id] {
+		case 0:
+			notOnStream++
+		case 1:
+		default:
+			dupStream++
+		}
+	}
+	extra := 0
+	for id := range st.Leads {
+		if !seen[id] {
+			extra++
+		}
+	}
+	total := 0
+	for _, n := range msgs {
+		total += n
+	}
+	figures = append(figures, fmt.Sprintf("2xx leads %d, stored %d (not answered 2xx: %d), LEADS messages %d, outbox pending %d, half-written (lead without event / event without lead) %d/%d",
+		len(okIDs), len(st.Leads), extra, total, st.Pending, st.HalfLeads, st.StrayRows))
+	if missing > 0 {
+		problems = append(problems, fmt.Sprintf("%d leads answered 2xx are not stored", missing))
+	}
+	if notOnStream > 0 || dupStream > 0 {
+		problems = append(problems, fmt.Sprintf("of the 2xx leads %d are not on LEADS and %d are there more than once", notOnStream, dupStream))
+	}
+	if total != len(st.Leads) {
+		problems = append(problems, fmt.Sprintf("LEADS holds %d leads.submitted messages for %d stored leads", total, len(st.Leads)))
+	}
+	if st.HalfLeads > 0 || st.StrayRows > 0 {
+		problems = append(problems, fmt.Sprintf("%d leads without their event and %d events without their lead (half-written)", st.HalfLeads, st.StrayRows))
+	}
+	return problems, figures
+}

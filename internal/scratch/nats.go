@@ -32,6 +32,11 @@ type NATSOptions struct {
 	// it does. A cluster's routes use TLS too, with the servers'
 	// certificate, verified both ways.
 	Secure bool
+	// Advertise, when set, is the host:port each server (by index) tells
+	// clients to reach it at (client_advertise), e.g. a relay that pods
+	// outside the host's loopback can reach; clients learn the other
+	// servers of a cluster from it.
+	Advertise []string
 }
 
 // NATS is one nats-server of the run's own: its ports, its configuration
@@ -147,6 +152,9 @@ func StartNATSCluster(dir, logDir string, o NATSOptions) (*NATSCluster, error) {
 		store := filepath.Join(dir, n.label)
 		host, port, _ := net.SplitHostPort(n.addr)
 		head := fmt.Sprintf("server_name: %s\nhost: %s\nport: %s\nhttp: %s\n", n.Name, host, port, n.monitor)
+		if i < len(o.Advertise) {
+			head += fmt.Sprintf("client_advertise: %q\n", o.Advertise[i])
+		}
 		var conf string
 		if c.Secure != nil {
 			// The runbook's file, its client port replaced by this node's.

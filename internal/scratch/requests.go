@@ -2,12 +2,14 @@ package scratch
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"mime/multipart"
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -75,4 +77,23 @@ func Send(c *http.Client, method, url, body string, hdr map[string]string) (int,
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b), err
+}
+
+// Pace calls fn(i) for i in [0, total) at rate per second, each in its own
+// goroutine, until ctx ends, and waits for all of them.
+func Pace(ctx context.Context, rate float64, total int, fn func(i int)) {
+	var wg sync.WaitGroup
+	t := time.NewTicker(time.Duration(float64(time.Second) / rate))
+	defer t.Stop()
+	for i := 0; total <= 0 || i < total; i++ {
+		select {
+		case <-ctx.Done():
+			wg.Wait()
+			return
+		case <-t.C:
+		}
+		wg.Add(1)
+		go func() { defer wg.Done(); fn(i) }()
+	}
+	wg.Wait()
 }

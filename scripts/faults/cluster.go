@@ -192,7 +192,7 @@ func natsClusterScenario(s *scratch.Stack, v *verdict) {
 		}
 		drained = time.Since(restarted)
 	})
-	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, base, "cluster", i) })
+	scratch.Pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, base, "cluster", i) })
 	w3()
 	time.Sleep(time.Second) // the leader log's last look
 	stopFollowing()

@@ -85,11 +85,11 @@ func gatewaysScenario(s *scratch.Stack, v *verdict) {
 	load.Add(2)
 	go func() {
 		defer load.Done()
-		pace(ctx, 60, 0, func(i int) {
+		scratch.Pace(ctx, 60, 0, func(i int) {
 			do(rec, "read", "GET", lb.Base()+gatewayReads[i%len(gatewayReads)], nil, map[string]string{"X-Forwarded-For": scratch.VisitorIP(i)})
 		})
 	}()
-	go func() { defer load.Done(); pace(ctx, 5, 0, func(i int) { submitLead(rec, lb.Base(), "gw", i) }) }()
+	go func() { defer load.Done(); scratch.Pace(ctx, 5, 0, func(i int) { submitLead(rec, lb.Base(), "gw", i) }) }()
 	loadStart := time.Now()
 	time.Sleep(2 * time.Second)
 	posts0 := requestCounts(gws, `method="post"`)
@@ -659,7 +659,7 @@ func (ins *inboxes) close() {
 func (ins *inboxes) deliverOnce(v *verdict, rec *recorder, lb *scratch.HTTPLB, tag string, from, n int, withLoad bool) {
 	var mine []string
 	var mu sync.Mutex
-	pace(context.Background(), 10, n, func(i int) {
+	scratch.Pace(context.Background(), 10, n, func(i int) {
 		if r := submitLead(rec, lb.Base(), tag, from+i); r.ok() {
 			mu.Lock()
 			mine = append(mine, r.id)

@@ -2,9 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"sync"
@@ -107,25 +105,6 @@ func submitLead(rec *recorder, base, tag string, n int) result {
 	})
 }
 
-// pace calls fn(i) for i in [0, total) at rate per second, each in its own
-// goroutine, until ctx ends, and waits for all of them.
-func pace(ctx context.Context, rate float64, total int, fn func(i int)) {
-	var wg sync.WaitGroup
-	t := time.NewTicker(time.Duration(float64(time.Second) / rate))
-	defer t.Stop()
-	for i := 0; total <= 0 || i < total; i++ {
-		select {
-		case <-ctx.Done():
-			wg.Wait()
-			return
-		case <-t.C:
-		}
-		wg.Add(1)
-		go func() { defer wg.Done(); fn(i) }()
-	}
-	wg.Wait()
-}
-
 // leadIDs are the ids of the 2xx lead answers.
 func leadIDs(rs []result) []string {
 	var out []string
@@ -162,66 +141,8 @@ func percentile(rs []result, p float64) time.Duration {
 	return scratch.Percentile(ls, p)
 }
 
-// leadAccounting checks the promise for the 2xx leads of a run: each is
-// stored exactly once, none is half-written, and (after the outbox has
-// drained) each is on LEADS exactly once. It returns the problems found
-// and the figures.
+// leadAccounting checks the promise for the 2xx leads of a run
+// (scratch.AccountLeads).
 func leadAccounting(s *scratch.Stack, okIDs []string) (problems, figures []string) {
-	if err := scratch.WaitFor("the outbox to drain", 60*time.Second, func() bool {
-		st, err := scratch.ReadLeads(s.DBURL, time.Now())
-		return err == nil && st.Pending == 0
-	}); err != nil {
-		problems = append(problems, err.Error())
-	}
-	st, err := scratch.ReadLeads(s.DBURL, time.Now())
-	if err != nil {
-		return append(problems, "reading leads: "+err.Error()), figures
-	}
-	msgs, err := scratch.StreamLeads(s.NATSCluster.URL())
-	if err != nil {
-		return append(problems, "reading LEADS: "+err.Error()), figures
-	}
-	missing, dupStream, notOnStream := 0, 0, 0
-	seen := map[string]bool{}
-	for _, id := range okIDs {
-		if seen[id] {
-			problems = append(problems, "two 2xx answers named lead "+id)
-		}
-		seen[id] = true
-		if !st.Leads[id] {
-			missing++
-		}
-		switch msgs[id] {
-		case 0:
-			notOnStream++
-		case 1:
-		default:
-			dupStream++
-		}
-	}
-	extra := 0
-	for id := range st.Leads {
-		if !seen[id] {
-			extra++
-		}
-	}
-	total := 0
-	for _, n := range msgs {
-		total += n
-	}
-	figures = append(figures, fmt.Sprintf("2xx leads %d, stored %d (not answered 2xx: %d), LEADS messages %d, outbox pending %d, half-written (lead without event / event without lead) %d/%d",
-		len(okIDs), len(st.Leads), extra, total, st.Pending, st.HalfLeads, st.StrayRows))
-	if missing > 0 {
-		problems = append(problems, fmt.Sprintf("%d leads answered 2xx are not stored", missing))
-	}
-	if notOnStream > 0 || dupStream > 0 {
-		problems = append(problems, fmt.Sprintf("of the 2xx leads %d are not on LEADS and %d are there more than once", notOnStream, dupStream))
-	}
-	if total != len(st.Leads) {
-		problems = append(problems, fmt.Sprintf("LEADS holds %d leads.submitted messages for %d stored leads", total, len(st.Leads)))
-	}
-	if st.HalfLeads > 0 || st.StrayRows > 0 {
-		problems = append(problems, fmt.Sprintf("%d leads without their event and %d events without their lead (half-written)", st.HalfLeads, st.StrayRows))
-	}
-	return problems, figures
+	return scratch.AccountLeads(s.DBURL, s.NATSCluster.URL(), okIDs)
 }

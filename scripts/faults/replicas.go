@@ -53,7 +53,7 @@ func startLoad(base string, m mix, staff *http.Client, paths []string, imagePath
 			return
 		}
 		wg.Add(1)
-		go func() { defer wg.Done(); pace(ctx, rate, 0, fn) }()
+		go func() { defer wg.Done(); scratch.Pace(ctx, rate, 0, fn) }()
 	}
 	run(m.reads, func(i int) {
 		do(rec, "read", "GET", base+paths[i%len(paths)], nil, map[string]string{"X-Forwarded-For": scratch.VisitorIP(i)})

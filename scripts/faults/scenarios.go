@@ -81,7 +81,7 @@ func natsScenario(s *scratch.Stack, v *verdict) {
 		resumedAt = time.Now()
 		backlogAfterResume = drained(resumedAt)
 	})
-	pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, s.Base(), "nats", i) })
+	scratch.Pace(context.Background(), 50, 2000, func(i int) { submitLead(rec, s.Base(), "nats", i) })
 	w2()
 	w4()
 	leads := rec.results("lead")
@@ -108,7 +108,7 @@ func postgresScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loadDone := make(chan struct{})
-	go func() { pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "pg", i) }); close(loadDone) }()
+	go func() { scratch.Pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "pg", i) }); close(loadDone) }()
 	time.Sleep(3 * time.Second)
 
 	var ready string
@@ -262,7 +262,7 @@ func minioScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loadDone := make(chan struct{})
-	go func() { pace(ctx, 4, 0, func(i int) { upload(rec, c, s.Base(), i) }); close(loadDone) }()
+	go func() { scratch.Pace(ctx, 4, 0, func(i int) { upload(rec, c, s.Base(), i) }); close(loadDone) }()
 	time.Sleep(3 * time.Second)
 	o := breakDependency(v, rec, "upload", "MinIO", 8*time.Second, func() { s.MinIO.P.Stop(10 * time.Second) }, func() {}, s.MinIO.Start)
 	time.Sleep(2 * time.Second)
@@ -396,7 +396,7 @@ func killScenario(s *scratch.Stack, v *verdict) {
 		s.SetLive("contact", in)
 		restarted = time.Since(killed)
 	})
-	pace(context.Background(), 50, 750, func(i int) { submitLead(rec, s.Base(), "kill", i) })
+	scratch.Pace(context.Background(), 50, 750, func(i int) { submitLead(rec, s.Base(), "kill", i) })
 	w()
 	leads := rec.results("lead")
 	v.note("750 submits at 50/s, contact SIGKILLed at 6 s and ready again %s later: %v", restarted.Round(100*time.Millisecond), counts(leads))
@@ -435,7 +435,7 @@ func floodScenario(s *scratch.Stack, v *verdict) {
 	// 100 requests a second each for 10 s is far beyond ten times either.
 	go func() {
 		defer wg.Done()
-		pace(context.Background(), 200, 2000, func(i int) {
+		scratch.Pace(context.Background(), 200, 2000, func(i int) {
 			if i%2 == 0 {
 				body := []byte(`{"firstName":"Flood","lastName":"Er","email":"flood@example.com","phone":"6025550000","issues":["gurgling"]}`)
 				do(rec, "flood-contact", "POST", s.Base()+"/api/contact", body, map[string]string{"Content-Type": "application/json", "X-Forwarded-For": flooder})
@@ -447,11 +447,11 @@ func floodScenario(s *scratch.Stack, v *verdict) {
 	}()
 	go func() {
 		defer wg.Done()
-		pace(context.Background(), 10, 100, func(i int) { submitLead(rec, s.Base(), "neighbour", 100000+i) })
+		scratch.Pace(context.Background(), 10, 100, func(i int) { submitLead(rec, s.Base(), "neighbour", 100000+i) })
 	}()
 	wg.Wait()
 	// Then many addresses at once: each leaves a bucket behind.
-	pace(context.Background(), 1000, 20000, func(i int) {
+	scratch.Pace(context.Background(), 1000, 20000, func(i int) {
 		do(rec, "spread", "POST", s.Base()+"/api/contact", []byte(`{}`), map[string]string{"Content-Type": "application/json", "X-Forwarded-For": scratch.VisitorIP(200000 + i)})
 	})
 	stop()

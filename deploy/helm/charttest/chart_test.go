@@ -8,13 +8,11 @@
 package charttest
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -24,6 +22,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/valleytrenchless/site/deploy/helm/kubetest"
 )
 
 const (
@@ -46,17 +46,7 @@ var (
 type obj = map[string]any
 
 // command runs name with args and returns stdout, or an error carrying stderr.
-func command(env []string, name string, args ...string) (string, string, error) {
-	cmd := exec.Command(name, args...)
-	cmd.Env = append(os.Environ(), env...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	if err != nil {
-		err = fmt.Errorf("%s %s: %w\n%s", name, strings.Join(args, " "), err, stderr.String())
-	}
-	return stdout.String(), stderr.String(), err
-}
+var command = kubetest.Command
 
 func helmTemplate(args ...string) (string, error) {
 	out, _, err := command(nil, "helm", append([]string{"template", release, chartDir, "-n", namespace}, args...)...)
@@ -635,9 +625,9 @@ func TestRefusals(t *testing.T) {
 // install, Pods admitted under Pod Security "restricted", an upgrade and a
 // rollback; and broken manifests and values refused.
 func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
-	c := startCluster(t)
-	env := []string{"KUBECONFIG=" + c.kubeconfig, "HELM_CACHE_HOME=" + filepath.Join(c.dir, "helm-cache"),
-		"HELM_CONFIG_HOME=" + filepath.Join(c.dir, "helm-config"), "HELM_DATA_HOME=" + filepath.Join(c.dir, "helm-data")}
+	c := kubetest.Start(t, kubetest.Options{})
+	env := []string{"KUBECONFIG=" + c.Kubeconfig, "HELM_CACHE_HOME=" + filepath.Join(c.Dir, "helm-cache"),
+		"HELM_CONFIG_HOME=" + filepath.Join(c.Dir, "helm-config"), "HELM_DATA_HOME=" + filepath.Join(c.Dir, "helm-data")}
 	kubectl := func(args ...string) (string, string, error) { return command(env, "kubectl", args...) }
 	helm := func(args ...string) (string, error) {
 		out, _, err := command(env, "helm", append(args, "-n", namespace)...)
@@ -664,7 +654,7 @@ func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
 	rendered := must(helmTemplate(testValues...))
 	objs := decode(t, rendered)
 	apply := func(manifests string) (string, error) {
-		path := filepath.Join(c.dir, fmt.Sprintf("manifest-%d.yaml", time.Now().UnixNano()))
+		path := filepath.Join(c.Dir, fmt.Sprintf("manifest-%d.yaml", time.Now().UnixNano()))
 		if err := os.WriteFile(path, []byte(manifests), 0o600); err != nil {
 			t.Fatal(err)
 		}
