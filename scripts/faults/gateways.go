@@ -89,7 +89,10 @@ func gatewaysScenario(s *scratch.Stack, v *verdict) {
 			do(rec, "read", "GET", lb.Base()+gatewayReads[i%len(gatewayReads)], nil, map[string]string{"X-Forwarded-For": scratch.VisitorIP(i)})
 		})
 	}()
-	go func() { defer load.Done(); scratch.Pace(ctx, 5, 0, func(i int) { submitLead(rec, lb.Base(), "gw", i) }) }()
+	go func() {
+		defer load.Done()
+		scratch.Pace(ctx, 5, 0, func(i int) { submitLead(rec, lb.Base(), "gw", i) })
+	}()
 	loadStart := time.Now()
 	time.Sleep(2 * time.Second)
 	posts0 := requestCounts(gws, `method="post"`)
