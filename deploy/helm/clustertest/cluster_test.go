@@ -442,15 +442,15 @@ func checkPods(t *testing.T, r *releaseT, node *kubetest.Node) {
 			continue
 		}
 		checked++
-		if s.UID != 65532 || !s.ReadonlyRoot || !s.NoNewPrivileges || len(s.Capabilities) != 0 {
-			t.Errorf("container %s (%s): uid %d, read-only root %v, no new privileges %v, capabilities %v; want 65532, true, true, none",
-				s.Name, s.Image, s.UID, s.ReadonlyRoot, s.NoNewPrivileges, s.Capabilities)
+		if s.UID != 65532 || !s.ReadonlyRoot || !s.NoNewPrivileges || len(s.Capabilities) != 0 || s.Seccomp == "" {
+			t.Errorf("container %s (%s): uid %d, read-only root %v, no new privileges %v, capabilities %v, seccomp %q; want 65532, true, true, none, a filter",
+				s.Name, s.Image, s.UID, s.ReadonlyRoot, s.NoNewPrivileges, s.Capabilities, s.Seccomp)
 		}
 	}
 	if checked < len(ps) {
 		t.Errorf("read the runtime spec of %d product containers, want %d", checked, len(ps))
 	}
-	t.Logf("%d pods Ready; %d containers run as uid 65532 on a read-only root, no privilege escalation, no capabilities", len(ps), checked)
+	t.Logf("%d pods Ready; %d containers run as uid 65532 on a read-only root, no privilege escalation, no capabilities, under the runtime's seccomp filter", len(ps), checked)
 }
 
 // site is the public site as a browser reaches it: publicHost resolves to

@@ -22,12 +22,13 @@ import (
 // gateway address (which is also the node's IP), Services on the API
 // server's range, cluster DNS at its usual address.
 const (
-	NodeName = "kubetest-node"
-	Bridge   = "ktest0"
-	PodCIDR  = "10.244.0.0/24"
-	NodeIP   = "10.244.0.1"
-	DNSIP    = "10.96.0.10"
-	cniDir   = "/usr/lib/cni"
+	NodeName  = "kubetest-node"
+	Bridge    = "ktest0"
+	PodCIDR   = "10.244.0.0/24"
+	NodeIP    = "10.244.0.1"
+	DNSIP     = "10.96.0.10"
+	bridgeMAC = "02:42:0a:f4:00:01"
+	cniDir    = "/usr/lib/cni"
 	// Pods get addresses from firstPodIP on; the ones between NodeIP and it
 	// are the host's (HostIP), for what runs outside the cluster.
 	firstPodIP = "10.244.0.16"
@@ -93,6 +94,11 @@ func StartNode(t testing.TB, c *Cluster, o NodeOptions) *Node {
 	// bind it; the CNI bridge plugin adopts it.
 	run(t, "ip", "link", "add", Bridge, "type", "bridge")
 	n.restores = append(n.restores, func() { _ = exec.Command("ip", "link", "del", Bridge).Run() })
+	// A MAC of its own: a bridge left to pick one takes the lowest of its
+	// ports' and changes it as pods come and go, and the pods, whose ARP
+	// caches still hold the old one, lose the host (and everything on it)
+	// for up to half a minute at a time.
+	run(t, "ip", "link", "set", Bridge, "address", bridgeMAC)
 	run(t, "ip", "addr", "add", NodeIP+"/24", "dev", Bridge)
 	run(t, "ip", "link", "set", Bridge, "up")
 
@@ -290,6 +296,8 @@ type ContainerSpec struct {
 	UID                           uint32
 	ReadonlyRoot, NoNewPrivileges bool
 	Capabilities                  []string // the bounding set
+	// Seccomp is the filter's default action ("" without a filter).
+	Seccomp string
 }
 
 // ContainerSpecs reads the OCI runtime spec of every running container.
@@ -312,7 +320,10 @@ func (n *Node) ContainerSpecs(t testing.TB) []ContainerSpec {
 						NoNewPrivileges bool
 						Capabilities    struct{ Bounding []string }
 					}
-					Root struct{ Readonly bool }
+					Root  struct{ Readonly bool }
+					Linux struct {
+						Seccomp *struct{ DefaultAction string }
+					}
 				}
 			}
 		}
@@ -320,8 +331,12 @@ func (n *Node) ContainerSpecs(t testing.TB) []ContainerSpec {
 			t.Fatal(err)
 		}
 		rs := info.Info.RuntimeSpec
-		out = append(out, ContainerSpec{Name: info.Status.Metadata.Name, Image: info.Status.Image.Image, UID: rs.Process.User.UID,
-			ReadonlyRoot: rs.Root.Readonly, NoNewPrivileges: rs.Process.NoNewPrivileges, Capabilities: rs.Process.Capabilities.Bounding})
+		cs := ContainerSpec{Name: info.Status.Metadata.Name, Image: info.Status.Image.Image, UID: rs.Process.User.UID,
+			ReadonlyRoot: rs.Root.Readonly, NoNewPrivileges: rs.Process.NoNewPrivileges, Capabilities: rs.Process.Capabilities.Bounding}
+		if rs.Linux.Seccomp != nil {
+			cs.Seccomp = rs.Linux.Seccomp.DefaultAction
+		}
+		out = append(out, cs)
 	}
 	return out
 }
@@ -435,15 +450,22 @@ func (n *Node) startDNS(t testing.TB) {
 		}
 	}
 	health := FreePorts(t, 1)[0]
-	corefile := fmt.Sprintf(`.:53 {
-    bind %s
+	// Names outside the cluster get NXDOMAIN, as from an upstream that has
+	// none of them (there is no network to forward to).
+	corefile := fmt.Sprintf(`cluster.local:53 in-addr.arpa:53 ip6.arpa:53 {
+    bind %[1]s
     errors
     kubernetes cluster.local in-addr.arpa ip6.arpa {
-        kubeconfig %s kubetest
+        kubeconfig %[2]s kubetest
         pods insecure
-        fallthrough in-addr.arpa ip6.arpa
     }
-    health 127.0.0.1:%s
+    health 127.0.0.1:%[3]s
+}
+.:53 {
+    bind %[1]s
+    template ANY ANY {
+        rcode NXDOMAIN
+    }
 }
 `, NodeIP, kubeconfig, health)
 	write(t, filepath.Join(n.dir, "Corefile"), corefile)
