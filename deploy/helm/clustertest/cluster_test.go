@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -281,7 +282,7 @@ func (r *releaseT) podsOf(component string) []pod {
 }
 
 // settled waits until every Deployment has its replicas, all of them of
-// the current template, ready, and no old pod is left.
+// the current template, ready, and every old pod has drained and gone.
 func (r *releaseT) settled(timeout time.Duration) {
 	r.t.Helper()
 	deadline := time.Now().Add(timeout)
@@ -295,6 +296,10 @@ func (r *releaseT) settled(timeout time.Duration) {
 			if err != nil || !strings.HasPrefix(out, want) || len(f) != 5 || f[3] != f[4] {
 				notYet = append(notYet, comp+" "+out)
 			}
+		}
+		if out, err := r.kubectl("get", "pods", "-l", "app.kubernetes.io/instance="+release,
+			"-o", "jsonpath={range .items[?(@.metadata.deletionTimestamp)]}{.metadata.name} {end}"); err != nil || out != "" {
+			notYet = append(notYet, "terminating: "+out)
 		}
 		if len(notYet) == 0 {
 			return
@@ -761,6 +766,9 @@ func (s *site) do(rec *recorder, kind, method, path string, body []byte, hdr map
 // get through (none, 5xx, 429) the form keeps what was typed and the
 // visitor presses submit again a second later, under the same
 // idempotency key (web/src/features/lead-form), up to three times more.
+// Every press is recorded ("lead"); any that failed fails the test, and
+// the presses again show whether the lead got through in the end
+// ("lead-final") and keep the accounting of stored leads whole.
 func (s *site) lead(rec *recorder, tag string, n int) {
 	body, _ := json.Marshal(scratch.LeadPayload(tag, n))
 	hdr := map[string]string{"Idempotency-Key": uuid.NewString(), "X-Forwarded-For": scratch.VisitorIP(n)}
@@ -781,12 +789,99 @@ func (s *site) lead(rec *recorder, tag string, n int) {
 
 var reads = []string{"/", "/blog/cipp-pipe-lining-explained", "/api/blog-posts?limit=3", "/api/editable-content", "/sitemap.xml", "/resources"}
 
+// exits records how the containers of deleted pods ended, from a watch
+// on the pods: a pod that drained within its grace period exits 0; one
+// the kubelet had to kill after it (preStop plus drain longer than the
+// chart's terminationGracePeriodSeconds) exits 137.
+type exits struct {
+	mu   sync.Mutex
+	seen map[string]exit // container id → how it ended
+}
+
+type exit struct {
+	pod, component string
+	code           int
+	reason         string
+	at             time.Time // when the watch saw it
+	ranFor         time.Duration
+}
+
+func watchExits(t *testing.T, r *releaseT) *exits {
+	t.Helper()
+	e := &exits{seen: map[string]exit{}}
+	cmd := exec.Command("kubectl", "get", "pods", "-n", namespace, "-l", "app.kubernetes.io/instance="+release, "-w", "-o", "json")
+	cmd.Env = append(os.Environ(), r.env...)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	go func() {
+		dec := json.NewDecoder(out)
+		for {
+			var p struct {
+				Metadata struct {
+					Name              string
+					Labels            map[string]string
+					DeletionTimestamp *string
+				}
+				Status struct {
+					ContainerStatuses []struct {
+						State struct {
+							Terminated *struct {
+								ExitCode            int
+								Reason, ContainerID string
+								StartedAt           time.Time
+								FinishedAt          time.Time
+							}
+						}
+					}
+				}
+			}
+			if err := dec.Decode(&p); err != nil {
+				return
+			}
+			if p.Metadata.DeletionTimestamp == nil || p.Metadata.Labels["app.kubernetes.io/component"] == "migrate" {
+				continue
+			}
+			for _, c := range p.Status.ContainerStatuses {
+				if x := c.State.Terminated; x != nil {
+					e.mu.Lock()
+					if _, ok := e.seen[x.ContainerID]; !ok {
+						e.seen[x.ContainerID] = exit{pod: p.Metadata.Name, component: p.Metadata.Labels["app.kubernetes.io/component"],
+							code: x.ExitCode, reason: x.Reason, at: time.Now(), ranFor: x.FinishedAt.Sub(x.StartedAt)}
+					}
+					e.mu.Unlock()
+				}
+			}
+		}
+	}()
+	return e
+}
+
+// between are the exits the watch saw from..to.
+func (e *exits) between(from, to time.Time) []exit {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	var out []exit
+	for _, x := range e.seen {
+		if !x.at.Before(from) && x.at.Before(to) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
 // changeUnderLoad runs a steady load of page reads and leads through the
 // gateway's Service while the release is upgraded to another image tag,
 // rolled back, and one pod of each Deployment is force-deleted.
 func changeUnderLoad(t *testing.T, r *releaseT, h *host, s *site, nextValues []string, imgs, next images) {
 	t.Helper()
 	rec := &recorder{}
+	ended := watchExits(t, r)
 	ctx, stop := context.WithCancel(context.Background())
 	var load sync.WaitGroup
 	load.Add(2)
@@ -871,12 +966,29 @@ func changeUnderLoad(t *testing.T, r *releaseT, h *host, s *site, nextValues []s
 		for _, x := range append(append(fr, fl...), ff...) {
 			t.Logf("  %s at +%s: %s", x.kind, x.sent.Sub(p.from).Round(10*time.Millisecond), x.err)
 		}
-		if len(ff) > 0 {
-			t.Errorf("during %s %d leads failed", p.name, len(ff))
+		// A lead whose first press did not get through is a failed
+		// submission, even if pressing again saved it: the visitor saw an
+		// error.
+		if len(fl) > 0 || len(ff) > 0 {
+			t.Errorf("during %s %d lead submissions failed (%d still after the visitor pressed submit again)", p.name, len(fl), len(ff))
 		}
 		if p.name == "whole run" && len(fr) > 0 {
 			t.Logf("GOAL MISSED: %d page reads failed", len(fr))
 		}
+		if p.name == "whole run" {
+			continue
+		}
+		// Old pods of a rollout end by their drain: exit 0 within the
+		// grace period. A forced deletion may kill them (137), as it says.
+		xs := ended.between(p.from, p.to)
+		byCode := map[int]int{}
+		for _, x := range xs {
+			byCode[x.code]++
+			if x.code != 0 && !strings.Contains(p.name, "--force") {
+				t.Errorf("during %s pod %s (%s) ended with exit code %d (%s): it did not drain within its grace period", p.name, x.pod, x.component, x.code, x.reason)
+			}
+		}
+		t.Logf("  containers of deleted pods that ended: %d, by exit code %v", len(xs), byCode)
 	}
 	problems, figures := scratch.AccountLeads(h.dbURL, h.natsURL, okIDs)
 	for _, p := range problems {
