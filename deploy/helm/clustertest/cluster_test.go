@@ -202,12 +202,11 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// release drives helm and kubectl against the cluster.
+// releaseT drives helm and kubectl against the cluster, in the release's
+// namespace.
 type releaseT struct {
-	t      *testing.T
-	node   *kubetest.Node
-	env    []string
-	values string
+	t   *testing.T
+	env []string
 }
 
 func (r *releaseT) helm(args ...string) (string, error) {
@@ -344,7 +343,7 @@ func TestChartOnANode(t *testing.T) {
 	if err := os.WriteFile(valuesFile, []byte(h.values), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	r := &releaseT{t: t, node: node, values: valuesFile, env: []string{"KUBECONFIG=" + c.Kubeconfig,
+	r := &releaseT{t: t, env: []string{"KUBECONFIG=" + c.Kubeconfig,
 		"HELM_CACHE_HOME=" + filepath.Join(dir, "helm-cache"), "HELM_CONFIG_HOME=" + filepath.Join(dir, "helm-config"),
 		"HELM_DATA_HOME=" + filepath.Join(dir, "helm-data")}}
 	r.mustKubectl("create", "namespace", namespace)
