@@ -59,24 +59,30 @@ func Percentile(ds []time.Duration, p float64) time.Duration {
 // Send is one request through c with headers hdr and body (none when
 // empty): the answer's status and body, or the error when none came.
 func Send(c *http.Client, method, url, body string, hdr map[string]string) (int, string, error) {
+	code, answer, _, err := Exchange(c, method, url, body, hdr)
+	return code, answer, err
+}
+
+// Exchange is Send with the answer's headers too.
+func Exchange(c *http.Client, method, url, body string, hdr map[string]string) (int, string, http.Header, error) {
 	var rd io.Reader
 	if body != "" {
 		rd = strings.NewReader(body)
 	}
 	req, err := http.NewRequest(method, url, rd)
 	if err != nil {
-		return 0, "", err
+		return 0, "", nil, err
 	}
 	for k, v := range hdr {
 		req.Header.Set(k, v)
 	}
 	resp, err := c.Do(req)
 	if err != nil {
-		return 0, "", err
+		return 0, "", nil, err
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), err
+	return resp.StatusCode, string(b), resp.Header, err
 }
 
 // Pace calls fn(i) for i in [0, total) at rate per second, each in its own

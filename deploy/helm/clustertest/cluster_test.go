@@ -19,6 +19,7 @@ import (
 	"image/color"
 	"image/png"
 	"io"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/cookiejar"
@@ -515,29 +516,20 @@ func send(c *http.Client, method, url string, body []byte, hdr map[string]string
 	return code, answer
 }
 
-// sendH is send with the answer's headers.
+// sendH is send with the answer's headers; a body is JSON.
 func sendH(c *http.Client, method, url string, body []byte, hdr map[string]string) (int, string, http.Header) {
-	var rd io.Reader
 	if body != nil {
-		rd = bytes.NewReader(body)
+		hdr = maps.Clone(hdr)
+		if hdr == nil {
+			hdr = map[string]string{}
+		}
+		hdr["Content-Type"] = "application/json"
 	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
+	code, answer, h, err := scratch.Exchange(c, method, url, string(body), hdr)
+	if code == 0 && err != nil {
 		return 0, err.Error(), nil
 	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	for k, v := range hdr {
-		req.Header.Set(k, v)
-	}
-	resp, err := c.Do(req)
-	if err != nil {
-		return 0, err.Error(), nil
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(b), resp.Header
+	return code, answer, h
 }
 
 func jsonField(body, field string) string {
