@@ -90,6 +90,9 @@ fi
 
 STAFF_EMAIL=e2e@valleytrenchless.example STAFF_PASSWORD=e2e-staff-password-1
 printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $STAFF_EMAIL --password-stdin >/dev/null
+# A second staff member, for two people editing the same thing (issue 28).
+STAFF2_EMAIL=ben@valleytrenchless.example STAFF2_PASSWORD=e2e-staff-password-2
+printf '%s\n' "$STAFF2_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $STAFF2_EMAIL --password-stdin >/dev/null
 # A signed-in user without staff rights, for the admin guard's third case.
 VISITOR_EMAIL=visitor@example.com VISITOR_PASSWORD=e2e-visitor-password-1
 printf '%s\n' "$VISITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $VISITOR_EMAIL --staff=false --password-stdin >/dev/null
@@ -97,6 +100,7 @@ printf '%s\n' "$VISITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users cre
 log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
 cd web
 E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
+  E2E_STAFF2_EMAIL=$STAFF2_EMAIL E2E_STAFF2_PASSWORD=$STAFF2_PASSWORD \
   E2E_VISITOR_EMAIL=$VISITOR_EMAIL E2E_VISITOR_PASSWORD=$VISITOR_PASSWORD \
   npx vitest run --config vitest.e2e.config.ts "$@"
 

@@ -6,6 +6,9 @@ import { BASE_URL } from './browser';
 /** The staff account scripts/web-e2e.sh creates (an operator-made local account). */
 export const STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? 'e2e@valleytrenchless.example';
 export const STAFF_PASSWORD = process.env.E2E_STAFF_PASSWORD ?? 'e2e-staff-password-1';
+/** A second staff account (scripts/web-e2e.sh), for two people editing the same thing. */
+export const STAFF2_EMAIL = process.env.E2E_STAFF2_EMAIL ?? 'ben@valleytrenchless.example';
+export const STAFF2_PASSWORD = process.env.E2E_STAFF2_PASSWORD ?? 'e2e-staff-password-2';
 /** The development OIDC provider scripts/web-e2e.sh starts (scripts/oidcdev). */
 export const OIDC_URL = process.env.E2E_OIDC_URL ?? 'http://127.0.0.1:19096';
 
@@ -14,9 +17,9 @@ export const OIDC_URL = process.env.E2E_OIDC_URL ?? 'http://127.0.0.1:19096';
  * itself has its own tests). The session cookie lands in the context, so
  * every page of it is signed in.
  */
-export async function signInAsStaff(context: BrowserContext): Promise<void> {
+export async function signInAsStaff(context: BrowserContext, as: { email: string; password: string } = { email: STAFF_EMAIL, password: STAFF_PASSWORD }): Promise<void> {
   const res = await context.request.post(`${BASE_URL}/api/login`, {
-    data: { username: STAFF_EMAIL, password: STAFF_PASSWORD },
+    data: { username: as.email, password: as.password },
     headers: { Origin: BASE_URL },
   });
   expect(res.status(), await res.text()).toBe(200);

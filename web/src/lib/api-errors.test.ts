@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { fieldViolations, serverMessage } from './api-errors';
+import { fieldViolations, serverMessage, staleVersion } from './api-errors';
 
 // Bodies as the gateway writes them (services/gateway/internal/edge/errors.go).
 const validation = new ApiError(
@@ -52,5 +52,31 @@ describe('fieldViolations', () => {
       JSON.stringify({ details: [null, 'x', { field: 'email' }, { field: 'phone', message: 'Phone number is required' }] }),
     );
     expect(fieldViolations(odd)).toEqual([{ field: 'phone', message: 'Phone number is required' }]);
+  });
+});
+
+describe('staleVersion', () => {
+  const stale = new ApiError(
+    409,
+    'Conflict',
+    JSON.stringify({
+      message: 'This post was changed by ben@valleytrenchless.example at 2026-11-26 12:04 UTC, after you opened it.',
+      code: 'aborted',
+      details: [],
+      reason: 'STALE_VERSION',
+      metadata: { version: '4', updatedBy: 'ben@valleytrenchless.example', updatedAt: '2026-11-26T12:04:05Z' },
+    }),
+  );
+
+  it('reads who saved the newer version, and when, from a 409', () => {
+    expect(staleVersion(stale)).toEqual({ version: '4', updatedBy: 'ben@valleytrenchless.example', updatedAt: '2026-11-26T12:04:05Z' });
+  });
+
+  it('is null for every other answer, a slug conflict (409 without the reason) included', () => {
+    const slugTaken = new ApiError(409, 'Conflict', JSON.stringify({ message: 'A post with the slug "x" already exists.', code: 'already_exists', details: [] }));
+    expect(staleVersion(slugTaken)).toBeNull();
+    expect(staleVersion(validation)).toBeNull();
+    expect(staleVersion(new ApiError(409, 'Conflict', 'not json'))).toBeNull();
+    expect(staleVersion(new TypeError('Failed to fetch'))).toBeNull();
   });
 });

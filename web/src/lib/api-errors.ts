@@ -40,3 +40,30 @@ export function fieldViolations(err: unknown): FieldViolation[] {
     return [typeof rule === 'string' ? { field, message, rule } : { field, message }];
   });
 }
+
+/** Who saved the newer version a write was refused for (a 409 with reason STALE_VERSION). */
+export type StaleVersion = {
+  /** The version stored now; send it as baseVersion to overwrite deliberately. */
+  version: string;
+  /** The e-mail of whoever saved it ('' when nobody is recorded). */
+  updatedBy: string;
+  /** When they saved it (RFC 3339). */
+  updatedAt: string;
+};
+
+/**
+ * The newer version that refused a write: the 409 answer's metadata when
+ * its reason is STALE_VERSION (issue 28's edit conflicts), else null.
+ */
+export function staleVersion(err: unknown): StaleVersion | null {
+  if (!(err instanceof ApiError) || err.status !== 409) return null;
+  const body = errorBody(err);
+  if (body?.reason !== 'STALE_VERSION' || typeof body.metadata !== 'object' || body.metadata === null) return null;
+  const { version, updatedBy, updatedAt } = body.metadata as Record<string, unknown>;
+  if (typeof version !== 'string' || version === '') return null;
+  return {
+    version,
+    updatedBy: typeof updatedBy === 'string' ? updatedBy : '',
+    updatedAt: typeof updatedAt === 'string' ? updatedAt : '',
+  };
+}

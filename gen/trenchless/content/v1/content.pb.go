@@ -255,7 +255,10 @@ type Post struct {
 	BodyHtml string `protobuf:"bytes,14,opt,name=body_html,json=bodyHtml,proto3" json:"body_html,omitempty"`
 	// HeroImage is the hero image to show: image_url with its size and
 	// srcset, or the default image.
-	HeroImage     *ResponsiveImage `protobuf:"bytes,15,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	HeroImage *ResponsiveImage `protobuf:"bytes,15,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	// Version counts saves: 1 when created, one more at every update. A
+	// staff write sends it back as base_version.
+	Version       int64 `protobuf:"varint,16,opt,name=version,proto3" json:"version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -393,6 +396,13 @@ func (x *Post) GetHeroImage() *ResponsiveImage {
 		return x.HeroImage
 	}
 	return nil
+}
+
+func (x *Post) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
 }
 
 // PostRevision is an earlier version of a post, kept at every update.
@@ -559,7 +569,13 @@ type EditableContent struct {
 	// CreatedAt is when the item was created.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// UpdatedAt is when the item was last changed.
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// Version counts saves: 1 when created, one more at every update. A
+	// staff write sends it back as base_version.
+	Version int64 `protobuf:"varint,9,opt,name=version,proto3" json:"version,omitempty"`
+	// UpdatedBy is the e-mail of the staff member who changed it last (empty
+	// before anyone did).
+	UpdatedBy     string `protobuf:"bytes,10,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -648,6 +664,20 @@ func (x *EditableContent) GetUpdatedAt() *timestamppb.Timestamp {
 		return x.UpdatedAt
 	}
 	return nil
+}
+
+func (x *EditableContent) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *EditableContent) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
 }
 
 // ListPublishedPostsRequest asks for the newest published posts.
@@ -1112,7 +1142,12 @@ type PostFields struct {
 	// PublishedAt schedules the post; absent means now on first publication.
 	PublishedAt *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=published_at,json=publishedAt,proto3" json:"published_at,omitempty"`
 	// Category overrides the title-derived one; empty means derive.
-	Category      string `protobuf:"bytes,8,opt,name=category,proto3" json:"category,omitempty"`
+	Category string `protobuf:"bytes,8,opt,name=category,proto3" json:"category,omitempty"`
+	// BaseVersion is the version an update was based on (Post.version as the
+	// editor loaded it); a newer stored version refuses the write. 0 writes
+	// whatever is stored (a deliberate overwrite sends the newer version
+	// instead). Ignored on create.
+	BaseVersion   int64 `protobuf:"varint,9,opt,name=base_version,json=baseVersion,proto3" json:"base_version,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1201,6 +1236,13 @@ func (x *PostFields) GetCategory() string {
 		return x.Category
 	}
 	return ""
+}
+
+func (x *PostFields) GetBaseVersion() int64 {
+	if x != nil {
+		return x.BaseVersion
+	}
+	return 0
 }
 
 // CreatePostRequest carries a new post; the JSON body is the post's fields,
@@ -1809,7 +1851,16 @@ type UpdateEditableContentRequest struct {
 	// ContentKey names the item.
 	ContentKey string `protobuf:"bytes,1,opt,name=content_key,json=contentKey,proto3" json:"content_key,omitempty"`
 	// Content is required, at most 20,000 characters.
-	Content       string `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	Content string `protobuf:"bytes,2,opt,name=content,proto3" json:"content,omitempty"`
+	// BaseVersion is the version the edit was based on; a newer stored
+	// version refuses the write. 0 writes whatever is stored.
+	BaseVersion int64 `protobuf:"varint,3,opt,name=base_version,json=baseVersion,proto3" json:"base_version,omitempty"`
+	// Category, when present, moves the item: homepage, services, about,
+	// contact or general.
+	Category *string `protobuf:"bytes,4,opt,name=category,proto3,oneof" json:"category,omitempty"`
+	// Description, when present, replaces the note for staff (at most 500
+	// characters; empty clears it).
+	Description   *string `protobuf:"bytes,5,opt,name=description,proto3,oneof" json:"description,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1854,6 +1905,27 @@ func (x *UpdateEditableContentRequest) GetContentKey() string {
 func (x *UpdateEditableContentRequest) GetContent() string {
 	if x != nil {
 		return x.Content
+	}
+	return ""
+}
+
+func (x *UpdateEditableContentRequest) GetBaseVersion() int64 {
+	if x != nil {
+		return x.BaseVersion
+	}
+	return 0
+}
+
+func (x *UpdateEditableContentRequest) GetCategory() string {
+	if x != nil && x.Category != nil {
+		return *x.Category
+	}
+	return ""
+}
+
+func (x *UpdateEditableContentRequest) GetDescription() string {
+	if x != nil && x.Description != nil {
+		return *x.Description
 	}
 	return ""
 }
@@ -1904,6 +1976,89 @@ func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
 	return nil
 }
 
+// DeleteEditableContentRequest names the item to delete.
+type DeleteEditableContentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ContentKey names the item.
+	ContentKey    string `protobuf:"bytes,1,opt,name=content_key,json=contentKey,proto3" json:"content_key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteEditableContentRequest) Reset() {
+	*x = DeleteEditableContentRequest{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteEditableContentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteEditableContentRequest) ProtoMessage() {}
+
+func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteEditableContentRequest.ProtoReflect.Descriptor instead.
+func (*DeleteEditableContentRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
+}
+
+func (x *DeleteEditableContentRequest) GetContentKey() string {
+	if x != nil {
+		return x.ContentKey
+	}
+	return ""
+}
+
+// DeleteEditableContentResponse is empty: the item is gone.
+type DeleteEditableContentResponse struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeleteEditableContentResponse) Reset() {
+	*x = DeleteEditableContentResponse{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeleteEditableContentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeleteEditableContentResponse) ProtoMessage() {}
+
+func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeleteEditableContentResponse.ProtoReflect.Descriptor instead.
+func (*DeleteEditableContentResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+}
+
 // RenderPostRequest carries unsaved post text to render.
 type RenderPostRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1919,7 +2074,7 @@ type RenderPostRequest struct {
 
 func (x *RenderPostRequest) Reset() {
 	*x = RenderPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1931,7 +2086,7 @@ func (x *RenderPostRequest) String() string {
 func (*RenderPostRequest) ProtoMessage() {}
 
 func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1944,7 +2099,7 @@ func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostRequest.ProtoReflect.Descriptor instead.
 func (*RenderPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *RenderPostRequest) GetContent() string {
@@ -1974,7 +2129,7 @@ type RenderPostResponse struct {
 
 func (x *RenderPostResponse) Reset() {
 	*x = RenderPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1986,7 +2141,7 @@ func (x *RenderPostResponse) String() string {
 func (*RenderPostResponse) ProtoMessage() {}
 
 func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1999,7 +2154,7 @@ func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostResponse.ProtoReflect.Descriptor instead.
 func (*RenderPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RenderPostResponse) GetBodyHtml() string {
@@ -2036,7 +2191,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\a \x01(\tR\bcategory\x12*\n" +
 	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\x12E\n" +
 	"\n" +
-	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xb4\x04\n" +
+	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xce\x04\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2057,7 +2212,8 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"updated_by\x18\r \x01(\tR\tupdatedBy\x12\x1b\n" +
 	"\tbody_html\x18\x0e \x01(\tR\bbodyHtml\x12E\n" +
 	"\n" +
-	"hero_image\x18\x0f \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\x82\x03\n" +
+	"hero_image\x18\x0f \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\x12\x18\n" +
+	"\aversion\x18\x10 \x01(\x03R\aversion\"\x82\x03\n" +
 	"\fPostRevision\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\apost_id\x18\x02 \x01(\tR\x06postId\x12\x14\n" +
@@ -2071,7 +2227,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\n" +
 	" \x01(\tR\bcategory\x12\x19\n" +
 	"\bsaved_by\x18\v \x01(\tR\asavedBy\x125\n" +
-	"\bsaved_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\asavedAt\"\xb3\x02\n" +
+	"\bsaved_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\asavedAt\"\xec\x02\n" +
 	"\x0fEditableContent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
 	"\vcontent_key\x18\x02 \x01(\tR\n" +
@@ -2083,7 +2239,11 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"updated_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x81\x01\n" +
+	"updated_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x18\n" +
+	"\aversion\x18\t \x01(\x03R\aversion\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\n" +
+	" \x01(\tR\tupdatedBy\"\x81\x01\n" +
 	"\x19ListPublishedPostsRequest\x12d\n" +
 	"\x05limit\x18\x01 \x01(\x05BN\xbaHK\xba\x01H\n" +
 	"\vlimit.range\x12\x1flimit must be between 0 and 100\x1a\x18this >= 0 && this <= 100R\x05limit\"V\n" +
@@ -2103,8 +2263,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xe4\n" +
-	"\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x90\v\n" +
 	"\n" +
 	"PostFields\x12\xa7\x01\n" +
 	"\x05title\x18\x01 \x01(\tB\x90\x01\xbaH\x8c\x01\xba\x01<\n" +
@@ -2123,7 +2282,8 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\fis_published\x18\x06 \x01(\bH\x00R\visPublished\x88\x01\x01\x12=\n" +
 	"\fpublished_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12\xa1\x02\n" +
 	"\bcategory\x18\b \x01(\tB\x84\x02\xbaH\x80\x02\xba\x01\xfc\x01\n" +
-	"\x0ecategory.known\x12mCategory must be one of Technology, Maintenance, Cost Guide, Pipe Types, Prevention, Seasonal, Legal & Safety\x1a{this == '' || this in ['Technology', 'Maintenance', 'Cost Guide', 'Pipe Types', 'Prevention', 'Seasonal', 'Legal & Safety']R\bcategoryB\x0f\n" +
+	"\x0ecategory.known\x12mCategory must be one of Technology, Maintenance, Cost Guide, Pipe Types, Prevention, Seasonal, Legal & Safety\x1a{this == '' || this in ['Technology', 'Maintenance', 'Cost Guide', 'Pipe Types', 'Prevention', 'Seasonal', 'Legal & Safety']R\bcategory\x12*\n" +
+	"\fbase_version\x18\t \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vbaseVersionB\x0f\n" +
 	"\r_is_published\"R\n" +
 	"\x11CreatePostRequest\x12=\n" +
 	"\x04post\x18\x01 \x01(\v2!.trenchless.content.v1.PostFieldsB\x06\xbaH\x03\xc8\x01\x01R\x04post\"E\n" +
@@ -2161,15 +2321,26 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\vdescription\x18\x05 \x01(\tB\\\xbaHY\xba\x01V\n" +
 	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500R\vdescription\"[\n" +
 	"\x1dCreateEditableContentResponse\x12:\n" +
-	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\x85\x02\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\x97\x05\n" +
 	"\x1cUpdateEditableContentRequest\x12*\n" +
 	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
 	"contentKey\x12\xb8\x01\n" +
 	"\acontent\x18\x02 \x01(\tB\x9d\x01\xbaH\x99\x01\xba\x01@\n" +
 	"\x10content.required\x12\x13Content is required\x1a\x17!this.matches('^\\\\s*$')\xba\x01S\n" +
-	"\x0fcontent.max_len\x12*Content must be 20,000 characters or fewer\x1a\x14this.size() <= 20000R\acontent\"[\n" +
+	"\x0fcontent.max_len\x12*Content must be 20,000 characters or fewer\x1a\x14this.size() <= 20000R\acontent\x12*\n" +
+	"\fbase_version\x18\x03 \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vbaseVersion\x12\xc0\x01\n" +
+	"\bcategory\x18\x04 \x01(\tB\x9e\x01\xbaH\x9a\x01\xba\x01\x96\x01\n" +
+	"\x0ecategory.known\x12CCategory must be one of homepage, services, about, contact, general\x1a?this in ['homepage', 'services', 'about', 'contact', 'general']H\x00R\bcategory\x88\x01\x01\x12\x83\x01\n" +
+	"\vdescription\x18\x05 \x01(\tB\\\xbaHY\xba\x01V\n" +
+	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500H\x01R\vdescription\x88\x01\x01B\v\n" +
+	"\t_categoryB\x0e\n" +
+	"\f_description\"[\n" +
 	"\x1dUpdateEditableContentResponse\x12:\n" +
-	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xef\x02\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"J\n" +
+	"\x1cDeleteEditableContentRequest\x12*\n" +
+	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
+	"contentKey\"\x1f\n" +
+	"\x1dDeleteEditableContentResponse\"\xef\x02\n" +
 	"\x11RenderPostRequest\x12u\n" +
 	"\acontent\x18\x01 \x01(\tB[\xbaHX\xba\x01U\n" +
 	"\x0fcontent.max_len\x12+Content must be 200,000 characters or fewer\x1a\x15this.size() <= 200000R\acontent\x12\xe2\x01\n" +
@@ -2182,7 +2353,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eContentService\x12\x9c\x01\n" +
 	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"!\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x90\x02\x01\x12\x9c\x01\n" +
 	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\xdf\f\n" +
+	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\x97\x0e\n" +
 	"\x13ContentAdminService\x12\x87\x01\n" +
 	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x90\x02\x01\x12\x85\x01\n" +
 	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"+\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x90\x02\x01\x12\x8c\x01\n" +
@@ -2195,7 +2366,8 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"?\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x90\x02\x01\x12\xcb\x01\n" +
 	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"M\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb0\x01\n" +
 	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\",\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xbe\x01\n" +
-	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\x8e\x01\n" +
+	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\xb5\x01\n" +
+	"\x15DeleteEditableContent\x123.trenchless.content.v1.DeleteEditableContentRequest\x1a4.trenchless.content.v1.DeleteEditableContentResponse\"1\x82\xd3\xe4\x93\x02+*)/api/admin/editable-content/{content_key}\x12\x8e\x01\n" +
 	"\n" +
 	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"+\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/preview\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
 
@@ -2211,7 +2383,7 @@ func file_trenchless_content_v1_content_proto_rawDescGZIP() []byte {
 	return file_trenchless_content_v1_content_proto_rawDescData
 }
 
-var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
+var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
 var file_trenchless_content_v1_content_proto_goTypes = []any{
 	(*ResponsiveImage)(nil),               // 0: trenchless.content.v1.ResponsiveImage
 	(*PostSummary)(nil),                   // 1: trenchless.content.v1.PostSummary
@@ -2243,27 +2415,29 @@ var file_trenchless_content_v1_content_proto_goTypes = []any{
 	(*CreateEditableContentResponse)(nil), // 27: trenchless.content.v1.CreateEditableContentResponse
 	(*UpdateEditableContentRequest)(nil),  // 28: trenchless.content.v1.UpdateEditableContentRequest
 	(*UpdateEditableContentResponse)(nil), // 29: trenchless.content.v1.UpdateEditableContentResponse
-	(*RenderPostRequest)(nil),             // 30: trenchless.content.v1.RenderPostRequest
-	(*RenderPostResponse)(nil),            // 31: trenchless.content.v1.RenderPostResponse
-	(*timestamppb.Timestamp)(nil),         // 32: google.protobuf.Timestamp
+	(*DeleteEditableContentRequest)(nil),  // 30: trenchless.content.v1.DeleteEditableContentRequest
+	(*DeleteEditableContentResponse)(nil), // 31: trenchless.content.v1.DeleteEditableContentResponse
+	(*RenderPostRequest)(nil),             // 32: trenchless.content.v1.RenderPostRequest
+	(*RenderPostResponse)(nil),            // 33: trenchless.content.v1.RenderPostResponse
+	(*timestamppb.Timestamp)(nil),         // 34: google.protobuf.Timestamp
 }
 var file_trenchless_content_v1_content_proto_depIdxs = []int32{
-	32, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
+	34, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: trenchless.content.v1.PostSummary.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	32, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
-	32, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
-	32, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
+	34, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
+	34, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
+	34, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 5: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	32, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
-	32, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
-	32, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
-	32, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
+	34, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
+	34, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
+	34, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
+	34, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 10: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
 	2,  // 11: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
 	4,  // 12: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
 	2,  // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.Post
 	2,  // 14: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
-	32, // 15: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
+	34, // 15: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
 	15, // 16: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
 	2,  // 17: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
 	15, // 18: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
@@ -2285,22 +2459,24 @@ var file_trenchless_content_v1_content_proto_depIdxs = []int32{
 	24, // 34: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
 	26, // 35: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
 	28, // 36: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
-	30, // 37: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
-	6,  // 38: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
-	8,  // 39: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
-	10, // 40: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
-	12, // 41: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
-	14, // 42: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
-	17, // 43: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
-	19, // 44: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
-	21, // 45: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
-	23, // 46: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
-	25, // 47: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
-	27, // 48: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
-	29, // 49: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
-	31, // 50: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
-	38, // [38:51] is the sub-list for method output_type
-	25, // [25:38] is the sub-list for method input_type
+	30, // 37: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
+	32, // 38: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
+	6,  // 39: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
+	8,  // 40: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
+	10, // 41: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
+	12, // 42: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
+	14, // 43: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
+	17, // 44: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
+	19, // 45: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
+	21, // 46: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
+	23, // 47: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
+	25, // 48: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
+	27, // 49: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
+	29, // 50: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
+	31, // 51: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
+	33, // 52: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
+	39, // [39:53] is the sub-list for method output_type
+	25, // [25:39] is the sub-list for method input_type
 	25, // [25:25] is the sub-list for extension type_name
 	25, // [25:25] is the sub-list for extension extendee
 	0,  // [0:25] is the sub-list for field type_name
@@ -2312,13 +2488,14 @@ func file_trenchless_content_v1_content_proto_init() {
 		return
 	}
 	file_trenchless_content_v1_content_proto_msgTypes[15].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[28].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_content_v1_content_proto_rawDesc), len(file_trenchless_content_v1_content_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   32,
+			NumMessages:   34,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -467,6 +467,45 @@ func local_request_ContentAdminService_UpdateEditableContent_0(ctx context.Conte
 	return msg, metadata, err
 }
 
+func request_ContentAdminService_DeleteEditableContent_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq DeleteEditableContentRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["content_key"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "content_key")
+	}
+	protoReq.ContentKey, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "content_key", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.DeleteEditableContent(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_ContentAdminService_DeleteEditableContent_0(ctx context.Context, marshaler runtime.Marshaler, server ContentAdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq DeleteEditableContentRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["content_key"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "content_key")
+	}
+	protoReq.ContentKey, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "content_key", err)
+	}
+	msg, err := server.DeleteEditableContent(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_ContentAdminService_RenderPost_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq RenderPostRequest
@@ -749,6 +788,26 @@ func RegisterContentAdminServiceHandlerServer(ctx context.Context, mux *runtime.
 			return
 		}
 		forward_ContentAdminService_UpdateEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_UpdateEditableContent_0{resp.(*UpdateEditableContentResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodDelete, pattern_ContentAdminService_DeleteEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/DeleteEditableContent", runtime.WithHTTPPathPattern("/api/admin/editable-content/{content_key}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_ContentAdminService_DeleteEditableContent_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_DeleteEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 	mux.Handle(http.MethodPost, pattern_ContentAdminService_RenderPost_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -1092,6 +1151,23 @@ func RegisterContentAdminServiceHandlerClient(ctx context.Context, mux *runtime.
 		}
 		forward_ContentAdminService_UpdateEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_UpdateEditableContent_0{resp.(*UpdateEditableContentResponse)}, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodDelete, pattern_ContentAdminService_DeleteEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/DeleteEditableContent", runtime.WithHTTPPathPattern("/api/admin/editable-content/{content_key}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_ContentAdminService_DeleteEditableContent_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_DeleteEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_ContentAdminService_RenderPost_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1194,6 +1270,7 @@ var (
 	pattern_ContentAdminService_RestorePostRevision_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4, 1, 0, 4, 1, 5, 5, 2, 6}, []string{"api", "admin", "blog-posts", "post_id", "revisions", "revision_id", "restore"}, ""))
 	pattern_ContentAdminService_CreateEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "editable-content"}, ""))
 	pattern_ContentAdminService_UpdateEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
+	pattern_ContentAdminService_DeleteEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
 	pattern_ContentAdminService_RenderPost_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "admin", "blog-posts", "preview"}, ""))
 )
 
@@ -1207,5 +1284,6 @@ var (
 	forward_ContentAdminService_RestorePostRevision_0   = runtime.ForwardResponseMessage
 	forward_ContentAdminService_CreateEditableContent_0 = runtime.ForwardResponseMessage
 	forward_ContentAdminService_UpdateEditableContent_0 = runtime.ForwardResponseMessage
+	forward_ContentAdminService_DeleteEditableContent_0 = runtime.ForwardResponseMessage
 	forward_ContentAdminService_RenderPost_0            = runtime.ForwardResponseMessage
 )

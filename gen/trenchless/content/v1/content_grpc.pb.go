@@ -224,6 +224,7 @@ const (
 	ContentAdminService_RestorePostRevision_FullMethodName   = "/trenchless.content.v1.ContentAdminService/RestorePostRevision"
 	ContentAdminService_CreateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/CreateEditableContent"
 	ContentAdminService_UpdateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/UpdateEditableContent"
+	ContentAdminService_DeleteEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/DeleteEditableContent"
 	ContentAdminService_RenderPost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/RenderPost"
 )
 
@@ -243,7 +244,10 @@ type ContentAdminServiceClient interface {
 	// CreatePost creates a post; a slug already in use is ALREADY_EXISTS.
 	CreatePost(ctx context.Context, in *CreatePostRequest, opts ...grpc.CallOption) (*CreatePostResponse, error)
 	// UpdatePost replaces a post's fields, keeping the previous version as a
-	// revision.
+	// revision. A write whose base_version is older than the stored version
+	// is ABORTED (HTTP 409) with a google.rpc.ErrorInfo detail (reason
+	// STALE_VERSION; metadata version, updated_by, updated_at) naming who
+	// saved the newer one and when.
 	UpdatePost(ctx context.Context, in *UpdatePostRequest, opts ...grpc.CallOption) (*UpdatePostResponse, error)
 	// DeletePost removes a post and its revisions.
 	DeletePost(ctx context.Context, in *DeletePostRequest, opts ...grpc.CallOption) (*DeletePostResponse, error)
@@ -256,8 +260,14 @@ type ContentAdminServiceClient interface {
 	// CreateEditableContent adds a text item; a key already in use is
 	// ALREADY_EXISTS.
 	CreateEditableContent(ctx context.Context, in *CreateEditableContentRequest, opts ...grpc.CallOption) (*CreateEditableContentResponse, error)
-	// UpdateEditableContent changes an item's content; its key never changes.
+	// UpdateEditableContent changes an item's content (and, when given, its
+	// category and description); its key never changes. A write based on an
+	// older version than the stored one is ABORTED (HTTP 409) with the
+	// same STALE_VERSION ErrorInfo as UpdatePost.
 	UpdateEditableContent(ctx context.Context, in *UpdateEditableContentRequest, opts ...grpc.CallOption) (*UpdateEditableContentResponse, error)
+	// DeleteEditableContent removes a text item; the site shows its built-in
+	// text where the item was used.
+	DeleteEditableContent(ctx context.Context, in *DeleteEditableContentRequest, opts ...grpc.CallOption) (*DeleteEditableContentResponse, error)
 	// RenderPost renders unsaved post text as the site would show it once
 	// saved (sanitised as a save sanitises, then rendered by the one article
 	// renderer), for the staff preview. Nothing is stored.
@@ -362,6 +372,16 @@ func (c *contentAdminServiceClient) UpdateEditableContent(ctx context.Context, i
 	return out, nil
 }
 
+func (c *contentAdminServiceClient) DeleteEditableContent(ctx context.Context, in *DeleteEditableContentRequest, opts ...grpc.CallOption) (*DeleteEditableContentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(DeleteEditableContentResponse)
+	err := c.cc.Invoke(ctx, ContentAdminService_DeleteEditableContent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *contentAdminServiceClient) RenderPost(ctx context.Context, in *RenderPostRequest, opts ...grpc.CallOption) (*RenderPostResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(RenderPostResponse)
@@ -388,7 +408,10 @@ type ContentAdminServiceServer interface {
 	// CreatePost creates a post; a slug already in use is ALREADY_EXISTS.
 	CreatePost(context.Context, *CreatePostRequest) (*CreatePostResponse, error)
 	// UpdatePost replaces a post's fields, keeping the previous version as a
-	// revision.
+	// revision. A write whose base_version is older than the stored version
+	// is ABORTED (HTTP 409) with a google.rpc.ErrorInfo detail (reason
+	// STALE_VERSION; metadata version, updated_by, updated_at) naming who
+	// saved the newer one and when.
 	UpdatePost(context.Context, *UpdatePostRequest) (*UpdatePostResponse, error)
 	// DeletePost removes a post and its revisions.
 	DeletePost(context.Context, *DeletePostRequest) (*DeletePostResponse, error)
@@ -401,8 +424,14 @@ type ContentAdminServiceServer interface {
 	// CreateEditableContent adds a text item; a key already in use is
 	// ALREADY_EXISTS.
 	CreateEditableContent(context.Context, *CreateEditableContentRequest) (*CreateEditableContentResponse, error)
-	// UpdateEditableContent changes an item's content; its key never changes.
+	// UpdateEditableContent changes an item's content (and, when given, its
+	// category and description); its key never changes. A write based on an
+	// older version than the stored one is ABORTED (HTTP 409) with the
+	// same STALE_VERSION ErrorInfo as UpdatePost.
 	UpdateEditableContent(context.Context, *UpdateEditableContentRequest) (*UpdateEditableContentResponse, error)
+	// DeleteEditableContent removes a text item; the site shows its built-in
+	// text where the item was used.
+	DeleteEditableContent(context.Context, *DeleteEditableContentRequest) (*DeleteEditableContentResponse, error)
 	// RenderPost renders unsaved post text as the site would show it once
 	// saved (sanitised as a save sanitises, then rendered by the one article
 	// renderer), for the staff preview. Nothing is stored.
@@ -443,6 +472,9 @@ func (UnimplementedContentAdminServiceServer) CreateEditableContent(context.Cont
 }
 func (UnimplementedContentAdminServiceServer) UpdateEditableContent(context.Context, *UpdateEditableContentRequest) (*UpdateEditableContentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateEditableContent not implemented")
+}
+func (UnimplementedContentAdminServiceServer) DeleteEditableContent(context.Context, *DeleteEditableContentRequest) (*DeleteEditableContentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method DeleteEditableContent not implemented")
 }
 func (UnimplementedContentAdminServiceServer) RenderPost(context.Context, *RenderPostRequest) (*RenderPostResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RenderPost not implemented")
@@ -630,6 +662,24 @@ func _ContentAdminService_UpdateEditableContent_Handler(srv interface{}, ctx con
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ContentAdminService_DeleteEditableContent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(DeleteEditableContentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ContentAdminServiceServer).DeleteEditableContent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ContentAdminService_DeleteEditableContent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ContentAdminServiceServer).DeleteEditableContent(ctx, req.(*DeleteEditableContentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ContentAdminService_RenderPost_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(RenderPostRequest)
 	if err := dec(in); err != nil {
@@ -690,6 +740,10 @@ var ContentAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateEditableContent",
 			Handler:    _ContentAdminService_UpdateEditableContent_Handler,
+		},
+		{
+			MethodName: "DeleteEditableContent",
+			Handler:    _ContentAdminService_DeleteEditableContent_Handler,
 		},
 		{
 			MethodName: "RenderPost",

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -18,6 +19,8 @@ import (
 var (
 	ErrNotFound = errors.New("not found")
 	ErrConflict = errors.New("conflict")
+	// ErrStale is a write based on an older version than the stored one.
+	ErrStale = errors.New("stale version")
 )
 
 // Post is a blog post.
@@ -36,6 +39,8 @@ type Post struct {
 	CreatedAt       time.Time
 	UpdatedAt       time.Time
 	UpdatedBy       string
+	// Version counts saves: 1 when created, one more at every update.
+	Version int64
 }
 
 // EffectiveCategory is the explicit category, or the one derived from the
@@ -57,6 +62,9 @@ type EditableContent struct {
 	Description string
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+	UpdatedBy   string
+	// Version counts saves: 1 when created, one more at every update.
+	Version int64
 }
 
 // Revision is an earlier version of a post, kept at every update.
@@ -87,6 +95,21 @@ type PostInput struct {
 	IsPublished *bool
 	// PublishedAt nil means now on first publication and unchanged after.
 	PublishedAt *time.Time
+	// BaseVersion is the version an update was based on; 0 writes over
+	// whatever is stored. Ignored on create.
+	BaseVersion int64
+}
+
+// EditableChange is what staff send to change an editable text.
+type EditableChange struct {
+	Content string
+	// Category nil leaves the category as it is.
+	Category *string
+	// Description nil leaves the description as it is.
+	Description *string
+	// BaseVersion is the version the edit was based on; 0 writes over
+	// whatever is stored.
+	BaseVersion int64
 }
 
 // Store is the persistence the domain needs. Stores return ErrNotFound and
@@ -116,8 +139,10 @@ type Store interface {
 	GetRevision(ctx context.Context, postID, revisionID string) (Revision, error)
 
 	CreateEditableContent(ctx context.Context, c EditableContent) (EditableContent, error)
-	// UpdateEditableContent locks the item and stores change's result.
+	// UpdateEditableContent locks the item and stores change's result
+	// (content, category, description, updated at and by), one version on.
 	UpdateEditableContent(ctx context.Context, key string, change func(current EditableContent) (EditableContent, error)) (EditableContent, error)
+	DeleteEditableContent(ctx context.Context, key string) error
 }
 
 // Change describes a successful write, for cache invalidation.
@@ -154,6 +179,36 @@ func (e *ConflictError) Error() string { return e.Message }
 
 // Unwrap makes errors.Is(err, ErrConflict) true.
 func (e *ConflictError) Unwrap() error { return ErrConflict }
+
+// StaleError refuses a write based on an older version: someone saved the
+// thing after the writer loaded it. It names what is stored now.
+type StaleError struct {
+	// What is "post" or "text", for the message.
+	What      string
+	Version   int64
+	UpdatedBy string
+	UpdatedAt time.Time
+}
+
+func (e *StaleError) Error() string {
+	by := e.UpdatedBy
+	if by == "" {
+		by = "someone else"
+	}
+	return fmt.Sprintf("This %s was changed by %s at %s, after you opened it. Compare the two versions, then keep yours or theirs.",
+		e.What, by, e.UpdatedAt.UTC().Format("2006-01-02 15:04 UTC"))
+}
+
+// Unwrap makes errors.Is(err, ErrStale) true.
+func (e *StaleError) Unwrap() error { return ErrStale }
+
+// checkBase refuses a write based on another version than the stored one.
+func checkBase(what string, base, version int64, by string, at time.Time) error {
+	if base == 0 || base == version {
+		return nil
+	}
+	return &StaleError{What: what, Version: version, UpdatedBy: by, UpdatedAt: at}
+}
 
 // Service implements the content use cases.
 type Service struct {
@@ -219,6 +274,9 @@ func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post
 func (s *Service) UpdatePost(ctx context.Context, by, id string, in PostInput) (Post, error) {
 	now := s.now()
 	updated, err := s.store.UpdatePost(ctx, id, by, func(cur Post) (Post, error) {
+		if err := checkBase("post", in.BaseVersion, cur.Version, cur.UpdatedBy, cur.UpdatedAt); err != nil {
+			return Post{}, err
+		}
 		next := cur
 		next.UpdatedAt, next.UpdatedBy = now, by
 		return next, apply(&next, in, now)
@@ -326,16 +384,29 @@ func (s *Service) CreateEditableContent(ctx context.Context, in EditableContent)
 	return created, nil
 }
 
-// UpdateEditableContent changes an item's content; its key, type and
-// category stay.
-func (s *Service) UpdateEditableContent(ctx context.Context, key, content string) (EditableContent, error) {
+// UpdateEditableContent changes an item's content, and its category and
+// description when the change names them; its key and type stay. A change
+// based on an older version is a *StaleError.
+func (s *Service) UpdateEditableContent(ctx context.Context, by, key string, in EditableChange) (EditableContent, error) {
+	if in.Category != nil && !slices.Contains(EditableCategories, *in.Category) {
+		return EditableContent{}, &ValidationError{Field: "category", Message: "Category must be one of " + strings.Join(EditableCategories, ", ")}
+	}
 	updated, err := s.store.UpdateEditableContent(ctx, key, func(cur EditableContent) (EditableContent, error) {
-		clean, err := cleanEditable(cur.ContentType, content)
+		if err := checkBase("text", in.BaseVersion, cur.Version, cur.UpdatedBy, cur.UpdatedAt); err != nil {
+			return EditableContent{}, err
+		}
+		clean, err := cleanEditable(cur.ContentType, in.Content)
 		if err != nil {
 			return EditableContent{}, err
 		}
 		cur.Content = clean
-		cur.UpdatedAt = s.now()
+		if in.Category != nil {
+			cur.Category = *in.Category
+		}
+		if in.Description != nil {
+			cur.Description = strings.TrimSpace(*in.Description)
+		}
+		cur.UpdatedAt, cur.UpdatedBy = s.now(), by
 		return cur, nil
 	})
 	if err != nil {
@@ -343,6 +414,16 @@ func (s *Service) UpdateEditableContent(ctx context.Context, key, content string
 	}
 	s.pub.ContentChanged(ctx, Change{Kind: "editable_content", ID: updated.ContentKey})
 	return updated, nil
+}
+
+// DeleteEditableContent removes an item; pages show their built-in text
+// where it was used.
+func (s *Service) DeleteEditableContent(ctx context.Context, key string) error {
+	if err := s.store.DeleteEditableContent(ctx, key); err != nil {
+		return err
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "editable_content", ID: key})
+	return nil
 }
 
 func cleanEditable(contentType, content string) (string, error) {

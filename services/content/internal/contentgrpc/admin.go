@@ -129,16 +129,30 @@ func (a *AdminServer) CreateEditableContent(ctx context.Context, req *contentv1.
 	return &contentv1.CreateEditableContentResponse{Item: toProtoEditable(item)}, nil
 }
 
-// UpdateEditableContent implements editing a text item's content.
+// UpdateEditableContent implements editing a text item.
 func (a *AdminServer) UpdateEditableContent(ctx context.Context, req *contentv1.UpdateEditableContentRequest) (*contentv1.UpdateEditableContentResponse, error) {
-	if _, err := identity.RequireStaff(ctx); err != nil {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
 		return nil, err
 	}
-	item, err := a.svc.UpdateEditableContent(ctx, req.GetContentKey(), req.GetContent())
+	item, err := a.svc.UpdateEditableContent(ctx, c.Email, req.GetContentKey(), content.EditableChange{
+		Content: req.GetContent(), Category: req.Category, Description: req.Description, BaseVersion: req.GetBaseVersion(),
+	})
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
 	return &contentv1.UpdateEditableContentResponse{Item: toProtoEditable(item)}, nil
+}
+
+// DeleteEditableContent implements deleting a text item.
+func (a *AdminServer) DeleteEditableContent(ctx context.Context, req *contentv1.DeleteEditableContentRequest) (*contentv1.DeleteEditableContentResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	if err := a.svc.DeleteEditableContent(ctx, req.GetContentKey()); err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.DeleteEditableContentResponse{}, nil
 }
 
 // RenderPost renders unsaved text for the staff preview: sanitised as a
@@ -154,7 +168,7 @@ func (a *AdminServer) RenderPost(ctx context.Context, req *contentv1.RenderPostR
 func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
 	in := content.PostInput{
 		Title: f.GetTitle(), Slug: f.GetSlug(), Excerpt: f.GetExcerpt(), Content: f.GetContent(),
-		ImageURL: f.GetImageUrl(), Category: f.GetCategory(),
+		ImageURL: f.GetImageUrl(), Category: f.GetCategory(), BaseVersion: f.GetBaseVersion(),
 	}
 	if f.IsPublished != nil {
 		v := f.GetIsPublished()

@@ -6,7 +6,10 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"strconv"
+	"time"
 
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
@@ -69,6 +72,7 @@ func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEdita
 	out := make([]*contentv1.EditableContent, len(items))
 	for i, c := range items {
 		out[i] = toProtoEditable(c)
+		out[i].UpdatedBy = "" // staff detail, not for the public
 	}
 	return &contentv1.ListEditableContentResponse{Items: out}, nil
 }
@@ -78,7 +82,21 @@ func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEdita
 func (s *Server) errToStatus(ctx context.Context, err error) error {
 	var ve *content.ValidationError
 	var ce *content.ConflictError
+	var se *content.StaleError
 	switch {
+	case errors.As(err, &se):
+		st, derr := status.New(codes.Aborted, se.Error()).WithDetails(&errdetails.ErrorInfo{
+			Reason: "STALE_VERSION", Domain: "content.trenchless",
+			Metadata: map[string]string{
+				"version":    strconv.FormatInt(se.Version, 10),
+				"updated_by": se.UpdatedBy,
+				"updated_at": se.UpdatedAt.UTC().Format(time.RFC3339Nano),
+			},
+		})
+		if derr != nil {
+			return status.Error(codes.Aborted, se.Error())
+		}
+		return st.Err()
 	case errors.As(err, &ve):
 		return grpcserver.FieldViolation(ve.Field, ve.Field+".invalid", ve.Message)
 	case errors.As(err, &ce):
@@ -146,6 +164,7 @@ func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *
 		UpdatedBy:       p.UpdatedBy,
 		BodyHtml:        bodyHTML,
 		HeroImage:       toProtoImage(hero),
+		Version:         p.Version,
 	}
 }
 
@@ -159,5 +178,7 @@ func toProtoEditable(c content.EditableContent) *contentv1.EditableContent {
 		Description: c.Description,
 		CreatedAt:   timestamppb.New(c.CreatedAt),
 		UpdatedAt:   timestamppb.New(c.UpdatedAt),
+		UpdatedBy:   c.UpdatedBy,
+		Version:     c.Version,
 	}
 }

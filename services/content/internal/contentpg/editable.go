@@ -11,12 +11,12 @@ import (
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-const editableColumns = `id, content_key, content, content_type, category, description, created_at, updated_at`
+const editableColumns = `id, content_key, content, content_type, category, description, created_at, updated_at, updated_by, version`
 
 func scanEditable(row pgx.CollectableRow) (content.EditableContent, error) {
 	var c content.EditableContent
 	var id [16]byte
-	err := row.Scan(&id, &c.ContentKey, &c.Content, &c.ContentType, &c.Category, &c.Description, &c.CreatedAt, &c.UpdatedAt)
+	err := row.Scan(&id, &c.ContentKey, &c.Content, &c.ContentType, &c.Category, &c.Description, &c.CreatedAt, &c.UpdatedAt, &c.UpdatedBy, &c.Version)
 	c.ID = uuidString(id)
 	return c, err
 }
@@ -61,8 +61,10 @@ func (s *Store) UpdateEditableContent(ctx context.Context, key string, change fu
 		if err != nil {
 			return err
 		}
-		rows, err = tx.Query(ctx, `UPDATE content.editable_content SET content = $2, updated_at = $3
-			WHERE content_key = $1 RETURNING `+editableColumns, key, next.Content, next.UpdatedAt)
+		rows, err = tx.Query(ctx, `UPDATE content.editable_content SET content = $2, category = $3, description = $4,
+			updated_at = $5, updated_by = $6, version = version + 1
+			WHERE content_key = $1 RETURNING `+editableColumns,
+			key, next.Content, next.Category, next.Description, next.UpdatedAt, next.UpdatedBy)
 		if err != nil {
 			return err
 		}
@@ -73,4 +75,16 @@ func (s *Store) UpdateEditableContent(ctx context.Context, key string, change fu
 		return content.EditableContent{}, wrapUnlessSentinel("update editable content", err)
 	}
 	return updated, nil
+}
+
+// DeleteEditableContent removes an item by key.
+func (s *Store) DeleteEditableContent(ctx context.Context, key string) error {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM content.editable_content WHERE content_key = $1`, key)
+	if err != nil {
+		return fmt.Errorf("delete editable content: %w", err)
+	}
+	if tag.RowsAffected() == 0 {
+		return content.ErrNotFound
+	}
+	return nil
 }

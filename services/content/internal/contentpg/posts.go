@@ -82,7 +82,8 @@ func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(conte
 		}
 		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
 			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
-			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13
+			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13,
+			version = version + 1
 			WHERE id = $1 RETURNING `+postColumns,
 			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
 			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy,
@@ -161,7 +162,7 @@ func (s *Store) GetRevision(ctx context.Context, postID, revisionID string) (con
 // errors (not found, validation) through unchanged for the transport.
 func wrapUnlessSentinel(op string, err error) error {
 	var ve *content.ValidationError
-	if errors.Is(err, content.ErrNotFound) || errors.Is(err, content.ErrConflict) || errors.As(err, &ve) {
+	if errors.Is(err, content.ErrNotFound) || errors.Is(err, content.ErrConflict) || errors.Is(err, content.ErrStale) || errors.As(err, &ve) {
 		return err
 	}
 	return fmt.Errorf("%s: %w", op, err)

@@ -13,6 +13,7 @@ import (
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
 	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
 	"go.opentelemetry.io/otel/trace"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 )
@@ -27,6 +28,12 @@ type Body struct {
 	Details []FieldViolation `json:"details"`
 	// TraceID lets support find the logged detail of an internal error.
 	TraceID string `json:"traceId,omitempty"`
+	// Reason is the machine-readable cause a service gave (a
+	// google.rpc.ErrorInfo reason, e.g. STALE_VERSION for a 409 edit
+	// conflict), with its facts in Metadata under JSON names (version,
+	// updatedBy, updatedAt).
+	Reason   string            `json:"reason,omitempty"`
+	Metadata map[string]string `json:"metadata,omitempty"`
 }
 
 // FieldViolation is one invalid field.
@@ -92,6 +99,16 @@ func (wr Writer) Write(ctx context.Context, w http.ResponseWriter, err error) {
 		body.Message = MsgTimeout
 	case codes.Canceled:
 		body.Message = "The request was cancelled."
+	case codes.Aborted, codes.FailedPrecondition:
+		for _, d := range st.Details() {
+			if info, ok := d.(*errdetails.ErrorInfo); ok {
+				body.Reason = info.GetReason()
+				body.Metadata = make(map[string]string, len(info.GetMetadata()))
+				for k, v := range info.GetMetadata() {
+					body.Metadata[JSONName(k)] = v
+				}
+			}
+		}
 	case codes.InvalidArgument:
 		if vs := violations(st); len(vs) > 0 {
 			body.Details = vs

@@ -12,6 +12,7 @@ import (
 
 	"buf.build/go/protovalidate"
 	"github.com/stretchr/testify/require"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -94,4 +95,21 @@ func TestJSONName(t *testing.T) {
 	require.Equal(t, "firstName", JSONName("firstName"))
 	require.Equal(t, "preferredContactTime", JSONName("preferred_contact_time"))
 	require.Equal(t, "limit", JSONName("limit"))
+}
+
+func TestAStaleWriteIsA409WithWhoSavedTheNewerVersion(t *testing.T) {
+	t.Parallel()
+	st, err := status.New(codes.Aborted, "This post was changed by ann@valleytrenchless.com at 2026-11-26 12:04 UTC, after you opened it.").
+		WithDetails(&errdetails.ErrorInfo{Reason: "STALE_VERSION", Domain: "content.trenchless", Metadata: map[string]string{
+			"version": "4", "updated_by": "ann@valleytrenchless.com", "updated_at": "2026-11-26T12:04:05Z",
+		}})
+	require.NoError(t, err)
+	rec := httptest.NewRecorder()
+	WriteError(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), rec, st.Err())
+	require.Equal(t, 409, rec.Code)
+	b := decode(t, rec)
+	require.Equal(t, "aborted", b.Code)
+	require.Equal(t, "STALE_VERSION", b.Reason)
+	require.Equal(t, map[string]string{"version": "4", "updatedBy": "ann@valleytrenchless.com", "updatedAt": "2026-11-26T12:04:05Z"}, b.Metadata)
+	require.Contains(t, b.Message, "ann@valleytrenchless.com")
 }

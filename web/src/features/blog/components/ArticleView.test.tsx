@@ -22,6 +22,7 @@ const post: BlogPost = {
   readTimeMinutes: 5,
   isPublished: true,
   createdAt: '2026-05-20T16:00:00Z',
+  version: '1',
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: '',
 };

@@ -33,6 +33,7 @@ const stored: AdminPost = {
   category: 'Pipe Types',
   readTimeMinutes: 5,
   createdAt: '2026-05-20T16:00:00Z',
+  version: '1',
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: 'ana@valleytrenchless.example',
 };

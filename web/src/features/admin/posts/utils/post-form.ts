@@ -131,5 +131,6 @@ export function formValuesToPreviewPost(values: PostFormValues, original: AdminP
     createdAt: original?.createdAt ?? nowText,
     updatedAt: nowText,
     updatedBy: original?.updatedBy ?? '',
+    version: original?.version ?? '0',
   };
 }

@@ -1,0 +1,202 @@
+package contentgrpc_test
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"google.golang.org/genproto/googleapis/rpc/errdetails"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
+
+	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/identity"
+)
+
+const benEmail = "ben@valleytrenchless.example"
+
+// staleInfo is the STALE_VERSION detail of an ABORTED write.
+func staleInfo(t *testing.T, err error) map[string]string {
+	t.Helper()
+	st := status.Convert(err)
+	require.Equal(t, codes.Aborted, st.Code(), "want a refused stale write, got %v", err)
+	for _, d := range st.Details() {
+		if info, ok := d.(*errdetails.ErrorInfo); ok {
+			require.Equal(t, "STALE_VERSION", info.GetReason())
+			return info.GetMetadata()
+		}
+	}
+	t.Fatalf("no ErrorInfo in %v", st.Details())
+	return nil
+}
+
+func TestTheSecondOfTwoSavesOfTheSameVersionIsRefused(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, false)
+	ben := e.signer.OutgoingContext(context.Background(), identity.Caller{Email: benEmail, Staff: true})
+	created, err := e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: &contentv1.PostFields{
+		Title: "Root Intrusion", Slug: "root-intrusion", Excerpt: "Roots.", Content: "Roots find joints.",
+	}})
+	require.NoError(t, err)
+	opened := created.GetPost()
+	require.EqualValues(t, 1, opened.GetVersion())
+
+	// Ana and Ben both opened version 1. Ben saves first.
+	fields := func(content string) *contentv1.PostFields {
+		return &contentv1.PostFields{Title: opened.GetTitle(), Slug: opened.GetSlug(), Excerpt: opened.GetExcerpt(),
+			Content: content, BaseVersion: opened.GetVersion()}
+	}
+	bens, err := e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: fields("Ben's roots.")})
+	require.NoError(t, err)
+	require.EqualValues(t, 2, bens.GetPost().GetVersion())
+
+	// Ana's save, based on version 1, is refused with who saved version 2 and when.
+	_, err = e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: fields("Ana's roots.")})
+	info := staleInfo(t, err)
+	require.Equal(t, "2", info["version"])
+	require.Equal(t, benEmail, info["updated_by"])
+	at, perr := time.Parse(time.RFC3339Nano, info["updated_at"])
+	require.NoError(t, perr)
+	require.WithinDuration(t, bens.GetPost().GetUpdatedAt().AsTime(), at, time.Millisecond)
+	require.Contains(t, status.Convert(err).Message(), "changed by "+benEmail)
+
+	// Nothing of Ana's was written, and no revision was kept for it.
+	got, err := e.admin.GetPost(e.staff, &contentv1.GetPostRequest{Id: opened.GetId()})
+	require.NoError(t, err)
+	require.Equal(t, "Ben's roots.", strings.TrimSpace(got.GetPost().GetContent()))
+	revs, err := e.admin.ListPostRevisions(e.staff, &contentv1.ListPostRevisionsRequest{PostId: opened.GetId()})
+	require.NoError(t, err)
+	require.Len(t, revs.GetRevisions(), 1)
+
+	// Overwriting deliberately: Ana sends the version she has now seen.
+	over := fields("Ana's roots, on purpose.")
+	over.BaseVersion = 2
+	anas, err := e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: over})
+	require.NoError(t, err)
+	require.EqualValues(t, 3, anas.GetPost().GetVersion())
+	require.Equal(t, staffEmail, anas.GetPost().GetUpdatedBy())
+
+	// A write without a base version (an API client that does not track
+	// versions) writes over what is stored, as before.
+	blind := fields("No version.")
+	blind.BaseVersion = 0
+	res, err := e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: blind})
+	require.NoError(t, err)
+	require.EqualValues(t, 4, res.GetPost().GetVersion())
+
+	// A restore moves the version on too, so an editor open before it is stale.
+	_, err = e.admin.RestorePostRevision(e.staff, &contentv1.RestorePostRevisionRequest{PostId: opened.GetId(), RevisionId: revs.GetRevisions()[0].GetId()})
+	require.NoError(t, err)
+	stale := fields("after restore")
+	stale.BaseVersion = 4
+	_, err = e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: stale})
+	require.Equal(t, "5", staleInfo(t, err)["version"])
+}
+
+func TestRacingSavesOfOneVersionLetExactlyOneThrough(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, false)
+	created, err := e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: &contentv1.PostFields{
+		Title: "Hydro Jetting", Slug: "hydro-jetting", Excerpt: "Water.", Content: "Water at pressure.",
+	}})
+	require.NoError(t, err)
+	p := created.GetPost()
+	const racers = 8
+	var wg sync.WaitGroup
+	errs := make([]error, racers)
+	for i := range racers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			who := e.signer.OutgoingContext(context.Background(), identity.Caller{Email: "staff" + strconv.Itoa(i) + "@valleytrenchless.example", Staff: true})
+			_, errs[i] = e.admin.UpdatePost(who, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: &contentv1.PostFields{
+				Title: p.GetTitle(), Slug: p.GetSlug(), Excerpt: p.GetExcerpt(), Content: "Version by " + strconv.Itoa(i), BaseVersion: 1,
+			}})
+		}()
+	}
+	wg.Wait()
+	ok := 0
+	for _, err := range errs {
+		if err == nil {
+			ok++
+			continue
+		}
+		require.Equal(t, "2", staleInfo(t, err)["version"])
+	}
+	require.Equal(t, 1, ok, "exactly one of the racing saves of version 1 wins")
+	got, err := e.admin.GetPost(e.staff, &contentv1.GetPostRequest{Id: p.GetId()})
+	require.NoError(t, err)
+	require.EqualValues(t, 2, got.GetPost().GetVersion())
+}
+
+func TestEditableTextsRefuseStaleEditsAndCanMoveAndGo(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, true)
+	ben := e.signer.OutgoingContext(context.Background(), identity.Caller{Email: benEmail, Staff: true})
+	items, err := e.public.ListEditableContent(context.Background(), &contentv1.ListEditableContentRequest{})
+	require.NoError(t, err)
+	var hero *contentv1.EditableContent
+	for _, it := range items.GetItems() {
+		if it.GetContentKey() == "hero.title" {
+			hero = it
+		}
+	}
+	require.NotNil(t, hero)
+	base := hero.GetVersion()
+	require.Positive(t, base)
+
+	u, err := e.admin.UpdateEditableContent(ben, &contentv1.UpdateEditableContentRequest{ContentKey: "hero.title", Content: "Ben's title", BaseVersion: base})
+	require.NoError(t, err)
+	require.Equal(t, base+1, u.GetItem().GetVersion())
+	require.Equal(t, benEmail, u.GetItem().GetUpdatedBy())
+
+	_, err = e.admin.UpdateEditableContent(e.staff, &contentv1.UpdateEditableContentRequest{ContentKey: "hero.title", Content: "Ana's title", BaseVersion: base})
+	info := staleInfo(t, err)
+	require.Equal(t, strconv.FormatInt(base+1, 10), info["version"])
+	require.Equal(t, benEmail, info["updated_by"])
+
+	// The public list never names who edited.
+	items, err = e.public.ListEditableContent(context.Background(), &contentv1.ListEditableContentRequest{})
+	require.NoError(t, err)
+	for _, it := range items.GetItems() {
+		require.Empty(t, it.GetUpdatedBy(), it.GetContentKey())
+		if it.GetContentKey() == "hero.title" {
+			require.Equal(t, "Ben's title", it.GetContent())
+		}
+	}
+
+	// Category and description change when named; left out, they stay.
+	moved, err := e.admin.UpdateEditableContent(e.staff, &contentv1.UpdateEditableContentRequest{
+		ContentKey: "hero.title", Content: "Ana's title", BaseVersion: base + 1,
+		Category: proto.String("services"), Description: proto.String("  The big headline  "),
+	})
+	require.NoError(t, err)
+	require.Equal(t, "services", moved.GetItem().GetCategory())
+	require.Equal(t, "The big headline", moved.GetItem().GetDescription())
+	kept, err := e.admin.UpdateEditableContent(e.staff, &contentv1.UpdateEditableContentRequest{ContentKey: "hero.title", Content: "Again", BaseVersion: base + 2})
+	require.NoError(t, err)
+	require.Equal(t, "services", kept.GetItem().GetCategory())
+	require.Equal(t, "The big headline", kept.GetItem().GetDescription())
+	_, err = e.admin.UpdateEditableContent(e.staff, &contentv1.UpdateEditableContentRequest{ContentKey: "hero.title", Content: "x", Category: proto.String("blog")})
+	require.Equal(t, map[string]string{"category": "Category must be one of homepage, services, about, contact, general"}, violations(t, err))
+
+	// Deleting: staff only, announced, gone from the list; twice is NOT_FOUND.
+	_, err = e.admin.DeleteEditableContent(e.visitor, &contentv1.DeleteEditableContentRequest{ContentKey: "hero.title"})
+	require.Equal(t, codes.PermissionDenied, status.Code(err))
+	since := time.Now()
+	_, err = e.admin.DeleteEditableContent(e.staff, &contentv1.DeleteEditableContentRequest{ContentKey: "hero.title"})
+	require.NoError(t, err)
+	e.events.waitForAfter(t, "editable_content", "hero.title", since.Add(-time.Second), 5*time.Second)
+	items, err = e.public.ListEditableContent(context.Background(), &contentv1.ListEditableContentRequest{})
+	require.NoError(t, err)
+	for _, it := range items.GetItems() {
+		require.NotEqual(t, "hero.title", it.GetContentKey())
+	}
+	_, err = e.admin.DeleteEditableContent(e.staff, &contentv1.DeleteEditableContentRequest{ContentKey: "hero.title"})
+	require.Equal(t, codes.NotFound, status.Code(err))
+}

@@ -1,0 +1,9 @@
+-- Edit conflicts (issue 28): every post and editable text counts its saves,
+-- and a staff write names the version it was based on; a write based on an
+-- older one is refused. Editable texts also record who saved them last.
+-- Additive only: a replica of the previous release still reads and writes
+-- these tables (its updates leave version as it was; see ADR 0010).
+ALTER TABLE content.blog_posts ADD COLUMN version bigint NOT NULL DEFAULT 1;
+ALTER TABLE content.editable_content
+    ADD COLUMN version bigint NOT NULL DEFAULT 1,
+    ADD COLUMN updated_by text NOT NULL DEFAULT '';
