@@ -3,6 +3,8 @@
 # wait until it is ready, print the URL, and stop what it started on Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/run-message.sh
+source scripts/run-message.sh
 ROOT=$(pwd)
 
 log() { echo "run: $*" >&2; }
@@ -102,15 +104,6 @@ if ! curl -fsS -o /dev/null http://127.0.0.1:8080/readyz; then
   log "the stack did not become ready in 60 s:"; curl -sS http://127.0.0.1:9200/readyz >&2 || true; exit 1
 fi
 
-cat <<MSG
-
-  The site is running: http://127.0.0.1:8080
-  API example:         curl -s 'http://127.0.0.1:8080/api/blog-posts?limit=3'
-  Staff sign-in:       http://127.0.0.1:8080/auth — $STAFF_EMAIL / $(cat "$STAFF_PASSWORD_FILE"),
-                       or "Sign in with Google" (a local development provider signs in $STAFF_EMAIL)
-  Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)
-  Ctrl-C stops everything this command started.
-
-MSG
+ready_message "$STAFF_EMAIL" "$(cat "$STAFF_PASSWORD_FILE")"
 wait -n "${PIDS[@]}" || true
 log "a process exited; stopping the rest (see .run/logs/)"

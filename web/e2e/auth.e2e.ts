@@ -92,6 +92,25 @@ describe('the sign-in page', () => {
     await context.close();
   });
 
+  it('comes back to the staff page it was sent from, by password and by Google (issue 28)', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/admin/leads?filter=unread');
+    await page.waitForURL('**/auth');
+    await signInWithPassword(page, STAFF_EMAIL, STAFF_PASSWORD);
+    await page.waitForURL('**/admin/leads?filter=unread');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await context.close();
+
+    const google = await openPage(browser);
+    await nextGoogleUser({ email: `ana@${STAFF_DOMAIN}`, emailVerified: true, hd: STAFF_DOMAIN });
+    await google.page.goto('/admin/media');
+    await google.page.waitForURL('**/auth');
+    await google.page.getByRole('link', { name: 'Sign in with Google' }).click();
+    await google.page.waitForURL('**/admin/media');
+    await expect(google.page.getByText(`Welcome, ana@${STAFF_DOMAIN}`).count()).resolves.toBe(1);
+    await google.context.close();
+  });
+
   it('sends a Google account of another domain back with access denied', async () => {
     const { page, context } = await openPage(browser);
     await nextGoogleUser({ email: 'eve@gmail.com', emailVerified: true, hd: '' });

@@ -94,7 +94,7 @@ func (e *authEnv) browser(t *testing.T) *http.Client {
 	jar, err := cookiejar.New(nil)
 	require.NoError(t, err)
 	return &http.Client{Jar: jar, CheckRedirect: func(req *http.Request, _ []*http.Request) error {
-		if req.URL.Host == e.srv.Listener.Addr().String() && (req.URL.Path == "/admin" || req.URL.Path == "/auth") {
+		if req.URL.Host == e.srv.Listener.Addr().String() && (req.URL.Path == "/admin" || strings.HasPrefix(req.URL.Path, "/admin/") || req.URL.Path == "/auth") {
 			return http.ErrUseLastResponse
 		}
 		return nil
@@ -105,7 +105,18 @@ func (e *authEnv) browser(t *testing.T) *http.Client {
 // landed.
 func (e *authEnv) signInWithGoogle(t *testing.T, c *http.Client) string {
 	t.Helper()
-	resp, err := c.Get(e.srv.URL + "/auth/google")
+	return e.signInWithGoogleTo(t, c, "")
+}
+
+// signInWithGoogleTo is signInWithGoogle started from the sign-in page
+// with the staff page to come back to (/auth/google?next=…).
+func (e *authEnv) signInWithGoogleTo(t *testing.T, c *http.Client, next string) string {
+	t.Helper()
+	u := e.srv.URL + "/auth/google"
+	if next != "" {
+		u += "?next=" + url.QueryEscape(next)
+	}
+	resp, err := c.Get(u)
 	require.NoError(t, err)
 	resp.Body.Close()
 	require.Equal(t, http.StatusFound, resp.StatusCode)
@@ -167,6 +178,29 @@ func TestGoogleSignInAdmitsOnlyVerifiedCompanyAccounts(t *testing.T) {
 		require.Equal(t, "/auth?error=access_denied", e.signInWithGoogle(t, c), name)
 		code, _ := e.currentUser(t, c)
 		require.Equal(t, 401, code, "%s: no session", name)
+	}
+}
+
+// Issue 28: signing in from a staff page other than the first tab comes
+// back to it; an address off the site or outside /admin lands on /admin.
+func TestGoogleSignInReturnsToTheStaffPageItStartedFrom(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	staff := oidctest.User{Subject: "1", Email: "ana@" + staffDomain, EmailVerified: true, HD: staffDomain}
+	for next, want := range map[string]string{
+		"/admin/leads":                 "/admin/leads",
+		"/admin/leads?filter=unread":   "/admin/leads?filter=unread",
+		"/admin/posts/new":             "/admin/posts/new",
+		"//evil.example/admin":         "/admin",
+		"/admin//evil.example":         "/admin",
+		"/\\evil.example":              "/admin",
+		"https://evil.example/admin/x": "/admin",
+		"/blog/x":                      "/admin",
+		"/admin/../api/export":         "/admin",
+		"/administrator":               "/admin",
+	} {
+		e.provider.SignInAs(staff)
+		require.Equal(t, want, e.signInWithGoogleTo(t, e.browser(t), next), "next=%q", next)
 	}
 }
 

@@ -338,6 +338,23 @@ type flow struct {
 	Nonce    string `json:"n"`
 	Verifier string `json:"v"`
 	Expires  int64  `json:"e"`
+	// Next is the staff page to land on after signing in (AdminPath).
+	Next string `json:"x,omitempty"`
+}
+
+// AdminPath is next when it names a staff page (/admin, /admin/…, with a
+// query), else /admin: the address a sign-in lands on comes from the
+// browser, so it must never lead off the site (//host, /\host) or out of
+// the staff area.
+func AdminPath(next string) string {
+	if next != adminURL && !strings.HasPrefix(next, adminURL+"/") && !strings.HasPrefix(next, adminURL+"?") {
+		return adminURL
+	}
+	if strings.ContainsAny(next, "\\\r\n\t") || strings.Contains(next, "//") || strings.Contains(next, "/../") ||
+		strings.HasSuffix(next, "/..") || len(next) > 512 {
+		return adminURL
+	}
+	return next
 }
 
 func (h *Handler) sign(b []byte) string {
@@ -395,7 +412,8 @@ func (h *Handler) startOIDC(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, unavailableURL, http.StatusFound)
 		return
 	}
-	f := flow{State: random(), Nonce: random(), Verifier: oauth2.GenerateVerifier(), Expires: h.now().Add(10 * time.Minute).Unix()}
+	f := flow{State: random(), Nonce: random(), Verifier: oauth2.GenerateVerifier(), Expires: h.now().Add(10 * time.Minute).Unix(),
+		Next: AdminPath(r.URL.Query().Get("next"))}
 	h.setCookie(w, h.flowCookie(), h.encodeFlow(f), time.Unix(f.Expires, 0))
 	url := h.oauth.AuthCodeURL(f.State, oidc.Nonce(f.Nonce), oauth2.S256ChallengeOption(f.Verifier),
 		oauth2.SetAuthURLParam("hd", h.cfg.StaffDomain), oauth2.SetAuthURLParam("prompt", "select_account"))
@@ -476,5 +494,5 @@ func (h *Handler) finishOIDC(w http.ResponseWriter, r *http.Request) {
 	}
 	h.setCookie(w, h.flowCookie(), "", time.Time{})
 	h.log.InfoContext(r.Context(), "staff signed in", "email", email)
-	http.Redirect(w, r, adminURL, http.StatusFound)
+	http.Redirect(w, r, AdminPath(f.Next), http.StatusFound)
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { toast } from '@/components/ui/use-toast';
@@ -10,6 +10,7 @@ import { useUser } from '../api/get-user';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
 import { accessDeniedMessage, authErrorMessage } from '../messages';
+import { googleSignInHref, returnTo } from '../return-to';
 import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
 
 /** /auth: staff sign-in (SPEC §2 "Staff sign-in", §4 Auth, §8). */
@@ -19,11 +20,13 @@ export function AuthPage() {
   const user = useUser();
   const providers = useAuthProviders();
   const host = providers.data?.staffDomain || business.host;
+  // The staff page that sent the browser here (the admin guard's state).
+  const to = returnTo(useLocation().state);
 
   // SPEC §2: a signed-in user is sent to /admin. After an access_denied
   // redirect a signed-in non-staff user stays here, or the guard and this
   // page would send each other back and forth.
-  if (user.data && (user.data.isStaff || error !== 'access_denied')) return <Navigate to="/admin" replace />;
+  if (user.data && (user.data.isStaff || error !== 'access_denied')) return <Navigate to={to} replace />;
 
   return (
     <main className="staff-auth" id="main">
@@ -47,11 +50,11 @@ export function AuthPage() {
         ) : (
           <>
             {user.data && !user.data.isStaff && <SignedInAsVisitor username={user.data.username} />}
-            <GoogleButton available={providers.data?.google} loading={providers.isPending} />
+            <GoogleButton available={providers.data?.google} loading={providers.isPending} to={to} />
             <p className="staff-auth__divider">
               <span>or with an account the office set up for you</span>
             </p>
-            <LocalSignInForm />
+            <LocalSignInForm to={to} />
           </>
         )}
         <p className="staff-auth__back">
@@ -67,7 +70,7 @@ export function AuthPage() {
  * load: the gateway runs the OIDC flow). Without Google configured the
  * button says so instead of sending staff to an error.
  */
-function GoogleButton({ available, loading }: { available: boolean | undefined; loading: boolean }) {
+function GoogleButton({ available, loading, to }: { available: boolean | undefined; loading: boolean; to: string }) {
   if (loading) {
     return (
       <button type="button" className="button staff-auth__google" disabled>
@@ -88,7 +91,7 @@ function GoogleButton({ available, loading }: { available: boolean | undefined; 
     );
   }
   return (
-    <a href="/auth/google" className="button button--primary staff-auth__google">
+    <a href={googleSignInHref(to)} className="button button--primary staff-auth__google">
       <GoogleMark />
       Sign in with Google
     </a>
@@ -120,7 +123,7 @@ function SignedInAsVisitor({ username }: { username: string }) {
 }
 
 /** E-mail and password for operator-created local accounts (POST /api/login). */
-function LocalSignInForm() {
+function LocalSignInForm({ to }: { to: string }) {
   const id = useId();
   const navigate = useNavigate();
   const login = useLogin();
@@ -135,7 +138,7 @@ function LocalSignInForm() {
       {
         onSuccess: () => {
           toast({ title: 'Success', description: 'Logged in successfully' });
-          void navigate('/admin', { replace: true });
+          void navigate(to, { replace: true });
         },
         onError: (err) => {
           const message = errorMessage(err);

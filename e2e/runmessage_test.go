@@ -1,0 +1,28 @@
+package e2e
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 28: make run's closing message printed the password with a comma
+// after it, which read as part of the password. The password now ends its
+// line, alone after its label.
+func TestMakeRunPrintsThePasswordAloneOnItsLine(t *testing.T) {
+	t.Parallel()
+	const password = "k3y-Words.and,commas"
+	out, err := exec.Command("bash", "-c", `source ../scripts/run-message.sh && ready_message ops@valleytrenchless.example "$0"`, password).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	var found bool
+	for _, line := range strings.Split(string(out), "\n") {
+		if strings.Contains(line, password) {
+			require.Equal(t, "    password:          "+password, line)
+			found = true
+		}
+	}
+	require.True(t, found, "%s", out)
+	require.Contains(t, string(out), "http://127.0.0.1:8080/auth\n")
+}

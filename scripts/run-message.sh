@@ -1,0 +1,18 @@
+# shellcheck shell=bash
+# ready_message EMAIL PASSWORD prints what make run says once the stack is
+# up. The password stands alone at the end of its line, so nothing printed
+# next to it reads as part of it (issue 28: a trailing comma did).
+ready_message() {
+  cat <<MSG
+
+  The site is running: http://127.0.0.1:8080
+  API example:         curl -s 'http://127.0.0.1:8080/api/blog-posts?limit=3'
+  Staff sign-in:       http://127.0.0.1:8080/auth
+    e-mail:            $1
+    password:          $2
+                       Or "Sign in with Google": a local development provider signs in $1.
+  Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)
+  Ctrl-C stops everything this command started.
+
+MSG
+}
