@@ -425,7 +425,20 @@ type Lead struct {
 	// CreatedAt is when the lead was stored.
 	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,22,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
 	// RespondBy is the reply promise: created_at + 24 hours.
-	RespondBy     *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=respond_by,json=respondBy,proto3" json:"respond_by,omitempty"`
+	RespondBy *timestamppb.Timestamp `protobuf:"bytes,23,opt,name=respond_by,json=respondBy,proto3" json:"respond_by,omitempty"`
+	// Status is where the lead is in the pipeline: new, contacted,
+	// scheduled, won, lost or spam (spam when the honeypot caught it or
+	// staff marked it so).
+	Status string `protobuf:"bytes,24,opt,name=status,proto3" json:"status,omitempty"`
+	// Assignee is the e-mail of the staff member working the lead, or empty.
+	Assignee string `protobuf:"bytes,25,opt,name=assignee,proto3" json:"assignee,omitempty"`
+	// FirstResponseAt is the lead's first status change or note after it
+	// arrived; absent while it awaits an answer.
+	FirstResponseAt *timestamppb.Timestamp `protobuf:"bytes,26,opt,name=first_response_at,json=firstResponseAt,proto3" json:"first_response_at,omitempty"`
+	// UpdatedAt is the last staff change (status, note, assignee, read).
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// UpdatedBy is the e-mail of whoever made it.
+	UpdatedBy     string `protobuf:"bytes,28,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -621,6 +634,151 @@ func (x *Lead) GetRespondBy() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *Lead) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *Lead) GetAssignee() string {
+	if x != nil {
+		return x.Assignee
+	}
+	return ""
+}
+
+func (x *Lead) GetFirstResponseAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FirstResponseAt
+	}
+	return nil
+}
+
+func (x *Lead) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *Lead) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
+}
+
+// LeadActivity is one entry of a lead's history.
+type LeadActivity struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id orders the entries (a number, as a string in JSON).
+	Id int64 `protobuf:"varint,1,opt,name=id,proto3" json:"id,omitempty"`
+	// LeadId is the lead it belongs to.
+	LeadId string `protobuf:"bytes,2,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	// Kind is status, note, assignee or read.
+	Kind string `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	// From is the value before the change (status, assignee, read as
+	// "true"/"false"); empty for a note.
+	From string `protobuf:"bytes,4,opt,name=from,proto3" json:"from,omitempty"`
+	// To is the value after the change; empty for a note.
+	To string `protobuf:"bytes,5,opt,name=to,proto3" json:"to,omitempty"`
+	// Body is the note's text; empty for other kinds.
+	Body string `protobuf:"bytes,6,opt,name=body,proto3" json:"body,omitempty"`
+	// Actor is the e-mail of the staff member.
+	Actor string `protobuf:"bytes,7,opt,name=actor,proto3" json:"actor,omitempty"`
+	// CreatedAt is when it happened.
+	CreatedAt     *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeadActivity) Reset() {
+	*x = LeadActivity{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeadActivity) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeadActivity) ProtoMessage() {}
+
+func (x *LeadActivity) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeadActivity.ProtoReflect.Descriptor instead.
+func (*LeadActivity) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *LeadActivity) GetId() int64 {
+	if x != nil {
+		return x.Id
+	}
+	return 0
+}
+
+func (x *LeadActivity) GetLeadId() string {
+	if x != nil {
+		return x.LeadId
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetFrom() string {
+	if x != nil {
+		return x.From
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetTo() string {
+	if x != nil {
+		return x.To
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *LeadActivity) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
 // ListLeadsRequest filters and pages the inbox.
 type ListLeadsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -630,14 +788,34 @@ type ListLeadsRequest struct {
 	// PageSize caps the page; 0 means 50.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// PageToken continues from a previous page's next_page_token.
-	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Status keeps the leads with this pipeline status (new, contacted,
+	// scheduled, won, lost); empty keeps every status.
+	Status string `protobuf:"bytes,4,opt,name=status,proto3" json:"status,omitempty"`
+	// City keeps the leads of this city (a known city's value, or a typed
+	// town as stored); empty keeps every city.
+	City string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
+	// Source keeps the leads whose utm_source is this; "direct" keeps those
+	// without one; empty keeps every source.
+	Source string `protobuf:"bytes,6,opt,name=source,proto3" json:"source,omitempty"`
+	// CreatedFrom keeps leads created at or after this time.
+	CreatedFrom *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_from,json=createdFrom,proto3" json:"created_from,omitempty"`
+	// CreatedTo keeps leads created before this time.
+	CreatedTo *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=created_to,json=createdTo,proto3" json:"created_to,omitempty"`
+	// Query keeps the leads whose name, phone, e-mail, address, city or
+	// description contains every word of it (any case; phone digits match
+	// whatever the punctuation).
+	Query string `protobuf:"bytes,9,opt,name=query,proto3" json:"query,omitempty"`
+	// Assignee keeps the leads assigned to this e-mail; "none" keeps the
+	// unassigned ones; empty keeps all.
+	Assignee      string `protobuf:"bytes,10,opt,name=assignee,proto3" json:"assignee,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListLeadsRequest) Reset() {
 	*x = ListLeadsRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[4]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -649,7 +827,7 @@ func (x *ListLeadsRequest) String() string {
 func (*ListLeadsRequest) ProtoMessage() {}
 
 func (x *ListLeadsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[4]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -662,7 +840,7 @@ func (x *ListLeadsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLeadsRequest.ProtoReflect.Descriptor instead.
 func (*ListLeadsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{4}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *ListLeadsRequest) GetFilter() string {
@@ -686,6 +864,55 @@ func (x *ListLeadsRequest) GetPageToken() string {
 	return ""
 }
 
+func (x *ListLeadsRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ListLeadsRequest) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *ListLeadsRequest) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ListLeadsRequest) GetCreatedFrom() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedFrom
+	}
+	return nil
+}
+
+func (x *ListLeadsRequest) GetCreatedTo() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedTo
+	}
+	return nil
+}
+
+func (x *ListLeadsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListLeadsRequest) GetAssignee() string {
+	if x != nil {
+		return x.Assignee
+	}
+	return ""
+}
+
 // ListLeadsResponse carries one page of leads.
 type ListLeadsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -695,8 +922,9 @@ type ListLeadsResponse struct {
 	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	// UnreadCount is the number of unread, non-spam leads.
 	UnreadCount int32 `protobuf:"varint,3,opt,name=unread_count,json=unreadCount,proto3" json:"unread_count,omitempty"`
-	// OverdueCount is the number of unread, non-spam leads past respond_by
-	// (the 24-hour reply promise).
+	// OverdueCount is the number of non-spam leads still awaiting a first
+	// response (no status change or note) past respond_by: the 24-hour reply
+	// promise broken.
 	OverdueCount  int32 `protobuf:"varint,4,opt,name=overdue_count,json=overdueCount,proto3" json:"overdue_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -704,7 +932,7 @@ type ListLeadsResponse struct {
 
 func (x *ListLeadsResponse) Reset() {
 	*x = ListLeadsResponse{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[5]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -716,7 +944,7 @@ func (x *ListLeadsResponse) String() string {
 func (*ListLeadsResponse) ProtoMessage() {}
 
 func (x *ListLeadsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[5]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -729,7 +957,7 @@ func (x *ListLeadsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListLeadsResponse.ProtoReflect.Descriptor instead.
 func (*ListLeadsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{5}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListLeadsResponse) GetSubmissions() []*Lead {
@@ -771,7 +999,7 @@ type GetLeadRequest struct {
 
 func (x *GetLeadRequest) Reset() {
 	*x = GetLeadRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -783,7 +1011,7 @@ func (x *GetLeadRequest) String() string {
 func (*GetLeadRequest) ProtoMessage() {}
 
 func (x *GetLeadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[6]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -796,7 +1024,7 @@ func (x *GetLeadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLeadRequest.ProtoReflect.Descriptor instead.
 func (*GetLeadRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{6}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *GetLeadRequest) GetId() string {
@@ -817,7 +1045,7 @@ type GetLeadResponse struct {
 
 func (x *GetLeadResponse) Reset() {
 	*x = GetLeadResponse{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -829,7 +1057,7 @@ func (x *GetLeadResponse) String() string {
 func (*GetLeadResponse) ProtoMessage() {}
 
 func (x *GetLeadResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[7]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -842,7 +1070,7 @@ func (x *GetLeadResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetLeadResponse.ProtoReflect.Descriptor instead.
 func (*GetLeadResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{7}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetLeadResponse) GetSubmission() *Lead {
@@ -852,18 +1080,33 @@ func (x *GetLeadResponse) GetSubmission() *Lead {
 	return nil
 }
 
-// ExportLeadsRequest filters the export.
+// ExportLeadsRequest filters the export as ListLeadsRequest filters the
+// inbox (same fields, same meaning).
 type ExportLeadsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Filter is all (default), unread, overdue or spam, as for ListLeads.
-	Filter        string `protobuf:"bytes,1,opt,name=filter,proto3" json:"filter,omitempty"`
+	Filter string `protobuf:"bytes,1,opt,name=filter,proto3" json:"filter,omitempty"`
+	// Status as for ListLeads.
+	Status string `protobuf:"bytes,4,opt,name=status,proto3" json:"status,omitempty"`
+	// City as for ListLeads.
+	City string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
+	// Source as for ListLeads.
+	Source string `protobuf:"bytes,6,opt,name=source,proto3" json:"source,omitempty"`
+	// CreatedFrom as for ListLeads.
+	CreatedFrom *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_from,json=createdFrom,proto3" json:"created_from,omitempty"`
+	// CreatedTo as for ListLeads.
+	CreatedTo *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=created_to,json=createdTo,proto3" json:"created_to,omitempty"`
+	// Query as for ListLeads.
+	Query string `protobuf:"bytes,9,opt,name=query,proto3" json:"query,omitempty"`
+	// Assignee as for ListLeads.
+	Assignee      string `protobuf:"bytes,10,opt,name=assignee,proto3" json:"assignee,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ExportLeadsRequest) Reset() {
 	*x = ExportLeadsRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -875,7 +1118,7 @@ func (x *ExportLeadsRequest) String() string {
 func (*ExportLeadsRequest) ProtoMessage() {}
 
 func (x *ExportLeadsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[8]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -888,7 +1131,7 @@ func (x *ExportLeadsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ExportLeadsRequest.ProtoReflect.Descriptor instead.
 func (*ExportLeadsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{8}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *ExportLeadsRequest) GetFilter() string {
@@ -898,20 +1141,74 @@ func (x *ExportLeadsRequest) GetFilter() string {
 	return ""
 }
 
-// UpdateLeadRequest sets the read flag.
+func (x *ExportLeadsRequest) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ExportLeadsRequest) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *ExportLeadsRequest) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *ExportLeadsRequest) GetCreatedFrom() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedFrom
+	}
+	return nil
+}
+
+func (x *ExportLeadsRequest) GetCreatedTo() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedTo
+	}
+	return nil
+}
+
+func (x *ExportLeadsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ExportLeadsRequest) GetAssignee() string {
+	if x != nil {
+		return x.Assignee
+	}
+	return ""
+}
+
+// UpdateLeadRequest changes what it names; a field left out stays.
 type UpdateLeadRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Id of the lead.
 	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
 	// IsRead is the new read flag.
-	IsRead        bool `protobuf:"varint,2,opt,name=is_read,json=isRead,proto3" json:"is_read,omitempty"`
+	IsRead *bool `protobuf:"varint,2,opt,name=is_read,json=isRead,proto3,oneof" json:"is_read,omitempty"`
+	// Status is the new pipeline status: new, contacted, scheduled, won,
+	// lost or spam.
+	Status *string `protobuf:"bytes,3,opt,name=status,proto3,oneof" json:"status,omitempty"`
+	// Assignee is the staff e-mail to assign; empty unassigns.
+	Assignee      *string `protobuf:"bytes,4,opt,name=assignee,proto3,oneof" json:"assignee,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateLeadRequest) Reset() {
 	*x = UpdateLeadRequest{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -923,7 +1220,7 @@ func (x *UpdateLeadRequest) String() string {
 func (*UpdateLeadRequest) ProtoMessage() {}
 
 func (x *UpdateLeadRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[9]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -936,7 +1233,7 @@ func (x *UpdateLeadRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLeadRequest.ProtoReflect.Descriptor instead.
 func (*UpdateLeadRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{9}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *UpdateLeadRequest) GetId() string {
@@ -947,10 +1244,631 @@ func (x *UpdateLeadRequest) GetId() string {
 }
 
 func (x *UpdateLeadRequest) GetIsRead() bool {
-	if x != nil {
-		return x.IsRead
+	if x != nil && x.IsRead != nil {
+		return *x.IsRead
 	}
 	return false
+}
+
+func (x *UpdateLeadRequest) GetStatus() string {
+	if x != nil && x.Status != nil {
+		return *x.Status
+	}
+	return ""
+}
+
+func (x *UpdateLeadRequest) GetAssignee() string {
+	if x != nil && x.Assignee != nil {
+		return *x.Assignee
+	}
+	return ""
+}
+
+// BulkUpdateLeadsRequest applies one change to many leads.
+type BulkUpdateLeadsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ids of the leads, 1 to 200.
+	Ids []string `protobuf:"bytes,1,rep,name=ids,proto3" json:"ids,omitempty"`
+	// IsRead, as for UpdateLead.
+	IsRead *bool `protobuf:"varint,2,opt,name=is_read,json=isRead,proto3,oneof" json:"is_read,omitempty"`
+	// Status, as for UpdateLead.
+	Status *string `protobuf:"bytes,3,opt,name=status,proto3,oneof" json:"status,omitempty"`
+	// Assignee, as for UpdateLead.
+	Assignee      *string `protobuf:"bytes,4,opt,name=assignee,proto3,oneof" json:"assignee,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BulkUpdateLeadsRequest) Reset() {
+	*x = BulkUpdateLeadsRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BulkUpdateLeadsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BulkUpdateLeadsRequest) ProtoMessage() {}
+
+func (x *BulkUpdateLeadsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BulkUpdateLeadsRequest.ProtoReflect.Descriptor instead.
+func (*BulkUpdateLeadsRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *BulkUpdateLeadsRequest) GetIds() []string {
+	if x != nil {
+		return x.Ids
+	}
+	return nil
+}
+
+func (x *BulkUpdateLeadsRequest) GetIsRead() bool {
+	if x != nil && x.IsRead != nil {
+		return *x.IsRead
+	}
+	return false
+}
+
+func (x *BulkUpdateLeadsRequest) GetStatus() string {
+	if x != nil && x.Status != nil {
+		return *x.Status
+	}
+	return ""
+}
+
+func (x *BulkUpdateLeadsRequest) GetAssignee() string {
+	if x != nil && x.Assignee != nil {
+		return *x.Assignee
+	}
+	return ""
+}
+
+// BulkUpdateLeadsResponse says how many leads changed.
+type BulkUpdateLeadsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Updated is the number of leads the change applied to (a lead already
+	// in that state, or not found, is not counted).
+	Updated       int32 `protobuf:"varint,1,opt,name=updated,proto3" json:"updated,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BulkUpdateLeadsResponse) Reset() {
+	*x = BulkUpdateLeadsResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BulkUpdateLeadsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BulkUpdateLeadsResponse) ProtoMessage() {}
+
+func (x *BulkUpdateLeadsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BulkUpdateLeadsResponse.ProtoReflect.Descriptor instead.
+func (*BulkUpdateLeadsResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BulkUpdateLeadsResponse) GetUpdated() int32 {
+	if x != nil {
+		return x.Updated
+	}
+	return 0
+}
+
+// AddLeadNoteRequest carries a note.
+type AddLeadNoteRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadId of the lead.
+	LeadId string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	// Body is the note, 1 to 5,000 characters.
+	Body          string `protobuf:"bytes,2,opt,name=body,proto3" json:"body,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddLeadNoteRequest) Reset() {
+	*x = AddLeadNoteRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddLeadNoteRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddLeadNoteRequest) ProtoMessage() {}
+
+func (x *AddLeadNoteRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddLeadNoteRequest.ProtoReflect.Descriptor instead.
+func (*AddLeadNoteRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *AddLeadNoteRequest) GetLeadId() string {
+	if x != nil {
+		return x.LeadId
+	}
+	return ""
+}
+
+func (x *AddLeadNoteRequest) GetBody() string {
+	if x != nil {
+		return x.Body
+	}
+	return ""
+}
+
+// AddLeadNoteResponse carries the stored note.
+type AddLeadNoteResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Activity is the note as stored.
+	Activity      *LeadActivity `protobuf:"bytes,1,opt,name=activity,proto3" json:"activity,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AddLeadNoteResponse) Reset() {
+	*x = AddLeadNoteResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AddLeadNoteResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AddLeadNoteResponse) ProtoMessage() {}
+
+func (x *AddLeadNoteResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AddLeadNoteResponse.ProtoReflect.Descriptor instead.
+func (*AddLeadNoteResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *AddLeadNoteResponse) GetActivity() *LeadActivity {
+	if x != nil {
+		return x.Activity
+	}
+	return nil
+}
+
+// ListLeadActivityRequest names a lead.
+type ListLeadActivityRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadId of the lead.
+	LeadId        string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLeadActivityRequest) Reset() {
+	*x = ListLeadActivityRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLeadActivityRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLeadActivityRequest) ProtoMessage() {}
+
+func (x *ListLeadActivityRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLeadActivityRequest.ProtoReflect.Descriptor instead.
+func (*ListLeadActivityRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *ListLeadActivityRequest) GetLeadId() string {
+	if x != nil {
+		return x.LeadId
+	}
+	return ""
+}
+
+// ListLeadActivityResponse carries the history, oldest first.
+type ListLeadActivityResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Activity, oldest first (at most the newest 500 entries).
+	Activity      []*LeadActivity `protobuf:"bytes,1,rep,name=activity,proto3" json:"activity,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListLeadActivityResponse) Reset() {
+	*x = ListLeadActivityResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListLeadActivityResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListLeadActivityResponse) ProtoMessage() {}
+
+func (x *ListLeadActivityResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListLeadActivityResponse.ProtoReflect.Descriptor instead.
+func (*ListLeadActivityResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *ListLeadActivityResponse) GetActivity() []*LeadActivity {
+	if x != nil {
+		return x.Activity
+	}
+	return nil
+}
+
+// GetLeadStatsRequest asks for the response-time dashboard.
+type GetLeadStatsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Weeks is how many weeks of leads per week to return; 0 means 12.
+	Weeks         int32 `protobuf:"varint,1,opt,name=weeks,proto3" json:"weeks,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetLeadStatsRequest) Reset() {
+	*x = GetLeadStatsRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeadStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeadStatsRequest) ProtoMessage() {}
+
+func (x *GetLeadStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeadStatsRequest.ProtoReflect.Descriptor instead.
+func (*GetLeadStatsRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *GetLeadStatsRequest) GetWeeks() int32 {
+	if x != nil {
+		return x.Weeks
+	}
+	return 0
+}
+
+// ResponseTimes is how fast leads of a period got their first answer.
+type ResponseTimes struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Leads is the number of non-spam leads that arrived in the period.
+	Leads int32 `protobuf:"varint,1,opt,name=leads,proto3" json:"leads,omitempty"`
+	// Responded is how many of them have had a first response.
+	Responded int32 `protobuf:"varint,2,opt,name=responded,proto3" json:"responded,omitempty"`
+	// WithinPromise is how many were answered within 24 hours.
+	WithinPromise int32 `protobuf:"varint,3,opt,name=within_promise,json=withinPromise,proto3" json:"within_promise,omitempty"`
+	// MedianMinutes is the median first response, in minutes (0 when none).
+	MedianMinutes float64 `protobuf:"fixed64,4,opt,name=median_minutes,json=medianMinutes,proto3" json:"median_minutes,omitempty"`
+	// P90Minutes is the 90th percentile first response, in minutes.
+	P90Minutes float64 `protobuf:"fixed64,5,opt,name=p90_minutes,json=p90Minutes,proto3" json:"p90_minutes,omitempty"`
+	// Awaiting is how many still await a first response.
+	Awaiting int32 `protobuf:"varint,6,opt,name=awaiting,proto3" json:"awaiting,omitempty"`
+	// Overdue is how many of those are past the 24-hour promise.
+	Overdue       int32 `protobuf:"varint,7,opt,name=overdue,proto3" json:"overdue,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResponseTimes) Reset() {
+	*x = ResponseTimes{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResponseTimes) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResponseTimes) ProtoMessage() {}
+
+func (x *ResponseTimes) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResponseTimes.ProtoReflect.Descriptor instead.
+func (*ResponseTimes) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *ResponseTimes) GetLeads() int32 {
+	if x != nil {
+		return x.Leads
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetResponded() int32 {
+	if x != nil {
+		return x.Responded
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetWithinPromise() int32 {
+	if x != nil {
+		return x.WithinPromise
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetMedianMinutes() float64 {
+	if x != nil {
+		return x.MedianMinutes
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetP90Minutes() float64 {
+	if x != nil {
+		return x.P90Minutes
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetAwaiting() int32 {
+	if x != nil {
+		return x.Awaiting
+	}
+	return 0
+}
+
+func (x *ResponseTimes) GetOverdue() int32 {
+	if x != nil {
+		return x.Overdue
+	}
+	return 0
+}
+
+// WeeklyCount is the number of leads of one week with one key (a city or
+// a source).
+type WeeklyCount struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// WeekStart is the Monday 00:00 (Phoenix time) the week begins.
+	WeekStart *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=week_start,json=weekStart,proto3" json:"week_start,omitempty"`
+	// Key is the city or the source ("direct" when none).
+	Key string `protobuf:"bytes,2,opt,name=key,proto3" json:"key,omitempty"`
+	// Count is the number of non-spam leads.
+	Count         int32 `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WeeklyCount) Reset() {
+	*x = WeeklyCount{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WeeklyCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WeeklyCount) ProtoMessage() {}
+
+func (x *WeeklyCount) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WeeklyCount.ProtoReflect.Descriptor instead.
+func (*WeeklyCount) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *WeeklyCount) GetWeekStart() *timestamppb.Timestamp {
+	if x != nil {
+		return x.WeekStart
+	}
+	return nil
+}
+
+func (x *WeeklyCount) GetKey() string {
+	if x != nil {
+		return x.Key
+	}
+	return ""
+}
+
+func (x *WeeklyCount) GetCount() int32 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
+// GetLeadStatsResponse is the dashboard.
+type GetLeadStatsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LastWeek covers the leads of the last 7 days.
+	LastWeek *ResponseTimes `protobuf:"bytes,1,opt,name=last_week,json=lastWeek,proto3" json:"last_week,omitempty"`
+	// LastMonth covers the leads of the last 30 days.
+	LastMonth *ResponseTimes `protobuf:"bytes,2,opt,name=last_month,json=lastMonth,proto3" json:"last_month,omitempty"`
+	// ByCity counts non-spam leads per week and city, oldest week first.
+	ByCity []*WeeklyCount `protobuf:"bytes,3,rep,name=by_city,json=byCity,proto3" json:"by_city,omitempty"`
+	// BySource counts non-spam leads per week and utm_source.
+	BySource []*WeeklyCount `protobuf:"bytes,4,rep,name=by_source,json=bySource,proto3" json:"by_source,omitempty"`
+	// PromiseMinutes is the reply promise the figures are measured against
+	// (1440: 24 hours).
+	PromiseMinutes int32 `protobuf:"varint,5,opt,name=promise_minutes,json=promiseMinutes,proto3" json:"promise_minutes,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *GetLeadStatsResponse) Reset() {
+	*x = GetLeadStatsResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetLeadStatsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetLeadStatsResponse) ProtoMessage() {}
+
+func (x *GetLeadStatsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetLeadStatsResponse.ProtoReflect.Descriptor instead.
+func (*GetLeadStatsResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *GetLeadStatsResponse) GetLastWeek() *ResponseTimes {
+	if x != nil {
+		return x.LastWeek
+	}
+	return nil
+}
+
+func (x *GetLeadStatsResponse) GetLastMonth() *ResponseTimes {
+	if x != nil {
+		return x.LastMonth
+	}
+	return nil
+}
+
+func (x *GetLeadStatsResponse) GetByCity() []*WeeklyCount {
+	if x != nil {
+		return x.ByCity
+	}
+	return nil
+}
+
+func (x *GetLeadStatsResponse) GetBySource() []*WeeklyCount {
+	if x != nil {
+		return x.BySource
+	}
+	return nil
+}
+
+func (x *GetLeadStatsResponse) GetPromiseMinutes() int32 {
+	if x != nil {
+		return x.PromiseMinutes
+	}
+	return 0
 }
 
 // UpdateLeadResponse carries the updated lead.
@@ -964,7 +1882,7 @@ type UpdateLeadResponse struct {
 
 func (x *UpdateLeadResponse) Reset() {
 	*x = UpdateLeadResponse{}
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -976,7 +1894,7 @@ func (x *UpdateLeadResponse) String() string {
 func (*UpdateLeadResponse) ProtoMessage() {}
 
 func (x *UpdateLeadResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[10]
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -989,7 +1907,7 @@ func (x *UpdateLeadResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateLeadResponse.ProtoReflect.Descriptor instead.
 func (*UpdateLeadResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{10}
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdateLeadResponse) GetSubmission() *Lead {
@@ -1047,7 +1965,7 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"respond_by\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\x8d\x06\n" +
+	"respond_by\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xe3\a\n" +
 	"\x04Lead\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fform_variant\x18\x02 \x01(\tR\vformVariant\x12\x1d\n" +
@@ -1077,14 +1995,41 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x16 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"respond_by\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xf2\x01\n" +
+	"respond_by\x18\x17 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\x12\x16\n" +
+	"\x06status\x18\x18 \x01(\tR\x06status\x12\x1a\n" +
+	"\bassignee\x18\x19 \x01(\tR\bassignee\x12F\n" +
+	"\x11first_response_at\x18\x1a \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstResponseAt\x129\n" +
+	"\n" +
+	"updated_at\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\x1c \x01(\tR\tupdatedBy\"\xd4\x01\n" +
+	"\fLeadActivity\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
+	"\alead_id\x18\x02 \x01(\tR\x06leadId\x12\x12\n" +
+	"\x04kind\x18\x03 \x01(\tR\x04kind\x12\x12\n" +
+	"\x04from\x18\x04 \x01(\tR\x04from\x12\x0e\n" +
+	"\x02to\x18\x05 \x01(\tR\x02to\x12\x12\n" +
+	"\x04body\x18\x06 \x01(\tR\x04body\x12\x14\n" +
+	"\x05actor\x18\a \x01(\tR\x05actor\x129\n" +
+	"\n" +
+	"created_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\"\x98\x05\n" +
 	"\x10ListLeadsRequest\x12\x8b\x01\n" +
 	"\x06filter\x18\x01 \x01(\tBs\xbaHp\xba\x01m\n" +
 	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\x12'\n" +
 	"\tpage_size\x18\x02 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\bpageSize\x12'\n" +
 	"\n" +
-	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"\xc2\x01\n" +
+	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\x12\xa4\x01\n" +
+	"\x06status\x18\x04 \x01(\tB\x8b\x01\xbaH\x87\x01\xba\x01\x83\x01\n" +
+	"\fstatus.known\x125Status must be new, contacted, scheduled, won or lost\x1a<this in ['', 'new', 'contacted', 'scheduled', 'won', 'lost']R\x06status\x12\x1b\n" +
+	"\x04city\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04city\x12 \n" +
+	"\x06source\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06source\x12=\n" +
+	"\fcreated_from\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedFrom\x129\n" +
+	"\n" +
+	"created_to\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedTo\x12\x1e\n" +
+	"\x05query\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12$\n" +
+	"\bassignee\x18\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\bassignee\"\xc2\x01\n" +
 	"\x11ListLeadsResponse\x12=\n" +
 	"\vsubmissions\x18\x01 \x03(\v2\x1b.trenchless.contact.v1.LeadR\vsubmissions\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12!\n" +
@@ -1095,19 +2040,86 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\x0fGetLeadResponse\x12;\n" +
 	"\n" +
 	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
-	"submission\"\xa2\x01\n" +
+	"submission\"\xc8\x04\n" +
 	"\x12ExportLeadsRequest\x12\x8b\x01\n" +
 	"\x06filter\x18\x01 \x01(\tBs\xbaHp\xba\x01m\n" +
-	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\"F\n" +
+	"\ffilter.known\x12+Filter must be all, unread, overdue or spam\x1a0this in ['', 'all', 'unread', 'overdue', 'spam']R\x06filter\x12\xa4\x01\n" +
+	"\x06status\x18\x04 \x01(\tB\x8b\x01\xbaH\x87\x01\xba\x01\x83\x01\n" +
+	"\fstatus.known\x125Status must be new, contacted, scheduled, won or lost\x1a<this in ['', 'new', 'contacted', 'scheduled', 'won', 'lost']R\x06status\x12\x1b\n" +
+	"\x04city\x18\x05 \x01(\tB\a\xbaH\x04r\x02\x18dR\x04city\x12 \n" +
+	"\x06source\x18\x06 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x06source\x12=\n" +
+	"\fcreated_from\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedFrom\x129\n" +
+	"\n" +
+	"created_to\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedTo\x12\x1e\n" +
+	"\x05query\x18\t \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12$\n" +
+	"\bassignee\x18\n" +
+	" \x01(\tB\b\xbaH\x05r\x03\x18\xfe\x01R\bassignee\"\xce\x03\n" +
 	"\x11UpdateLeadRequest\x12\x18\n" +
-	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12\x17\n" +
-	"\ais_read\x18\x02 \x01(\bR\x06isRead\"Q\n" +
+	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\x12\x1c\n" +
+	"\ais_read\x18\x02 \x01(\bH\x00R\x06isRead\x88\x01\x01\x12\xb3\x01\n" +
+	"\x06status\x18\x03 \x01(\tB\x95\x01\xbaH\x91\x01\xba\x01\x8d\x01\n" +
+	"\fstatus.known\x12;Status must be new, contacted, scheduled, won, lost or spam\x1a@this in ['new', 'contacted', 'scheduled', 'won', 'lost', 'spam']H\x01R\x06status\x88\x01\x01\x12\xa6\x01\n" +
+	"\bassignee\x18\x04 \x01(\tB\x84\x01\xbaH\x80\x01\xba\x01}\n" +
+	"\x0eassignee.email\x12'Assignee must be a staff e-mail address\x1aBthis.trim() == '' || (this.size() <= 254 && this.trim().isEmail())H\x02R\bassignee\x88\x01\x01B\n" +
+	"\n" +
+	"\b_is_readB\t\n" +
+	"\a_statusB\v\n" +
+	"\t_assignee\"\x82\x05\n" +
+	"\x16BulkUpdateLeadsRequest\x12&\n" +
+	"\x03ids\x18\x01 \x03(\tB\x14\xbaH\x11\x92\x01\x0e\b\x01\x10\xc8\x01\x18\x01\"\x05r\x03\xb0\x01\x01R\x03ids\x12\x1c\n" +
+	"\ais_read\x18\x02 \x01(\bH\x00R\x06isRead\x88\x01\x01\x12\xb3\x01\n" +
+	"\x06status\x18\x03 \x01(\tB\x95\x01\xbaH\x91\x01\xba\x01\x8d\x01\n" +
+	"\fstatus.known\x12;Status must be new, contacted, scheduled, won, lost or spam\x1a@this in ['new', 'contacted', 'scheduled', 'won', 'lost', 'spam']H\x01R\x06status\x88\x01\x01\x12\xa6\x01\n" +
+	"\bassignee\x18\x04 \x01(\tB\x84\x01\xbaH\x80\x01\xba\x01}\n" +
+	"\x0eassignee.email\x12'Assignee must be a staff e-mail address\x1aBthis.trim() == '' || (this.size() <= 254 && this.trim().isEmail())H\x02R\bassignee\x88\x01\x01:\x9e\x01\xbaH\x9a\x01\x1a\x97\x01\n" +
+	"\n" +
+	"change.one\x12+Choose one change: read, status or assignee\x1a\\(has(this.is_read) ? 1 : 0) + (has(this.status) ? 1 : 0) + (has(this.assignee) ? 1 : 0) == 1B\n" +
+	"\n" +
+	"\b_is_readB\t\n" +
+	"\a_statusB\v\n" +
+	"\t_assignee\"3\n" +
+	"\x17BulkUpdateLeadsResponse\x12\x18\n" +
+	"\aupdated\x18\x01 \x01(\x05R\aupdated\"\xe1\x01\n" +
+	"\x12AddLeadNoteRequest\x12!\n" +
+	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\x12\xa7\x01\n" +
+	"\x04body\x18\x02 \x01(\tB\x92\x01\xbaH\x8e\x01\xba\x01;\n" +
+	"\rbody.required\x12\x12Write a note first\x1a\x16this.trim().size() > 0\xba\x01M\n" +
+	"\fbody.max_len\x12(A note must be 5,000 characters or fewer\x1a\x13this.size() <= 5000R\x04body\"V\n" +
+	"\x13AddLeadNoteResponse\x12?\n" +
+	"\bactivity\x18\x01 \x01(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\"<\n" +
+	"\x17ListLeadActivityRequest\x12!\n" +
+	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\"[\n" +
+	"\x18ListLeadActivityResponse\x12?\n" +
+	"\bactivity\x18\x01 \x03(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\"6\n" +
+	"\x13GetLeadStatsRequest\x12\x1f\n" +
+	"\x05weeks\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18h(\x00R\x05weeks\"\xe8\x01\n" +
+	"\rResponseTimes\x12\x14\n" +
+	"\x05leads\x18\x01 \x01(\x05R\x05leads\x12\x1c\n" +
+	"\tresponded\x18\x02 \x01(\x05R\tresponded\x12%\n" +
+	"\x0ewithin_promise\x18\x03 \x01(\x05R\rwithinPromise\x12%\n" +
+	"\x0emedian_minutes\x18\x04 \x01(\x01R\rmedianMinutes\x12\x1f\n" +
+	"\vp90_minutes\x18\x05 \x01(\x01R\n" +
+	"p90Minutes\x12\x1a\n" +
+	"\bawaiting\x18\x06 \x01(\x05R\bawaiting\x12\x18\n" +
+	"\aoverdue\x18\a \x01(\x05R\aoverdue\"p\n" +
+	"\vWeeklyCount\x129\n" +
+	"\n" +
+	"week_start\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\tweekStart\x12\x10\n" +
+	"\x03key\x18\x02 \x01(\tR\x03key\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x05R\x05count\"\xc5\x02\n" +
+	"\x14GetLeadStatsResponse\x12A\n" +
+	"\tlast_week\x18\x01 \x01(\v2$.trenchless.contact.v1.ResponseTimesR\blastWeek\x12C\n" +
+	"\n" +
+	"last_month\x18\x02 \x01(\v2$.trenchless.contact.v1.ResponseTimesR\tlastMonth\x12;\n" +
+	"\aby_city\x18\x03 \x03(\v2\".trenchless.contact.v1.WeeklyCountR\x06byCity\x12?\n" +
+	"\tby_source\x18\x04 \x03(\v2\".trenchless.contact.v1.WeeklyCountR\bbySource\x12'\n" +
+	"\x0fpromise_minutes\x18\x05 \x01(\x05R\x0epromiseMinutes\"Q\n" +
 	"\x12UpdateLeadResponse\x12;\n" +
 	"\n" +
 	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
 	"submission2\xb7\x01\n" +
 	"\x0eContactService\x12\xa4\x01\n" +
-	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x1a\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact\x90\x02\x022\xc6\x04\n" +
+	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x1a\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact\x90\x02\x022\xd6\t\n" +
 	"\x10LeadInboxService\x12\x83\x01\n" +
 	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\"#\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x90\x02\x01\x12\x8e\x01\n" +
 	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"4\x82\xd3\xe4\x93\x02+b\n" +
@@ -1115,7 +2127,11 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\".\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv\x90\x02\x010\x01\x12\x97\x01\n" +
 	"\n" +
 	"UpdateLead\x12(.trenchless.contact.v1.UpdateLeadRequest\x1a).trenchless.contact.v1.UpdateLeadResponse\"4\x82\xd3\xe4\x93\x02.:\x01*b\n" +
-	"submission2\x1d/api/contact-submissions/{id}BFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
+	"submission2\x1d/api/contact-submissions/{id}\x12\x9a\x01\n" +
+	"\x0fBulkUpdateLeads\x12-.trenchless.contact.v1.BulkUpdateLeadsRequest\x1a..trenchless.contact.v1.BulkUpdateLeadsResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/contact-submissions/bulk\x12\xa3\x01\n" +
+	"\vAddLeadNote\x12).trenchless.contact.v1.AddLeadNoteRequest\x1a*.trenchless.contact.v1.AddLeadNoteResponse\"=\x82\xd3\xe4\x93\x027:\x01*b\bactivity\"(/api/contact-submissions/{lead_id}/notes\x12\xb5\x01\n" +
+	"\x10ListLeadActivity\x12..trenchless.contact.v1.ListLeadActivityRequest\x1a/.trenchless.contact.v1.ListLeadActivityResponse\"@\x82\xd3\xe4\x93\x027b\bactivity\x12+/api/contact-submissions/{lead_id}/activity\x90\x02\x01\x12\x92\x01\n" +
+	"\fGetLeadStats\x12*.trenchless.contact.v1.GetLeadStatsRequest\x1a+.trenchless.contact.v1.GetLeadStatsResponse\")\x82\xd3\xe4\x93\x02 \x12\x1e/api/contact-submissions/stats\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
 
 var (
 	file_trenchless_contact_v1_contact_proto_rawDescOnce sync.Once
@@ -1129,47 +2145,80 @@ func file_trenchless_contact_v1_contact_proto_rawDescGZIP() []byte {
 	return file_trenchless_contact_v1_contact_proto_rawDescData
 }
 
-var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_trenchless_contact_v1_contact_proto_goTypes = []any{
 	(*Attribution)(nil),                     // 0: trenchless.contact.v1.Attribution
 	(*SubmitInspectionRequestRequest)(nil),  // 1: trenchless.contact.v1.SubmitInspectionRequestRequest
 	(*SubmitInspectionRequestResponse)(nil), // 2: trenchless.contact.v1.SubmitInspectionRequestResponse
 	(*Lead)(nil),                            // 3: trenchless.contact.v1.Lead
-	(*ListLeadsRequest)(nil),                // 4: trenchless.contact.v1.ListLeadsRequest
-	(*ListLeadsResponse)(nil),               // 5: trenchless.contact.v1.ListLeadsResponse
-	(*GetLeadRequest)(nil),                  // 6: trenchless.contact.v1.GetLeadRequest
-	(*GetLeadResponse)(nil),                 // 7: trenchless.contact.v1.GetLeadResponse
-	(*ExportLeadsRequest)(nil),              // 8: trenchless.contact.v1.ExportLeadsRequest
-	(*UpdateLeadRequest)(nil),               // 9: trenchless.contact.v1.UpdateLeadRequest
-	(*UpdateLeadResponse)(nil),              // 10: trenchless.contact.v1.UpdateLeadResponse
-	(*timestamppb.Timestamp)(nil),           // 11: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 12: google.api.HttpBody
+	(*LeadActivity)(nil),                    // 4: trenchless.contact.v1.LeadActivity
+	(*ListLeadsRequest)(nil),                // 5: trenchless.contact.v1.ListLeadsRequest
+	(*ListLeadsResponse)(nil),               // 6: trenchless.contact.v1.ListLeadsResponse
+	(*GetLeadRequest)(nil),                  // 7: trenchless.contact.v1.GetLeadRequest
+	(*GetLeadResponse)(nil),                 // 8: trenchless.contact.v1.GetLeadResponse
+	(*ExportLeadsRequest)(nil),              // 9: trenchless.contact.v1.ExportLeadsRequest
+	(*UpdateLeadRequest)(nil),               // 10: trenchless.contact.v1.UpdateLeadRequest
+	(*BulkUpdateLeadsRequest)(nil),          // 11: trenchless.contact.v1.BulkUpdateLeadsRequest
+	(*BulkUpdateLeadsResponse)(nil),         // 12: trenchless.contact.v1.BulkUpdateLeadsResponse
+	(*AddLeadNoteRequest)(nil),              // 13: trenchless.contact.v1.AddLeadNoteRequest
+	(*AddLeadNoteResponse)(nil),             // 14: trenchless.contact.v1.AddLeadNoteResponse
+	(*ListLeadActivityRequest)(nil),         // 15: trenchless.contact.v1.ListLeadActivityRequest
+	(*ListLeadActivityResponse)(nil),        // 16: trenchless.contact.v1.ListLeadActivityResponse
+	(*GetLeadStatsRequest)(nil),             // 17: trenchless.contact.v1.GetLeadStatsRequest
+	(*ResponseTimes)(nil),                   // 18: trenchless.contact.v1.ResponseTimes
+	(*WeeklyCount)(nil),                     // 19: trenchless.contact.v1.WeeklyCount
+	(*GetLeadStatsResponse)(nil),            // 20: trenchless.contact.v1.GetLeadStatsResponse
+	(*UpdateLeadResponse)(nil),              // 21: trenchless.contact.v1.UpdateLeadResponse
+	(*timestamppb.Timestamp)(nil),           // 22: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 23: google.api.HttpBody
 }
 var file_trenchless_contact_v1_contact_proto_depIdxs = []int32{
 	0,  // 0: trenchless.contact.v1.SubmitInspectionRequestRequest.attribution:type_name -> trenchless.contact.v1.Attribution
-	11, // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
-	11, // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
+	22, // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
+	22, // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
 	0,  // 3: trenchless.contact.v1.Lead.attribution:type_name -> trenchless.contact.v1.Attribution
-	11, // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
-	11, // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
-	3,  // 6: trenchless.contact.v1.ListLeadsResponse.submissions:type_name -> trenchless.contact.v1.Lead
-	3,  // 7: trenchless.contact.v1.GetLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
-	3,  // 8: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
-	1,  // 9: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
-	4,  // 10: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
-	6,  // 11: trenchless.contact.v1.LeadInboxService.GetLead:input_type -> trenchless.contact.v1.GetLeadRequest
-	8,  // 12: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
-	9,  // 13: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
-	2,  // 14: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
-	5,  // 15: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
-	7,  // 16: trenchless.contact.v1.LeadInboxService.GetLead:output_type -> trenchless.contact.v1.GetLeadResponse
-	12, // 17: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
-	10, // 18: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
-	14, // [14:19] is the sub-list for method output_type
-	9,  // [9:14] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	22, // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
+	22, // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
+	22, // 6: trenchless.contact.v1.Lead.first_response_at:type_name -> google.protobuf.Timestamp
+	22, // 7: trenchless.contact.v1.Lead.updated_at:type_name -> google.protobuf.Timestamp
+	22, // 8: trenchless.contact.v1.LeadActivity.created_at:type_name -> google.protobuf.Timestamp
+	22, // 9: trenchless.contact.v1.ListLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
+	22, // 10: trenchless.contact.v1.ListLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
+	3,  // 11: trenchless.contact.v1.ListLeadsResponse.submissions:type_name -> trenchless.contact.v1.Lead
+	3,  // 12: trenchless.contact.v1.GetLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	22, // 13: trenchless.contact.v1.ExportLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
+	22, // 14: trenchless.contact.v1.ExportLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
+	4,  // 15: trenchless.contact.v1.AddLeadNoteResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
+	4,  // 16: trenchless.contact.v1.ListLeadActivityResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
+	22, // 17: trenchless.contact.v1.WeeklyCount.week_start:type_name -> google.protobuf.Timestamp
+	18, // 18: trenchless.contact.v1.GetLeadStatsResponse.last_week:type_name -> trenchless.contact.v1.ResponseTimes
+	18, // 19: trenchless.contact.v1.GetLeadStatsResponse.last_month:type_name -> trenchless.contact.v1.ResponseTimes
+	19, // 20: trenchless.contact.v1.GetLeadStatsResponse.by_city:type_name -> trenchless.contact.v1.WeeklyCount
+	19, // 21: trenchless.contact.v1.GetLeadStatsResponse.by_source:type_name -> trenchless.contact.v1.WeeklyCount
+	3,  // 22: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	1,  // 23: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
+	5,  // 24: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
+	7,  // 25: trenchless.contact.v1.LeadInboxService.GetLead:input_type -> trenchless.contact.v1.GetLeadRequest
+	9,  // 26: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
+	10, // 27: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
+	11, // 28: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:input_type -> trenchless.contact.v1.BulkUpdateLeadsRequest
+	13, // 29: trenchless.contact.v1.LeadInboxService.AddLeadNote:input_type -> trenchless.contact.v1.AddLeadNoteRequest
+	15, // 30: trenchless.contact.v1.LeadInboxService.ListLeadActivity:input_type -> trenchless.contact.v1.ListLeadActivityRequest
+	17, // 31: trenchless.contact.v1.LeadInboxService.GetLeadStats:input_type -> trenchless.contact.v1.GetLeadStatsRequest
+	2,  // 32: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
+	6,  // 33: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
+	8,  // 34: trenchless.contact.v1.LeadInboxService.GetLead:output_type -> trenchless.contact.v1.GetLeadResponse
+	23, // 35: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
+	21, // 36: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
+	12, // 37: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:output_type -> trenchless.contact.v1.BulkUpdateLeadsResponse
+	14, // 38: trenchless.contact.v1.LeadInboxService.AddLeadNote:output_type -> trenchless.contact.v1.AddLeadNoteResponse
+	16, // 39: trenchless.contact.v1.LeadInboxService.ListLeadActivity:output_type -> trenchless.contact.v1.ListLeadActivityResponse
+	20, // 40: trenchless.contact.v1.LeadInboxService.GetLeadStats:output_type -> trenchless.contact.v1.GetLeadStatsResponse
+	32, // [32:41] is the sub-list for method output_type
+	23, // [23:32] is the sub-list for method input_type
+	23, // [23:23] is the sub-list for extension type_name
+	23, // [23:23] is the sub-list for extension extendee
+	0,  // [0:23] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_contact_proto_init() }
@@ -1178,13 +2227,15 @@ func file_trenchless_contact_v1_contact_proto_init() {
 		return
 	}
 	file_trenchless_contact_v1_contact_proto_msgTypes[1].OneofWrappers = []any{}
+	file_trenchless_contact_v1_contact_proto_msgTypes[10].OneofWrappers = []any{}
+	file_trenchless_contact_v1_contact_proto_msgTypes[11].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_contact_v1_contact_proto_rawDesc), len(file_trenchless_contact_v1_contact_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   11,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -209,6 +209,152 @@ func local_request_LeadInboxService_UpdateLead_0(ctx context.Context, marshaler 
 	return msg, metadata, err
 }
 
+func request_LeadInboxService_BulkUpdateLeads_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq BulkUpdateLeadsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.BulkUpdateLeads(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_LeadInboxService_BulkUpdateLeads_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq BulkUpdateLeadsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.BulkUpdateLeads(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_LeadInboxService_AddLeadNote_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq AddLeadNoteRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["lead_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "lead_id")
+	}
+	protoReq.LeadId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.AddLeadNote(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_LeadInboxService_AddLeadNote_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq AddLeadNoteRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	if err := marshaler.NewDecoder(req.Body).Decode(&protoReq); err != nil && !errors.Is(err, io.EOF) {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	val, ok := pathParams["lead_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "lead_id")
+	}
+	protoReq.LeadId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	msg, err := server.AddLeadNote(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_LeadInboxService_ListLeadActivity_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListLeadActivityRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["lead_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "lead_id")
+	}
+	protoReq.LeadId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListLeadActivity(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_LeadInboxService_ListLeadActivity_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListLeadActivityRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["lead_id"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "lead_id")
+	}
+	protoReq.LeadId, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	msg, err := server.ListLeadActivity(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+var filter_LeadInboxService_GetLeadStats_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_LeadInboxService_GetLeadStats_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetLeadStatsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_LeadInboxService_GetLeadStats_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetLeadStats(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_LeadInboxService_GetLeadStats_0(ctx context.Context, marshaler runtime.Marshaler, server LeadInboxServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetLeadStatsRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_LeadInboxService_GetLeadStats_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.GetLeadStats(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 // RegisterContactServiceHandlerServer registers the http handlers for service ContactService to "mux".
 // UnaryRPC     :call ContactServiceServer directly.
 // StreamingRPC :currently unsupported pending https://github.com/grpc/grpc-go/issues/906.
@@ -311,6 +457,86 @@ func RegisterLeadInboxServiceHandlerServer(ctx context.Context, mux *runtime.Ser
 			return
 		}
 		forward_LeadInboxService_UpdateLead_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_UpdateLead_0{resp.(*UpdateLeadResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_LeadInboxService_BulkUpdateLeads_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/BulkUpdateLeads", runtime.WithHTTPPathPattern("/api/contact-submissions/bulk"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_LeadInboxService_BulkUpdateLeads_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_BulkUpdateLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_LeadInboxService_AddLeadNote_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/AddLeadNote", runtime.WithHTTPPathPattern("/api/contact-submissions/{lead_id}/notes"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_LeadInboxService_AddLeadNote_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_AddLeadNote_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_AddLeadNote_0{resp.(*AddLeadNoteResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_ListLeadActivity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/ListLeadActivity", runtime.WithHTTPPathPattern("/api/contact-submissions/{lead_id}/activity"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_LeadInboxService_ListLeadActivity_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_ListLeadActivity_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_ListLeadActivity_0{resp.(*ListLeadActivityResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_GetLeadStats_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/GetLeadStats", runtime.WithHTTPPathPattern("/api/contact-submissions/stats"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_LeadInboxService_GetLeadStats_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_GetLeadStats_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
 	})
 
 	return nil
@@ -484,6 +710,74 @@ func RegisterLeadInboxServiceHandlerClient(ctx context.Context, mux *runtime.Ser
 		}
 		forward_LeadInboxService_UpdateLead_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_UpdateLead_0{resp.(*UpdateLeadResponse)}, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodPost, pattern_LeadInboxService_BulkUpdateLeads_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/BulkUpdateLeads", runtime.WithHTTPPathPattern("/api/contact-submissions/bulk"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_LeadInboxService_BulkUpdateLeads_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_BulkUpdateLeads_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodPost, pattern_LeadInboxService_AddLeadNote_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/AddLeadNote", runtime.WithHTTPPathPattern("/api/contact-submissions/{lead_id}/notes"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_LeadInboxService_AddLeadNote_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_AddLeadNote_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_AddLeadNote_0{resp.(*AddLeadNoteResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_ListLeadActivity_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/ListLeadActivity", runtime.WithHTTPPathPattern("/api/contact-submissions/{lead_id}/activity"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_LeadInboxService_ListLeadActivity_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_ListLeadActivity_0(annotatedContext, mux, outboundMarshaler, w, req, response_LeadInboxService_ListLeadActivity_0{resp.(*ListLeadActivityResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_LeadInboxService_GetLeadStats_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.contact.v1.LeadInboxService/GetLeadStats", runtime.WithHTTPPathPattern("/api/contact-submissions/stats"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_LeadInboxService_GetLeadStats_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_LeadInboxService_GetLeadStats_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
 	return nil
 }
 
@@ -505,16 +799,42 @@ func (m response_LeadInboxService_UpdateLead_0) XXX_ResponseBody() interface{} {
 	return response.Submission
 }
 
+type response_LeadInboxService_AddLeadNote_0 struct {
+	*AddLeadNoteResponse
+}
+
+func (m response_LeadInboxService_AddLeadNote_0) XXX_ResponseBody() interface{} {
+	response := m.AddLeadNoteResponse
+	return response.Activity
+}
+
+type response_LeadInboxService_ListLeadActivity_0 struct {
+	*ListLeadActivityResponse
+}
+
+func (m response_LeadInboxService_ListLeadActivity_0) XXX_ResponseBody() interface{} {
+	response := m.ListLeadActivityResponse
+	return response.Activity
+}
+
 var (
-	pattern_LeadInboxService_ListLeads_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"api", "contact-submissions"}, ""))
-	pattern_LeadInboxService_GetLead_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
-	pattern_LeadInboxService_ExportLeads_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "contact-submissions", "export.csv"}, ""))
-	pattern_LeadInboxService_UpdateLead_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
+	pattern_LeadInboxService_ListLeads_0        = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1}, []string{"api", "contact-submissions"}, ""))
+	pattern_LeadInboxService_GetLead_0          = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
+	pattern_LeadInboxService_ExportLeads_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "contact-submissions", "export.csv"}, ""))
+	pattern_LeadInboxService_UpdateLead_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2}, []string{"api", "contact-submissions", "id"}, ""))
+	pattern_LeadInboxService_BulkUpdateLeads_0  = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "contact-submissions", "bulk"}, ""))
+	pattern_LeadInboxService_AddLeadNote_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"api", "contact-submissions", "lead_id", "notes"}, ""))
+	pattern_LeadInboxService_ListLeadActivity_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 1, 0, 4, 1, 5, 2, 2, 3}, []string{"api", "contact-submissions", "lead_id", "activity"}, ""))
+	pattern_LeadInboxService_GetLeadStats_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "contact-submissions", "stats"}, ""))
 )
 
 var (
-	forward_LeadInboxService_ListLeads_0   = runtime.ForwardResponseMessage
-	forward_LeadInboxService_GetLead_0     = runtime.ForwardResponseMessage
-	forward_LeadInboxService_ExportLeads_0 = runtime.ForwardResponseStream
-	forward_LeadInboxService_UpdateLead_0  = runtime.ForwardResponseMessage
+	forward_LeadInboxService_ListLeads_0        = runtime.ForwardResponseMessage
+	forward_LeadInboxService_GetLead_0          = runtime.ForwardResponseMessage
+	forward_LeadInboxService_ExportLeads_0      = runtime.ForwardResponseStream
+	forward_LeadInboxService_UpdateLead_0       = runtime.ForwardResponseMessage
+	forward_LeadInboxService_BulkUpdateLeads_0  = runtime.ForwardResponseMessage
+	forward_LeadInboxService_AddLeadNote_0      = runtime.ForwardResponseMessage
+	forward_LeadInboxService_ListLeadActivity_0 = runtime.ForwardResponseMessage
+	forward_LeadInboxService_GetLeadStats_0     = runtime.ForwardResponseMessage
 )

@@ -140,10 +140,14 @@ var ContactService_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	LeadInboxService_ListLeads_FullMethodName   = "/trenchless.contact.v1.LeadInboxService/ListLeads"
-	LeadInboxService_GetLead_FullMethodName     = "/trenchless.contact.v1.LeadInboxService/GetLead"
-	LeadInboxService_ExportLeads_FullMethodName = "/trenchless.contact.v1.LeadInboxService/ExportLeads"
-	LeadInboxService_UpdateLead_FullMethodName  = "/trenchless.contact.v1.LeadInboxService/UpdateLead"
+	LeadInboxService_ListLeads_FullMethodName        = "/trenchless.contact.v1.LeadInboxService/ListLeads"
+	LeadInboxService_GetLead_FullMethodName          = "/trenchless.contact.v1.LeadInboxService/GetLead"
+	LeadInboxService_ExportLeads_FullMethodName      = "/trenchless.contact.v1.LeadInboxService/ExportLeads"
+	LeadInboxService_UpdateLead_FullMethodName       = "/trenchless.contact.v1.LeadInboxService/UpdateLead"
+	LeadInboxService_BulkUpdateLeads_FullMethodName  = "/trenchless.contact.v1.LeadInboxService/BulkUpdateLeads"
+	LeadInboxService_AddLeadNote_FullMethodName      = "/trenchless.contact.v1.LeadInboxService/AddLeadNote"
+	LeadInboxService_ListLeadActivity_FullMethodName = "/trenchless.contact.v1.LeadInboxService/ListLeadActivity"
+	LeadInboxService_GetLeadStats_FullMethodName     = "/trenchless.contact.v1.LeadInboxService/GetLeadStats"
 )
 
 // LeadInboxServiceClient is the client API for LeadInboxService service.
@@ -164,8 +168,26 @@ type LeadInboxServiceClient interface {
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// (HttpBody is how grpc-gateway returns a non-JSON body.)
 	ExportLeads(ctx context.Context, in *ExportLeadsRequest, opts ...grpc.CallOption) (grpc.ServerStreamingClient[httpbody.HttpBody], error)
-	// UpdateLead sets a lead's read flag and publishes leads.updated.
+	// UpdateLead changes a lead's read flag, pipeline status and assignee
+	// (each only when given), records each change in the lead's activity
+	// with who made it, and publishes leads.updated for each.
 	UpdateLead(ctx context.Context, in *UpdateLeadRequest, opts ...grpc.CallOption) (*UpdateLeadResponse, error)
+	// BulkUpdateLeads applies one change (read flag, status or assignee) to
+	// up to 200 leads at once, as UpdateLead would to each.
+	BulkUpdateLeads(ctx context.Context, in *BulkUpdateLeadsRequest, opts ...grpc.CallOption) (*BulkUpdateLeadsResponse, error)
+	// AddLeadNote adds a staff note to a lead's activity and publishes
+	// leads.updated. A lead's first note or status change is its first
+	// response.
+	AddLeadNote(ctx context.Context, in *AddLeadNoteRequest, opts ...grpc.CallOption) (*AddLeadNoteResponse, error)
+	// ListLeadActivity returns a lead's history, oldest first, as a bare JSON
+	// array: status changes, notes, assignments and read marks, each with who
+	// and when.
+	ListLeadActivity(ctx context.Context, in *ListLeadActivityRequest, opts ...grpc.CallOption) (*ListLeadActivityResponse, error)
+	// GetLeadStats says how fast the office answers against the 24-hour
+	// promise (median and 90th percentile first response over the last 7
+	// and 30 days), how many leads await a first answer and how many of them
+	// are overdue, and leads per week by city and by source.
+	GetLeadStats(ctx context.Context, in *GetLeadStatsRequest, opts ...grpc.CallOption) (*GetLeadStatsResponse, error)
 }
 
 type leadInboxServiceClient struct {
@@ -225,6 +247,46 @@ func (c *leadInboxServiceClient) UpdateLead(ctx context.Context, in *UpdateLeadR
 	return out, nil
 }
 
+func (c *leadInboxServiceClient) BulkUpdateLeads(ctx context.Context, in *BulkUpdateLeadsRequest, opts ...grpc.CallOption) (*BulkUpdateLeadsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BulkUpdateLeadsResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_BulkUpdateLeads_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *leadInboxServiceClient) AddLeadNote(ctx context.Context, in *AddLeadNoteRequest, opts ...grpc.CallOption) (*AddLeadNoteResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(AddLeadNoteResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_AddLeadNote_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *leadInboxServiceClient) ListLeadActivity(ctx context.Context, in *ListLeadActivityRequest, opts ...grpc.CallOption) (*ListLeadActivityResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListLeadActivityResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_ListLeadActivity_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *leadInboxServiceClient) GetLeadStats(ctx context.Context, in *GetLeadStatsRequest, opts ...grpc.CallOption) (*GetLeadStatsResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetLeadStatsResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_GetLeadStats_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // LeadInboxServiceServer is the server API for LeadInboxService service.
 // All implementations must embed UnimplementedLeadInboxServiceServer
 // for forward compatibility.
@@ -243,8 +305,26 @@ type LeadInboxServiceServer interface {
 	// buf:lint:ignore RPC_RESPONSE_STANDARD_NAME
 	// (HttpBody is how grpc-gateway returns a non-JSON body.)
 	ExportLeads(*ExportLeadsRequest, grpc.ServerStreamingServer[httpbody.HttpBody]) error
-	// UpdateLead sets a lead's read flag and publishes leads.updated.
+	// UpdateLead changes a lead's read flag, pipeline status and assignee
+	// (each only when given), records each change in the lead's activity
+	// with who made it, and publishes leads.updated for each.
 	UpdateLead(context.Context, *UpdateLeadRequest) (*UpdateLeadResponse, error)
+	// BulkUpdateLeads applies one change (read flag, status or assignee) to
+	// up to 200 leads at once, as UpdateLead would to each.
+	BulkUpdateLeads(context.Context, *BulkUpdateLeadsRequest) (*BulkUpdateLeadsResponse, error)
+	// AddLeadNote adds a staff note to a lead's activity and publishes
+	// leads.updated. A lead's first note or status change is its first
+	// response.
+	AddLeadNote(context.Context, *AddLeadNoteRequest) (*AddLeadNoteResponse, error)
+	// ListLeadActivity returns a lead's history, oldest first, as a bare JSON
+	// array: status changes, notes, assignments and read marks, each with who
+	// and when.
+	ListLeadActivity(context.Context, *ListLeadActivityRequest) (*ListLeadActivityResponse, error)
+	// GetLeadStats says how fast the office answers against the 24-hour
+	// promise (median and 90th percentile first response over the last 7
+	// and 30 days), how many leads await a first answer and how many of them
+	// are overdue, and leads per week by city and by source.
+	GetLeadStats(context.Context, *GetLeadStatsRequest) (*GetLeadStatsResponse, error)
 	mustEmbedUnimplementedLeadInboxServiceServer()
 }
 
@@ -266,6 +346,18 @@ func (UnimplementedLeadInboxServiceServer) ExportLeads(*ExportLeadsRequest, grpc
 }
 func (UnimplementedLeadInboxServiceServer) UpdateLead(context.Context, *UpdateLeadRequest) (*UpdateLeadResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method UpdateLead not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) BulkUpdateLeads(context.Context, *BulkUpdateLeadsRequest) (*BulkUpdateLeadsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method BulkUpdateLeads not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) AddLeadNote(context.Context, *AddLeadNoteRequest) (*AddLeadNoteResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method AddLeadNote not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) ListLeadActivity(context.Context, *ListLeadActivityRequest) (*ListLeadActivityResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListLeadActivity not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) GetLeadStats(context.Context, *GetLeadStatsRequest) (*GetLeadStatsResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetLeadStats not implemented")
 }
 func (UnimplementedLeadInboxServiceServer) mustEmbedUnimplementedLeadInboxServiceServer() {}
 func (UnimplementedLeadInboxServiceServer) testEmbeddedByValue()                          {}
@@ -353,6 +445,78 @@ func _LeadInboxService_UpdateLead_Handler(srv interface{}, ctx context.Context, 
 	return interceptor(ctx, in, info, handler)
 }
 
+func _LeadInboxService_BulkUpdateLeads_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BulkUpdateLeadsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).BulkUpdateLeads(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_BulkUpdateLeads_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).BulkUpdateLeads(ctx, req.(*BulkUpdateLeadsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _LeadInboxService_AddLeadNote_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(AddLeadNoteRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).AddLeadNote(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_AddLeadNote_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).AddLeadNote(ctx, req.(*AddLeadNoteRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _LeadInboxService_ListLeadActivity_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListLeadActivityRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).ListLeadActivity(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_ListLeadActivity_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).ListLeadActivity(ctx, req.(*ListLeadActivityRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _LeadInboxService_GetLeadStats_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetLeadStatsRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).GetLeadStats(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_GetLeadStats_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).GetLeadStats(ctx, req.(*GetLeadStatsRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // LeadInboxService_ServiceDesc is the grpc.ServiceDesc for LeadInboxService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -371,6 +535,22 @@ var LeadInboxService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "UpdateLead",
 			Handler:    _LeadInboxService_UpdateLead_Handler,
+		},
+		{
+			MethodName: "BulkUpdateLeads",
+			Handler:    _LeadInboxService_BulkUpdateLeads_Handler,
+		},
+		{
+			MethodName: "AddLeadNote",
+			Handler:    _LeadInboxService_AddLeadNote_Handler,
+		},
+		{
+			MethodName: "ListLeadActivity",
+			Handler:    _LeadInboxService_ListLeadActivity_Handler,
+		},
+		{
+			MethodName: "GetLeadStats",
+			Handler:    _LeadInboxService_GetLeadStats_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

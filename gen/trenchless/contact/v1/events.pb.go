@@ -70,7 +70,10 @@ func (x *LeadSubmitted) GetLead() *Lead {
 	return nil
 }
 
-// LeadUpdated is published on subject leads.updated when staff change a lead.
+// LeadUpdated is published on subject leads.updated when staff change a
+// lead: one event per change (a read mark, a status change, an assignment
+// or a note), with the lead's state after it. A note's text is not in the
+// event (it may hold what the homeowner said); read it through the inbox.
 type LeadUpdated struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// LeadId is the lead that changed.
@@ -80,7 +83,19 @@ type LeadUpdated struct {
 	// UpdatedBy is the e-mail of the staff member who changed it.
 	UpdatedBy string `protobuf:"bytes,3,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
 	// UpdatedAt is when it changed.
-	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// Change is what changed: read, status, assignee or note.
+	Change string `protobuf:"bytes,5,opt,name=change,proto3" json:"change,omitempty"`
+	// Status is the pipeline status after the change.
+	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	// PreviousStatus is the status before a status change (else empty).
+	PreviousStatus string `protobuf:"bytes,7,opt,name=previous_status,json=previousStatus,proto3" json:"previous_status,omitempty"`
+	// Assignee is the assignee after the change (empty: nobody).
+	Assignee string `protobuf:"bytes,8,opt,name=assignee,proto3" json:"assignee,omitempty"`
+	// FirstResponseAt is the lead's first response, once it has one.
+	FirstResponseAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=first_response_at,json=firstResponseAt,proto3" json:"first_response_at,omitempty"`
+	// ActivityId is the lead's activity entry this event reports.
+	ActivityId    int64 `protobuf:"varint,10,opt,name=activity_id,json=activityId,proto3" json:"activity_id,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -143,20 +158,70 @@ func (x *LeadUpdated) GetUpdatedAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *LeadUpdated) GetChange() string {
+	if x != nil {
+		return x.Change
+	}
+	return ""
+}
+
+func (x *LeadUpdated) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *LeadUpdated) GetPreviousStatus() string {
+	if x != nil {
+		return x.PreviousStatus
+	}
+	return ""
+}
+
+func (x *LeadUpdated) GetAssignee() string {
+	if x != nil {
+		return x.Assignee
+	}
+	return ""
+}
+
+func (x *LeadUpdated) GetFirstResponseAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FirstResponseAt
+	}
+	return nil
+}
+
+func (x *LeadUpdated) GetActivityId() int64 {
+	if x != nil {
+		return x.ActivityId
+	}
+	return 0
+}
+
 var File_trenchless_contact_v1_events_proto protoreflect.FileDescriptor
 
 const file_trenchless_contact_v1_events_proto_rawDesc = "" +
 	"\n" +
 	"\"trenchless/contact/v1/events.proto\x12\x15trenchless.contact.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a#trenchless/contact/v1/contact.proto\"@\n" +
 	"\rLeadSubmitted\x12/\n" +
-	"\x04lead\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\x04lead\"\x99\x01\n" +
+	"\x04lead\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\x04lead\"\xf7\x02\n" +
 	"\vLeadUpdated\x12\x17\n" +
 	"\alead_id\x18\x01 \x01(\tR\x06leadId\x12\x17\n" +
 	"\ais_read\x18\x02 \x01(\bR\x06isRead\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\x03 \x01(\tR\tupdatedBy\x129\n" +
 	"\n" +
-	"updated_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAtBFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
+	"updated_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x16\n" +
+	"\x06change\x18\x05 \x01(\tR\x06change\x12\x16\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\x12'\n" +
+	"\x0fprevious_status\x18\a \x01(\tR\x0epreviousStatus\x12\x1a\n" +
+	"\bassignee\x18\b \x01(\tR\bassignee\x12F\n" +
+	"\x11first_response_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstResponseAt\x12\x1f\n" +
+	"\vactivity_id\x18\n" +
+	" \x01(\x03R\n" +
+	"activityIdBFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
 
 var (
 	file_trenchless_contact_v1_events_proto_rawDescOnce sync.Once
@@ -180,11 +245,12 @@ var file_trenchless_contact_v1_events_proto_goTypes = []any{
 var file_trenchless_contact_v1_events_proto_depIdxs = []int32{
 	2, // 0: trenchless.contact.v1.LeadSubmitted.lead:type_name -> trenchless.contact.v1.Lead
 	3, // 1: trenchless.contact.v1.LeadUpdated.updated_at:type_name -> google.protobuf.Timestamp
-	2, // [2:2] is the sub-list for method output_type
-	2, // [2:2] is the sub-list for method input_type
-	2, // [2:2] is the sub-list for extension type_name
-	2, // [2:2] is the sub-list for extension extendee
-	0, // [0:2] is the sub-list for field type_name
+	3, // 2: trenchless.contact.v1.LeadUpdated.first_response_at:type_name -> google.protobuf.Timestamp
+	3, // [3:3] is the sub-list for method output_type
+	3, // [3:3] is the sub-list for method input_type
+	3, // [3:3] is the sub-list for extension type_name
+	3, // [3:3] is the sub-list for extension extendee
+	0, // [0:3] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_events_proto_init() }

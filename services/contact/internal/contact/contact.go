@@ -69,6 +69,16 @@ type Lead struct {
 	DuplicateOf          string
 	CreatedAt            time.Time
 	RespondBy            time.Time
+	// Status is where the lead is in the pipeline (StatusNew…StatusSpam).
+	Status string
+	// Assignee is the staff e-mail working the lead, or empty.
+	Assignee string
+	// FirstResponseAt is the first status change or note after arrival;
+	// zero while the lead awaits an answer.
+	FirstResponseAt time.Time
+	// UpdatedAt and UpdatedBy are the last staff change; zero before any.
+	UpdatedAt time.Time
+	UpdatedBy string
 }
 
 // Submission is what a form sends (already checked by the proto rules).
@@ -99,7 +109,9 @@ type OutboxMessage struct {
 // Encoder turns domain events into outbox messages.
 type Encoder interface {
 	LeadSubmitted(ctx context.Context, l Lead) (OutboxMessage, error)
-	LeadUpdated(ctx context.Context, id string, isRead bool, by string, at time.Time) (OutboxMessage, error)
+	// LeadUpdated encodes one staff change: the lead after it and the
+	// activity entry that records it.
+	LeadUpdated(ctx context.Context, l Lead, a Activity) (OutboxMessage, error)
 }
 
 // Filter selects leads in the inbox.
@@ -118,8 +130,9 @@ type Page struct {
 	Leads       []Lead
 	NextCursor  string
 	UnreadCount int
-	// OverdueCount is the unread, non-spam leads past RespondBy: the
-	// replies the office has already promised and not yet given.
+	// OverdueCount is the non-spam leads without a first response past
+	// RespondBy: the replies the office has already promised and not yet
+	// given.
 	OverdueCount int
 }
 
@@ -135,14 +148,23 @@ type Store interface {
 	// lead. With an idempotency key already used it stores nothing and
 	// returns the earlier lead with created=false.
 	InsertLead(ctx context.Context, l Lead, events func(Lead) ([]OutboxMessage, error)) (stored Lead, created bool, err error)
-	ListLeads(ctx context.Context, f Filter, now time.Time, limit int, cursor string) (Page, error)
+	ListLeads(ctx context.Context, q Query, now time.Time, limit int, cursor string) (Page, error)
 	// GetLead returns one lead, or ErrNotFound.
 	GetLead(ctx context.Context, id string) (Lead, error)
 	// ExportLeads calls each for every matching lead, newest first, as the
 	// rows arrive: it never holds the whole result in memory.
-	ExportLeads(ctx context.Context, f Filter, now time.Time, each func(Lead) error) error
-	// SetRead updates the flag and stores msg in the same transaction.
-	SetRead(ctx context.Context, id string, isRead bool, msg OutboxMessage) (Lead, error)
+	ExportLeads(ctx context.Context, q Query, now time.Time, each func(Lead) error) error
+	// ApplyChange locks the lead and applies c as by at at: the change,
+	// the activity entry recording it, the first response when c is the
+	// lead's first status change or note, and the outbox message event
+	// returns, in one transaction. A change to what the lead already is
+	// (same status, same assignee, same read flag) writes nothing and
+	// returns a nil activity. ErrNotFound when there is no such lead.
+	ApplyChange(ctx context.Context, id string, c Change, by string, at time.Time, event func(Lead, Activity) (OutboxMessage, error)) (Lead, *Activity, error)
+	// ListActivity returns a lead's newest limit entries, oldest first.
+	ListActivity(ctx context.Context, id string, limit int) ([]Activity, error)
+	// LeadStats computes the response-time dashboard at now.
+	LeadStats(ctx context.Context, now time.Time, weeks int) (Stats, error)
 }
 
 // Service implements the lead use cases.
@@ -168,6 +190,10 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 	l.CreatedAt = now
 	l.RespondBy = now.Add(RespondWithin)
 	l.IsSpam = strings.TrimSpace(sub.Honeypot) != ""
+	l.Status = StatusNew
+	if l.IsSpam {
+		l.Status = StatusSpam
+	}
 	l.UserAgent = capRunes(strings.TrimSpace(meta.UserAgent), 500)
 	l.IdempotencyKey = capRunes(strings.TrimSpace(meta.IdempotencyKey), 200)
 	if meta.ClientIP != "" {
@@ -195,11 +221,12 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 }
 
 // List returns one page of the inbox, newest first.
-func (s *Service) List(ctx context.Context, f Filter, limit int, cursor string) (Page, error) {
+func (s *Service) List(ctx context.Context, q Query, limit int, cursor string) (Page, error) {
 	if limit <= 0 {
 		limit = 50
 	}
-	return s.store.ListLeads(ctx, DefaultFilter(f), s.now(), limit, cursor)
+	q.Filter = DefaultFilter(q.Filter)
+	return s.store.ListLeads(ctx, q, s.now(), limit, cursor)
 }
 
 // Get returns one lead.
@@ -207,18 +234,10 @@ func (s *Service) Get(ctx context.Context, id string) (Lead, error) {
 	return s.store.GetLead(ctx, id)
 }
 
-// Export streams every lead matching f, newest first.
-func (s *Service) Export(ctx context.Context, f Filter, each func(Lead) error) error {
-	return s.store.ExportLeads(ctx, DefaultFilter(f), s.now(), each)
-}
-
-// SetRead marks a lead read or unread and queues leads.updated.
-func (s *Service) SetRead(ctx context.Context, id string, isRead bool, by string) (Lead, error) {
-	msg, err := s.enc.LeadUpdated(ctx, id, isRead, by, s.now().UTC())
-	if err != nil {
-		return Lead{}, err
-	}
-	return s.store.SetRead(ctx, id, isRead, msg)
+// Export streams every lead matching q, newest first.
+func (s *Service) Export(ctx context.Context, q Query, each func(Lead) error) error {
+	q.Filter = DefaultFilter(q.Filter)
+	return s.store.ExportLeads(ctx, q, s.now(), each)
 }
 
 // DefaultFilter reads an empty filter as FilterAll.

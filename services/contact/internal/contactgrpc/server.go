@@ -141,7 +141,7 @@ func (s *Server) ListLeads(ctx context.Context, req *contactv1.ListLeadsRequest)
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.svc.List(ctx, contact.Filter(req.GetFilter()), int(req.GetPageSize()), req.GetPageToken())
+	p, err := s.svc.List(ctx, queryFromProto(req), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
@@ -167,23 +167,159 @@ func (s *Server) GetLead(ctx context.Context, req *contactv1.GetLeadRequest) (*c
 	return &contactv1.GetLeadResponse{Submission: contactnats.ToProtoLead(l)}, nil
 }
 
-// UpdateLead sets the read flag.
+// UpdateLead applies the changes the request names: read flag, status,
+// assignee, each recorded and announced on its own.
 func (s *Server) UpdateLead(ctx context.Context, req *contactv1.UpdateLeadRequest) (*contactv1.UpdateLeadResponse, error) {
 	c, err := identity.RequireStaff(ctx)
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.svc.SetRead(ctx, req.GetId(), req.GetIsRead(), c.Email)
+	changes := changesFromProto(req.IsRead, req.Status, req.Assignee)
+	var l contact.Lead
+	if len(changes) == 0 {
+		l, err = s.svc.Get(ctx, req.GetId())
+	}
+	for _, ch := range changes {
+		if l, err = s.svc.Update(ctx, req.GetId(), ch, c.Email); err != nil {
+			break
+		}
+	}
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
 	return &contactv1.UpdateLeadResponse{Submission: contactnats.ToProtoLead(l)}, nil
 }
 
+// changesFromProto is one Change per field the request names.
+func changesFromProto(isRead *bool, status, assignee *string) []contact.Change {
+	var out []contact.Change
+	if status != nil {
+		out = append(out, contact.Change{Status: status})
+	}
+	if assignee != nil {
+		out = append(out, contact.Change{Assignee: assignee})
+	}
+	if isRead != nil {
+		out = append(out, contact.Change{IsRead: isRead})
+	}
+	return out
+}
+
+// BulkUpdateLeads applies the one change the request names to each lead.
+func (s *Server) BulkUpdateLeads(ctx context.Context, req *contactv1.BulkUpdateLeadsRequest) (*contactv1.BulkUpdateLeadsResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	changes := changesFromProto(req.IsRead, req.Status, req.Assignee)
+	if len(changes) != 1 {
+		return nil, status.Error(codes.InvalidArgument, "Choose one change: read, status or assignee")
+	}
+	n, err := s.svc.Bulk(ctx, req.GetIds(), changes[0], c.Email)
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	return &contactv1.BulkUpdateLeadsResponse{Updated: int32(n)}, nil
+}
+
+// AddLeadNote adds a note to a lead's history.
+func (s *Server) AddLeadNote(ctx context.Context, req *contactv1.AddLeadNoteRequest) (*contactv1.AddLeadNoteResponse, error) {
+	c, err := identity.RequireStaff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	a, err := s.svc.AddNote(ctx, req.GetLeadId(), req.GetBody(), c.Email)
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	return &contactv1.AddLeadNoteResponse{Activity: toProtoActivity(a)}, nil
+}
+
+// ListLeadActivity returns a lead's history.
+func (s *Server) ListLeadActivity(ctx context.Context, req *contactv1.ListLeadActivityRequest) (*contactv1.ListLeadActivityResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	acts, err := s.svc.Activity(ctx, req.GetLeadId())
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	out := make([]*contactv1.LeadActivity, len(acts))
+	for i, a := range acts {
+		out[i] = toProtoActivity(a)
+	}
+	return &contactv1.ListLeadActivityResponse{Activity: out}, nil
+}
+
+// GetLeadStats returns the response-time dashboard.
+func (s *Server) GetLeadStats(ctx context.Context, req *contactv1.GetLeadStatsRequest) (*contactv1.GetLeadStatsResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	st, err := s.svc.Stats(ctx, int(req.GetWeeks()))
+	if err != nil {
+		return nil, s.errToStatus(ctx, err)
+	}
+	times := func(r contact.ResponseTimes) *contactv1.ResponseTimes {
+		return &contactv1.ResponseTimes{
+			Leads: int32(r.Leads), Responded: int32(r.Responded), WithinPromise: int32(r.WithinPromise),
+			MedianMinutes: r.Median.Minutes(), P90Minutes: r.P90.Minutes(), Awaiting: int32(r.Awaiting), Overdue: int32(r.Overdue),
+		}
+	}
+	weekly := func(ws []contact.WeeklyCount) []*contactv1.WeeklyCount {
+		out := make([]*contactv1.WeeklyCount, len(ws))
+		for i, w := range ws {
+			out[i] = &contactv1.WeeklyCount{WeekStart: timestamppb.New(w.WeekStart), Key: w.Key, Count: int32(w.Count)}
+		}
+		return out
+	}
+	return &contactv1.GetLeadStatsResponse{
+		LastWeek: times(st.LastWeek), LastMonth: times(st.LastMonth),
+		ByCity: weekly(st.ByCity), BySource: weekly(st.BySource),
+		PromiseMinutes: int32(contact.RespondWithin.Minutes()),
+	}, nil
+}
+
+func toProtoActivity(a contact.Activity) *contactv1.LeadActivity {
+	return &contactv1.LeadActivity{
+		Id: a.ID, LeadId: a.LeadID, Kind: a.Kind, From: a.From, To: a.To, Body: a.Body, Actor: a.Actor,
+		CreatedAt: timestamppb.New(a.CreatedAt),
+	}
+}
+
+// leadQuery is what ListLeadsRequest and ExportLeadsRequest share.
+type leadQuery interface {
+	GetFilter() string
+	GetStatus() string
+	GetCity() string
+	GetSource() string
+	GetCreatedFrom() *timestamppb.Timestamp
+	GetCreatedTo() *timestamppb.Timestamp
+	GetQuery() string
+	GetAssignee() string
+}
+
+// queryFromProto is the domain query of a list or export request.
+func queryFromProto(r leadQuery) contact.Query {
+	q := contact.Query{
+		Filter: contact.DefaultFilter(contact.Filter(r.GetFilter())), Status: r.GetStatus(),
+		City: strings.TrimSpace(r.GetCity()), Source: strings.TrimSpace(r.GetSource()),
+		Text: r.GetQuery(), Assignee: strings.TrimSpace(r.GetAssignee()),
+	}
+	if t := r.GetCreatedFrom(); t != nil {
+		q.From = t.AsTime()
+	}
+	if t := r.GetCreatedTo(); t != nil {
+		q.To = t.AsTime()
+	}
+	return q
+}
+
 // CSVHeader is the export's first row.
 var CSVHeader = []string{"id", "createdAt", "respondBy", "formVariant", "firstName", "lastName", "email", "phone",
 	"address", "city", "urgency", "issues", "homeAge", "previousRepairs", "description", "preferredContactTime",
-	"hasVideo", "sourcePage", "utmSource", "utmMedium", "utmCampaign", "gclid", "userAgent", "isRead", "isSpam", "duplicateOf"}
+	"hasVideo", "sourcePage", "utmSource", "utmMedium", "utmCampaign", "gclid", "userAgent", "isRead", "isSpam", "duplicateOf",
+	"status", "assignee", "firstResponseAt"}
 
 // ExportChunk caps the CSV bytes of one stream message. gRPC refuses
 // messages over 4 MiB, which a whole-file answer passed at about 9,000
@@ -203,8 +339,8 @@ func (s *Server) ExportLeads(req *contactv1.ExportLeadsRequest, stream grpc.Serv
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return err
 	}
-	f := contact.DefaultFilter(contact.Filter(req.GetFilter()))
-	name := fmt.Sprintf("leads-%s-%s.csv", f, time.Now().UTC().Format("2006-01-02"))
+	q := queryFromProto(req)
+	name := fmt.Sprintf("leads-%s-%s.csv", q.Filter, time.Now().UTC().Format("2006-01-02"))
 	if err := stream.SetHeader(metadata.Pairs("content-disposition", `attachment; filename="`+name+`"`)); err != nil {
 		return s.errToStatus(ctx, err)
 	}
@@ -231,7 +367,7 @@ func (s *Server) ExportLeads(req *contactv1.ExportLeadsRequest, stream grpc.Serv
 	if err := writeRow(CSVHeader); err != nil {
 		return s.errToStatus(ctx, err)
 	}
-	err := s.svc.Export(ctx, f, func(l contact.Lead) error {
+	err := s.svc.Export(ctx, q, func(l contact.Lead) error {
 		a := l.Attribution
 		return writeRow(SafeCells([]string{
 			l.ID, l.CreatedAt.UTC().Format(time.RFC3339), l.RespondBy.UTC().Format(time.RFC3339), l.FormVariant,
@@ -239,6 +375,7 @@ func (s *Server) ExportLeads(req *contactv1.ExportLeadsRequest, stream grpc.Serv
 			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, strconv.FormatBool(l.HasVideo),
 			l.SourcePage, a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent,
 			strconv.FormatBool(l.IsRead), strconv.FormatBool(l.IsSpam), l.DuplicateOf,
+			l.Status, l.Assignee, formatOptional(l.FirstResponseAt),
 		}))
 	})
 	if err == nil {
@@ -307,6 +444,8 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(err, contact.ErrNotFound):
 		return status.Error(codes.NotFound, "That request no longer exists.")
+	case errors.Is(err, contact.ErrInvalid):
+		return status.Error(codes.InvalidArgument, "That change is not one the inbox can make.")
 	case errors.Is(err, contact.ErrBadCursor):
 		return status.Error(codes.InvalidArgument, "The page token is not valid; start from the first page.")
 	case errors.Is(err, context.DeadlineExceeded):
@@ -314,4 +453,12 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	}
 	s.log.ErrorContext(ctx, "contact request failed", "err", err)
 	return status.Error(codes.Internal, "internal error")
+}
+
+// formatOptional is t in RFC 3339 UTC, or empty when t is zero.
+func formatOptional(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
 }

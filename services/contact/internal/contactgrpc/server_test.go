@@ -331,7 +331,7 @@ func TestInboxFiltersPagingReadFlagAndAccess(t *testing.T) {
 	require.Equal(t, codes.InvalidArgument, status.Code(err))
 
 	// Mark one read: it leaves the unread filter and leads.updated is queued.
-	up, err := e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: ids[0], IsRead: true})
+	up, err := e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: ids[0], IsRead: proto.Bool(true)})
 	require.NoError(t, err)
 	require.True(t, up.GetSubmission().GetIsRead())
 	unread, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "unread"})
@@ -341,17 +341,23 @@ func TestInboxFiltersPagingReadFlagAndAccess(t *testing.T) {
 	var updates int
 	require.NoError(t, e.pool.QueryRow(context.Background(), "SELECT count(*) FROM contact.outbox WHERE subject = 'leads.updated'").Scan(&updates))
 	require.Equal(t, 1, updates)
-	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: "00000000-0000-4000-8000-000000000000", IsRead: true})
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: "00000000-0000-4000-8000-000000000000", IsRead: proto.Bool(true)})
 	require.Equal(t, codes.NotFound, status.Code(err))
-	_, err = e.inbox.UpdateLead(e.visitor, &contactv1.UpdateLeadRequest{Id: ids[1], IsRead: true})
+	_, err = e.inbox.UpdateLead(e.visitor, &contactv1.UpdateLeadRequest{Id: ids[1], IsRead: proto.Bool(true)})
 	require.Equal(t, codes.PermissionDenied, status.Code(err))
 
-	// Overdue: unread and past the 24-hour promise.
+	// Overdue: no first response and past the 24-hour promise. Reading a
+	// lead is not answering it; a status change is.
 	_, err = e.pool.Exec(context.Background(), "UPDATE contact.submissions SET respond_by = now() - interval '1 minute' WHERE id = $1 OR id = $2", ids[0], ids[1])
 	require.NoError(t, err)
 	overdue, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "overdue"})
 	require.NoError(t, err)
-	require.Len(t, overdue.GetSubmissions(), 1, "the read one is not overdue")
+	require.Len(t, overdue.GetSubmissions(), 2, "reading a lead does not answer it")
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: ids[0], Status: proto.String("contacted")})
+	require.NoError(t, err)
+	overdue, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "overdue"})
+	require.NoError(t, err)
+	require.Len(t, overdue.GetSubmissions(), 1, "the contacted one is not overdue")
 	require.Equal(t, ids[1], overdue.GetSubmissions()[0].GetId())
 }
 
@@ -488,7 +494,7 @@ func TestGetLead(t *testing.T) {
 	require.Equal(t, codes.PermissionDenied, status.Code(err))
 }
 
-func TestOverdueCountIsUnreadNonSpamPastRespondBy(t *testing.T) {
+func TestOverdueCountIsUnansweredNonSpamPastRespondBy(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	submit := func(i int, spam bool) string {
@@ -507,22 +513,27 @@ func TestOverdueCountIsUnreadNonSpamPastRespondBy(t *testing.T) {
 		SET created_at = now() - interval '25 hours', respond_by = now() - interval '1 hour' WHERE id = ANY($1::uuid[])`,
 		[]string{overdue, read, spam})
 	require.NoError(t, err)
-	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: read, IsRead: true})
+	// "read" was read and answered with a note; "overdue" was only read.
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: read, IsRead: proto.Bool(true)})
+	require.NoError(t, err)
+	_, err = e.inbox.AddLeadNote(e.staff, &contactv1.AddLeadNoteRequest{LeadId: read, Body: "Left a voicemail."})
+	require.NoError(t, err)
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: overdue, IsRead: proto.Bool(true)})
 	require.NoError(t, err)
 
 	for _, filter := range []string{"all", "unread", "overdue", "spam"} {
 		p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: filter})
 		require.NoError(t, err)
-		require.EqualValues(t, 1, p.GetOverdueCount(), "filter %s: only the unread, non-spam lead past respond_by", filter)
-		require.EqualValues(t, 2, p.GetUnreadCount(), "filter %s", filter)
+		require.EqualValues(t, 1, p.GetOverdueCount(), "filter %s: only the unanswered, non-spam lead past respond_by", filter)
+		require.EqualValues(t, 1, p.GetUnreadCount(), "filter %s", filter)
 	}
 	p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Filter: "overdue"})
 	require.NoError(t, err)
 	require.Len(t, p.GetSubmissions(), 1, "the badge and the overdue filter agree")
 	require.Equal(t, overdue, p.GetSubmissions()[0].GetId())
 
-	// Answering it clears the badge.
-	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: overdue, IsRead: true})
+	// Answering it (a status change) clears the badge.
+	_, err = e.inbox.UpdateLead(e.staff, &contactv1.UpdateLeadRequest{Id: overdue, Status: proto.String("contacted")})
 	require.NoError(t, err)
 	p, err = e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{})
 	require.NoError(t, err)

@@ -2,9 +2,9 @@ package contactnats
 
 import (
 	"context"
+	"fmt"
 	"time"
 
-	"github.com/google/uuid"
 	"go.opentelemetry.io/otel"
 	"go.opentelemetry.io/otel/propagation"
 	"google.golang.org/protobuf/encoding/protojson"
@@ -36,13 +36,30 @@ func (Encoder) LeadSubmitted(ctx context.Context, l contact.Lead) (contact.Outbo
 	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload, Headers: traceHeaders(ctx)}, nil
 }
 
-// LeadUpdated encodes a read-flag change.
-func (Encoder) LeadUpdated(ctx context.Context, id string, isRead bool, by string, at time.Time) (contact.OutboxMessage, error) {
-	payload, err := protojson.Marshal(&contactv1.LeadUpdated{LeadId: id, IsRead: isRead, UpdatedBy: by, UpdatedAt: timestamppb.New(at)})
+// LeadUpdated encodes one staff change with the lead's state after it. Its
+// message id names the activity entry, so a repeated publish collapses.
+func (Encoder) LeadUpdated(ctx context.Context, l contact.Lead, a contact.Activity) (contact.OutboxMessage, error) {
+	ev := &contactv1.LeadUpdated{
+		LeadId: l.ID, IsRead: l.IsRead, UpdatedBy: a.Actor, UpdatedAt: timestamppb.New(a.CreatedAt),
+		Change: a.Kind, Status: l.Status, Assignee: l.Assignee, ActivityId: a.ID,
+		FirstResponseAt: optionalTime(l.FirstResponseAt),
+	}
+	if a.Kind == contact.KindStatus {
+		ev.PreviousStatus = a.From
+	}
+	payload, err := protojson.Marshal(ev)
 	if err != nil {
 		return contact.OutboxMessage{}, err
 	}
-	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: uuid.NewString(), Payload: payload, Headers: traceHeaders(ctx)}, nil
+	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: fmt.Sprintf("%s/%d", l.ID, a.ID), Payload: payload, Headers: traceHeaders(ctx)}, nil
+}
+
+// optionalTime is t as a timestamp, or nil when t is zero.
+func optionalTime(t time.Time) *timestamppb.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return timestamppb.New(t)
 }
 
 // ToProtoLead converts a domain lead to its proto message (the event and
@@ -69,11 +86,16 @@ func ToProtoLead(l contact.Lead) *contactv1.Lead {
 			UtmSource: l.Attribution.UTMSource, UtmMedium: l.Attribution.UTMMedium,
 			UtmCampaign: l.Attribution.UTMCampaign, Gclid: l.Attribution.GCLID,
 		},
-		UserAgent:   l.UserAgent,
-		IsRead:      l.IsRead,
-		IsSpam:      l.IsSpam,
-		DuplicateOf: l.DuplicateOf,
-		CreatedAt:   timestamppb.New(l.CreatedAt),
-		RespondBy:   timestamppb.New(l.RespondBy),
+		UserAgent:       l.UserAgent,
+		IsRead:          l.IsRead,
+		IsSpam:          l.IsSpam,
+		DuplicateOf:     l.DuplicateOf,
+		CreatedAt:       timestamppb.New(l.CreatedAt),
+		RespondBy:       timestamppb.New(l.RespondBy),
+		Status:          l.Status,
+		Assignee:        l.Assignee,
+		FirstResponseAt: optionalTime(l.FirstResponseAt),
+		UpdatedAt:       optionalTime(l.UpdatedAt),
+		UpdatedBy:       l.UpdatedBy,
 	}
 }

@@ -67,17 +67,24 @@ var _ contact.Store = (*Store)(nil)
 const leadColumns = `id, form_variant, first_name, last_name, email, phone, address, city, urgency, issues, home_age,
 	previous_repairs, description, preferred_contact_time, has_video, source_page, utm_source, utm_medium,
 	utm_campaign, gclid, user_agent, ip_hash, coalesce(idempotency_key, ''), is_read, is_spam,
-	coalesce(duplicate_of::text, ''), created_at, respond_by`
+	coalesce(duplicate_of::text, ''), created_at, respond_by, status, assignee, first_response_at, updated_at, updated_by`
 
 func scanLead(row pgx.CollectableRow) (contact.Lead, error) {
 	var l contact.Lead
 	var id [16]byte
+	var firstResponse, updated *time.Time
 	a := &l.Attribution
 	err := row.Scan(&id, &l.FormVariant, &l.FirstName, &l.LastName, &l.Email, &l.Phone, &l.Address, &l.City, &l.Urgency,
 		&l.Issues, &l.HomeAge, &l.PreviousRepairs, &l.Description, &l.PreferredContactTime, &l.HasVideo, &l.SourcePage,
 		&a.UTMSource, &a.UTMMedium, &a.UTMCampaign, &a.GCLID, &l.UserAgent, &l.IPHash, &l.IdempotencyKey, &l.IsRead,
-		&l.IsSpam, &l.DuplicateOf, &l.CreatedAt, &l.RespondBy)
+		&l.IsSpam, &l.DuplicateOf, &l.CreatedAt, &l.RespondBy, &l.Status, &l.Assignee, &firstResponse, &updated, &l.UpdatedBy)
 	l.ID = fmt.Sprintf("%x-%x-%x-%x-%x", id[0:4], id[4:6], id[6:8], id[8:10], id[10:16])
+	if firstResponse != nil {
+		l.FirstResponseAt = *firstResponse
+	}
+	if updated != nil {
+		l.UpdatedAt = *updated
+	}
 	return l, err
 }
 
@@ -115,11 +122,66 @@ func filterSQL(f contact.Filter) (string, error) {
 	case contact.FilterUnread:
 		return "NOT is_spam AND NOT is_read", nil
 	case contact.FilterOverdue:
-		return "NOT is_spam AND NOT is_read AND respond_by < $1", nil
+		return overdueSQL, nil
 	case contact.FilterSpam:
 		return "is_spam", nil
 	}
 	return "", fmt.Errorf("unknown filter %q", f)
+}
+
+// overdueSQL is a lead past the promise without a first response ($1 is
+// now); the count, the filter and the dashboard use it, so they agree.
+const overdueSQL = "NOT is_spam AND first_response_at IS NULL AND respond_by < $1"
+
+// searchExpr is the expression the trigram index holds (migration 004).
+const searchExpr = "contact.lead_search_text(first_name, last_name, email, phone, address, city, description)"
+
+// querySQL is q's WHERE clause; its values are appended to args as
+// parameters ($1 is now and $2 the limit, before them).
+func querySQL(q contact.Query, args *[]any) (string, error) {
+	where, err := filterSQL(q.Filter)
+	if err != nil {
+		return "", err
+	}
+	add := func(cond string, v any) {
+		*args = append(*args, v)
+		where += " AND " + strings.ReplaceAll(cond, "$?", fmt.Sprintf("$%d", len(*args)))
+	}
+	if q.Status != "" {
+		add("status = $?", q.Status)
+	}
+	if q.City != "" {
+		add("city = $?", q.City)
+	}
+	switch q.Source {
+	case "":
+	case contact.SourceDirect:
+		where += " AND utm_source = ''"
+	default:
+		add("utm_source = $?", q.Source)
+	}
+	switch q.Assignee {
+	case "":
+	case contact.AssigneeNone:
+		where += " AND assignee = ''"
+	default:
+		add("assignee = $?", strings.ToLower(q.Assignee))
+	}
+	if !q.From.IsZero() {
+		add("created_at >= $?", q.From)
+	}
+	if !q.To.IsZero() {
+		add("created_at < $?", q.To)
+	}
+	for _, w := range contact.SearchWords(q.Text) {
+		add(searchExpr+" LIKE $?", "%"+likeEscape(w)+"%")
+	}
+	return where, nil
+}
+
+// likeEscape makes s match itself inside a LIKE pattern.
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
 }
 
 // encodeCursor and decodeCursor make the opaque page token: the last row's
@@ -142,19 +204,19 @@ func decodeCursor(c string) (time.Time, string, error) {
 }
 
 // ListLeads returns a page of leads, newest first, with keyset paging.
-func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, limit int, cursor string) (contact.Page, error) {
-	where, err := filterSQL(f)
+func (s *Store) ListLeads(ctx context.Context, q contact.Query, now time.Time, limit int, cursor string) (contact.Page, error) {
+	args := []any{now, limit + 1}
+	where, err := querySQL(q, &args)
 	if err != nil {
 		return contact.Page{}, err
 	}
-	args := []any{now, limit + 1}
 	if cursor != "" {
 		t, id, err := decodeCursor(cursor)
 		if err != nil {
 			return contact.Page{}, err
 		}
-		where += " AND (created_at, id) < ($3, $4::uuid)"
 		args = append(args, t, id)
+		where += fmt.Sprintf(" AND (created_at, id) < ($%d, $%d::uuid)", len(args)-1, len(args))
 	}
 	leads, err := s.queryLeads(ctx, "list leads", `SELECT `+leadColumns+` FROM contact.submissions
 		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
@@ -169,8 +231,11 @@ func (s *Store) ListLeads(ctx context.Context, f contact.Filter, now time.Time, 
 	p.Leads = leads
 	// Overdue is defined as in filterSQL (respond_by before now), so the
 	// badge and the overdue filter always agree.
-	if err := s.pool.QueryRow(ctx, `SELECT count(*), count(*) FILTER (WHERE respond_by < $1)
-		FROM contact.submissions WHERE NOT is_spam AND NOT is_read`, now).Scan(&p.UnreadCount, &p.OverdueCount); err != nil {
+	// Two partial indexes (unread; awaiting a first response) keep both
+	// counts to the few leads the office has not dealt with yet.
+	if err := s.pool.QueryRow(ctx, `SELECT
+		(SELECT count(*) FROM contact.submissions WHERE NOT is_spam AND NOT is_read),
+		(SELECT count(*) FROM contact.submissions WHERE `+overdueSQL+`)`, now).Scan(&p.UnreadCount, &p.OverdueCount); err != nil {
 		return contact.Page{}, fmt.Errorf("count unread: %w", err)
 	}
 	return p, nil
@@ -196,13 +261,14 @@ func (s *Store) GetLead(ctx context.Context, id string) (contact.Lead, error) {
 // over as they are read from the connection, so however many leads there
 // are only one is decoded at a time; the connection is held until the
 // caller has taken the last row.
-func (s *Store) ExportLeads(ctx context.Context, f contact.Filter, now time.Time, each func(contact.Lead) error) error {
-	where, err := filterSQL(f)
+func (s *Store) ExportLeads(ctx context.Context, q contact.Query, now time.Time, each func(contact.Lead) error) error {
+	args := []any{now}
+	where, err := querySQL(q, &args)
 	if err != nil {
 		return err
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+leadColumns+` FROM contact.submissions
-		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC`, now)
+		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC`, args...)
 	if err != nil {
 		return fmt.Errorf("export leads: %w", err)
 	}
@@ -217,30 +283,4 @@ func (s *Store) ExportLeads(ctx context.Context, f contact.Filter, now time.Time
 		}
 	}
 	return rows.Err()
-}
-
-// SetRead updates the read flag and queues msg in the same transaction.
-func (s *Store) SetRead(ctx context.Context, id string, isRead bool, msg contact.OutboxMessage) (contact.Lead, error) {
-	var l contact.Lead
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `UPDATE contact.submissions SET is_read = $2 WHERE id = $1 RETURNING `+leadColumns, id, isRead)
-		if err != nil {
-			return err
-		}
-		l, err = pgx.CollectExactlyOneRow(rows, scanLead)
-		if errors.Is(err, pgx.ErrNoRows) {
-			return contact.ErrNotFound
-		}
-		if err != nil {
-			return err
-		}
-		return insertOutbox(ctx, tx, msg)
-	})
-	if errors.Is(err, contact.ErrNotFound) {
-		return contact.Lead{}, err
-	}
-	if err != nil {
-		return contact.Lead{}, fmt.Errorf("set read: %w", err)
-	}
-	return l, nil
 }

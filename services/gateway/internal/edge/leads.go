@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/grpc-ecosystem/grpc-gateway/v2/runtime"
+	"github.com/grpc-ecosystem/grpc-gateway/v2/utilities"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -47,7 +49,15 @@ func exportHandler(log *slog.Logger, inbox contactv1.LeadInboxServiceClient, out
 		deadline, _ := ctx.Deadline()
 		_ = rc.SetWriteDeadline(deadline.Add(time.Second))
 
-		stream, err := inbox.ExportLeads(ctx, &contactv1.ExportLeadsRequest{Filter: r.URL.Query().Get("filter")})
+		// The export takes the inbox's query parameters (filter, status,
+		// city, source, createdFrom, createdTo, query, assignee), read as
+		// grpc-gateway reads them for the list.
+		req := &contactv1.ExportLeadsRequest{}
+		if err := runtime.PopulateQueryParameters(req, r.URL.Query(), utilities.NewDoubleArray(nil)); err != nil {
+			WriteError(r.Context(), log, w, status.Error(codes.InvalidArgument, "The export's filters are not valid."))
+			return
+		}
+		stream, err := inbox.ExportLeads(ctx, req)
 		if err != nil {
 			WriteError(r.Context(), log, w, err)
 			return

@@ -265,12 +265,14 @@ func TestLeadEventsStreamFromNATS(t *testing.T) {
 	require.Equal(t, "2026-03-04T15:04:05Z", got.Lead["createdAt"])
 	require.Equal(t, false, got.Lead["isRead"], "every field present, as in the REST API")
 
-	payload, err = protojson.Marshal(&contactv1.LeadUpdated{LeadId: "6f1c0f1e-5b7a-4d7e-9a53-1d3c6c7f0b11", IsRead: true, UpdatedBy: "ana@valleytrenchless.example"})
+	payload, err = protojson.Marshal(&contactv1.LeadUpdated{LeadId: "6f1c0f1e-5b7a-4d7e-9a53-1d3c6c7f0b11", IsRead: true, UpdatedBy: "ana@valleytrenchless.example",
+		Change: "status", Status: "contacted", PreviousStatus: "new", ActivityId: 7})
 	require.NoError(t, err)
 	require.NoError(t, nc.Publish("leads.updated", payload))
 	name, data = s.event()
 	require.Equal(t, "lead-updated", name)
-	require.JSONEq(t, `{"leadId":"6f1c0f1e-5b7a-4d7e-9a53-1d3c6c7f0b11","isRead":true,"updatedBy":"ana@valleytrenchless.example","updatedAt":null}`, data)
+	require.JSONEq(t, `{"leadId":"6f1c0f1e-5b7a-4d7e-9a53-1d3c6c7f0b11","isRead":true,"updatedBy":"ana@valleytrenchless.example","updatedAt":null,
+		"change":"status","status":"contacted","previousStatus":"new","assignee":"","firstResponseAt":null,"activityId":"7"}`, data)
 }
 
 func TestLeadEventsEndAtShutdownAndForSlowClients(t *testing.T) {

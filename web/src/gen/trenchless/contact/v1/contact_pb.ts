@@ -16,7 +16,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/contact/v1/contact.proto.
  */
 export const file_trenchless_contact_v1_contact: GenFile = /*@__PURE__*/
-  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIloKC0F0dHJpYnV0aW9uEhIKCnV0bV9zb3VyY2UYASABKAkSEgoKdXRtX21lZGl1bRgCIAEoCRIUCgx1dG1fY2FtcGFpZ24YAyABKAkSDQoFZ2NsaWQYBCABKAkingkKHlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBJ3Cgxmb3JtX3ZhcmlhbnQYASABKAlCYbpIXroBWwoSZm9ybV92YXJpYW50Lmtub3duEiRGb3JtIHZhcmlhbnQgbXVzdCBiZSBob21lIG9yIGNvbnRhY3QaH3RoaXMgaW4gWycnLCAnaG9tZScsICdjb250YWN0J10SYwoKZmlyc3RfbmFtZRgCIAEoCUJPukhMugFFChNmaXJzdF9uYW1lLnJlcXVpcmVkEhZGaXJzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJgCglsYXN0X25hbWUYAyABKAlCTbpISroBQwoSbGFzdF9uYW1lLnJlcXVpcmVkEhVMYXN0IG5hbWUgaXMgcmVxdWlyZWQaFnRoaXMudHJpbSgpLnNpemUoKSA+IDByAhhkEmgKBWVtYWlsGAQgASgJQlm6SFa6AVMKC2VtYWlsLnZhbGlkEhdWYWxpZCBlbWFpbCBpcyByZXF1aXJlZBordGhpcy5zaXplKCkgPD0gMjU0ICYmIHRoaXMudHJpbSgpLmlzRW1haWwoKRJtCgVwaG9uZRgFIAEoCUJeukhbugFYCg1waG9uZS5taW5fbGVuEhhQaG9uZSBudW1iZXIgaXMgcmVxdWlyZWQaLXRoaXMudHJpbSgpLnNpemUoKSA+PSAxMCAmJiB0aGlzLnNpemUoKSA8PSA0MBIPCgdhZGRyZXNzGAYgASgJEgwKBGNpdHkYByABKAkSDwoHdXJnZW5jeRgIIAEoCRIOCgZpc3N1ZXMYCSADKAkSEAoIaG9tZV9hZ2UYCiABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgLIAEoCRITCgtkZXNjcmlwdGlvbhgMIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA0gASgJEhYKCWhhc192aWRlbxgOIAEoCEgAiAEBEhMKC3NvdXJjZV9wYWdlGA8gASgJEjcKC2F0dHJpYnV0aW9uGBAgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEg8KB3dlYnNpdGUYESABKAk6vAK6SLgCGosBChxpc3N1ZXMucmVxdWlyZWRfb25faG9tZV9mb3JtEiBQbGVhc2Ugc2VsZWN0IGF0IGxlYXN0IG9uZSBpc3N1ZRpJdGhpcy5mb3JtX3ZhcmlhbnQgIT0gJ2hvbWUnIHx8IHRoaXMuaXNzdWVzLmV4aXN0cyhpLCBpLnRyaW0oKS5zaXplKCkgPiAwKRqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwQgwKCl9oYXNfdmlkZW8ijQEKH1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2USCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAimwQKBExlYWQSCgoCaWQYASABKAkSFAoMZm9ybV92YXJpYW50GAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg0KBXBob25lGAYgASgJEg8KB2FkZHJlc3MYByABKAkSDAoEY2l0eRgIIAEoCRIPCgd1cmdlbmN5GAkgASgJEg4KBmlzc3VlcxgKIAMoCRIQCghob21lX2FnZRgLIAEoCRIYChBwcmV2aW91c19yZXBhaXJzGAwgASgJEhMKC2Rlc2NyaXB0aW9uGA0gASgJEh4KFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDiABKAkSEQoJaGFzX3ZpZGVvGA8gASgIEhMKC3NvdXJjZV9wYWdlGBAgASgJEjcKC2F0dHJpYnV0aW9uGBEgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEhIKCnVzZXJfYWdlbnQYEiABKAkSDwoHaXNfcmVhZBgTIAEoCBIPCgdpc19zcGFtGBQgASgIEhQKDGR1cGxpY2F0ZV9vZhgVIAEoCRIuCgpjcmVhdGVkX2F0GBYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXNwb25kX2J5GBcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCLVAQoQTGlzdExlYWRzUmVxdWVzdBKDAQoGZmlsdGVyGAEgASgJQnO6SHC6AW0KDGZpbHRlci5rbm93bhIrRmlsdGVyIG11c3QgYmUgYWxsLCB1bnJlYWQsIG92ZXJkdWUgb3Igc3BhbRowdGhpcyBpbiBbJycsICdhbGwnLCAndW5yZWFkJywgJ292ZXJkdWUnLCAnc3BhbSddEh0KCXBhZ2Vfc2l6ZRgCIAEoBUIKukgHGgUYyAEoABIcCgpwYWdlX3Rva2VuGAMgASgJQgi6SAVyAxjIASKLAQoRTGlzdExlYWRzUmVzcG9uc2USMAoLc3VibWlzc2lvbnMYASADKAsyGy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGVhZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSFAoMdW5yZWFkX2NvdW50GAMgASgFEhUKDW92ZXJkdWVfY291bnQYBCABKAUiJgoOR2V0TGVhZFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIkIKD0dldExlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQimgEKEkV4cG9ydExlYWRzUmVxdWVzdBKDAQoGZmlsdGVyGAEgASgJQnO6SHC6AW0KDGZpbHRlci5rbm93bhIrRmlsdGVyIG11c3QgYmUgYWxsLCB1bnJlYWQsIG92ZXJkdWUgb3Igc3BhbRowdGhpcyBpbiBbJycsICdhbGwnLCAndW5yZWFkJywgJ292ZXJkdWUnLCAnc3BhbSddIjoKEVVwZGF0ZUxlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIPCgdpc19yZWFkGAIgASgIIkUKElVwZGF0ZUxlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQytwEKDkNvbnRhY3RTZXJ2aWNlEqQBChdTdWJtaXRJbnNwZWN0aW9uUmVxdWVzdBI1LnRyZW5jaGxlc3MuY29udGFjdC52MS5TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlcXVlc3QaNi50cmVuY2hsZXNzLmNvbnRhY3QudjEuU3VibWl0SW5zcGVjdGlvblJlcXVlc3RSZXNwb25zZSIakAICgtPkkwIROgEqIgwvYXBpL2NvbnRhY3QyxgQKEExlYWRJbmJveFNlcnZpY2USgwEKCUxpc3RMZWFkcxInLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZHNSZXF1ZXN0GigudHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkc1Jlc3BvbnNlIiOQAgGC0+STAhoSGC9hcGkvY29udGFjdC1zdWJtaXNzaW9ucxKOAQoHR2V0TGVhZBIlLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVxdWVzdBomLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVzcG9uc2UiNJACAYLT5JMCK2IKc3VibWlzc2lvbhIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH0SgAEKC0V4cG9ydExlYWRzEikudHJlbmNobGVzcy5jb250YWN0LnYxLkV4cG9ydExlYWRzUmVxdWVzdBoULmdvb2dsZS5hcGkuSHR0cEJvZHkiLpACAYLT5JMCJRIjL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2V4cG9ydC5jc3YwARKXAQoKVXBkYXRlTGVhZBIoLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVzcG9uc2UiNILT5JMCLjoBKmIKc3VibWlzc2lvbjIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH1CRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvY29udGFjdC92MTtjb250YWN0djFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIloKC0F0dHJpYnV0aW9uEhIKCnV0bV9zb3VyY2UYASABKAkSEgoKdXRtX21lZGl1bRgCIAEoCRIUCgx1dG1fY2FtcGFpZ24YAyABKAkSDQoFZ2NsaWQYBCABKAkingkKHlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBJ3Cgxmb3JtX3ZhcmlhbnQYASABKAlCYbpIXroBWwoSZm9ybV92YXJpYW50Lmtub3duEiRGb3JtIHZhcmlhbnQgbXVzdCBiZSBob21lIG9yIGNvbnRhY3QaH3RoaXMgaW4gWycnLCAnaG9tZScsICdjb250YWN0J10SYwoKZmlyc3RfbmFtZRgCIAEoCUJPukhMugFFChNmaXJzdF9uYW1lLnJlcXVpcmVkEhZGaXJzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJgCglsYXN0X25hbWUYAyABKAlCTbpISroBQwoSbGFzdF9uYW1lLnJlcXVpcmVkEhVMYXN0IG5hbWUgaXMgcmVxdWlyZWQaFnRoaXMudHJpbSgpLnNpemUoKSA+IDByAhhkEmgKBWVtYWlsGAQgASgJQlm6SFa6AVMKC2VtYWlsLnZhbGlkEhdWYWxpZCBlbWFpbCBpcyByZXF1aXJlZBordGhpcy5zaXplKCkgPD0gMjU0ICYmIHRoaXMudHJpbSgpLmlzRW1haWwoKRJtCgVwaG9uZRgFIAEoCUJeukhbugFYCg1waG9uZS5taW5fbGVuEhhQaG9uZSBudW1iZXIgaXMgcmVxdWlyZWQaLXRoaXMudHJpbSgpLnNpemUoKSA+PSAxMCAmJiB0aGlzLnNpemUoKSA8PSA0MBIPCgdhZGRyZXNzGAYgASgJEgwKBGNpdHkYByABKAkSDwoHdXJnZW5jeRgIIAEoCRIOCgZpc3N1ZXMYCSADKAkSEAoIaG9tZV9hZ2UYCiABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgLIAEoCRITCgtkZXNjcmlwdGlvbhgMIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA0gASgJEhYKCWhhc192aWRlbxgOIAEoCEgAiAEBEhMKC3NvdXJjZV9wYWdlGA8gASgJEjcKC2F0dHJpYnV0aW9uGBAgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEg8KB3dlYnNpdGUYESABKAk6vAK6SLgCGosBChxpc3N1ZXMucmVxdWlyZWRfb25faG9tZV9mb3JtEiBQbGVhc2Ugc2VsZWN0IGF0IGxlYXN0IG9uZSBpc3N1ZRpJdGhpcy5mb3JtX3ZhcmlhbnQgIT0gJ2hvbWUnIHx8IHRoaXMuaXNzdWVzLmV4aXN0cyhpLCBpLnRyaW0oKS5zaXplKCkgPiAwKRqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwQgwKCl9oYXNfdmlkZW8ijQEKH1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2USCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuAUKBExlYWQSCgoCaWQYASABKAkSFAoMZm9ybV92YXJpYW50GAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg0KBXBob25lGAYgASgJEg8KB2FkZHJlc3MYByABKAkSDAoEY2l0eRgIIAEoCRIPCgd1cmdlbmN5GAkgASgJEg4KBmlzc3VlcxgKIAMoCRIQCghob21lX2FnZRgLIAEoCRIYChBwcmV2aW91c19yZXBhaXJzGAwgASgJEhMKC2Rlc2NyaXB0aW9uGA0gASgJEh4KFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDiABKAkSEQoJaGFzX3ZpZGVvGA8gASgIEhMKC3NvdXJjZV9wYWdlGBAgASgJEjcKC2F0dHJpYnV0aW9uGBEgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEhIKCnVzZXJfYWdlbnQYEiABKAkSDwoHaXNfcmVhZBgTIAEoCBIPCgdpc19zcGFtGBQgASgIEhQKDGR1cGxpY2F0ZV9vZhgVIAEoCRIuCgpjcmVhdGVkX2F0GBYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXNwb25kX2J5GBcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzdGF0dXMYGCABKAkSEAoIYXNzaWduZWUYGSABKAkSNQoRZmlyc3RfcmVzcG9uc2VfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYGyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYHCABKAkioAEKDExlYWRBY3Rpdml0eRIKCgJpZBgBIAEoAxIPCgdsZWFkX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEZnJvbRgEIAEoCRIKCgJ0bxgFIAEoCRIMCgRib2R5GAYgASgJEg0KBWFjdG9yGAcgASgJEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrwEChBMaXN0TGVhZHNSZXF1ZXN0EoMBCgZmaWx0ZXIYASABKAlCc7pIcLoBbQoMZmlsdGVyLmtub3duEitGaWx0ZXIgbXVzdCBiZSBhbGwsIHVucmVhZCwgb3ZlcmR1ZSBvciBzcGFtGjB0aGlzIGluIFsnJywgJ2FsbCcsICd1bnJlYWQnLCAnb3ZlcmR1ZScsICdzcGFtJ10SHQoJcGFnZV9zaXplGAIgASgFQgq6SAcaBRjIASgAEhwKCnBhZ2VfdG9rZW4YAyABKAlCCLpIBXIDGMgBEpwBCgZzdGF0dXMYBCABKAlCiwG6SIcBugGDAQoMc3RhdHVzLmtub3duEjVTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24gb3IgbG9zdBo8dGhpcyBpbiBbJycsICduZXcnLCAnY29udGFjdGVkJywgJ3NjaGVkdWxlZCcsICd3b24nLCAnbG9zdCddEhUKBGNpdHkYBSABKAlCB7pIBHICGGQSGAoGc291cmNlGAYgASgJQgi6SAVyAxjIARIwCgxjcmVhdGVkX2Zyb20YByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfdG8YCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKBXF1ZXJ5GAkgASgJQgi6SAVyAxjIARIaCghhc3NpZ25lZRgKIAEoCUIIukgFcgMY/gEiiwEKEUxpc3RMZWFkc1Jlc3BvbnNlEjAKC3N1Ym1pc3Npb25zGAEgAygLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhQKDHVucmVhZF9jb3VudBgDIAEoBRIVCg1vdmVyZHVlX2NvdW50GAQgASgFIiYKDkdldExlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJCCg9HZXRMZWFkUmVzcG9uc2USLwoKc3VibWlzc2lvbhgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkIoEEChJFeHBvcnRMZWFkc1JlcXVlc3QSgwEKBmZpbHRlchgBIAEoCUJzukhwugFtCgxmaWx0ZXIua25vd24SK0ZpbHRlciBtdXN0IGJlIGFsbCwgdW5yZWFkLCBvdmVyZHVlIG9yIHNwYW0aMHRoaXMgaW4gWycnLCAnYWxsJywgJ3VucmVhZCcsICdvdmVyZHVlJywgJ3NwYW0nXRKcAQoGc3RhdHVzGAQgASgJQosBukiHAboBgwEKDHN0YXR1cy5rbm93bhI1U3RhdHVzIG11c3QgYmUgbmV3LCBjb250YWN0ZWQsIHNjaGVkdWxlZCwgd29uIG9yIGxvc3QaPHRoaXMgaW4gWycnLCAnbmV3JywgJ2NvbnRhY3RlZCcsICdzY2hlZHVsZWQnLCAnd29uJywgJ2xvc3QnXRIVCgRjaXR5GAUgASgJQge6SARyAhhkEhgKBnNvdXJjZRgGIAEoCUIIukgFcgMYyAESMAoMY3JlYXRlZF9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCgVxdWVyeRgJIAEoCUIIukgFcgMYyAESGgoIYXNzaWduZWUYCiABKAlCCLpIBXIDGP4BIrADChFVcGRhdGVMZWFkUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESFAoHaXNfcmVhZBgCIAEoCEgAiAEBEqsBCgZzdGF0dXMYAyABKAlClQG6SJEBugGNAQoMc3RhdHVzLmtub3duEjtTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24sIGxvc3Qgb3Igc3BhbRpAdGhpcyBpbiBbJ25ldycsICdjb250YWN0ZWQnLCAnc2NoZWR1bGVkJywgJ3dvbicsICdsb3N0JywgJ3NwYW0nXUgBiAEBEpwBCghhc3NpZ25lZRgEIAEoCUKEAbpIgAG6AX0KDmFzc2lnbmVlLmVtYWlsEidBc3NpZ25lZSBtdXN0IGJlIGEgc3RhZmYgZS1tYWlsIGFkZHJlc3MaQnRoaXMudHJpbSgpID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyNTQgJiYgdGhpcy50cmltKCkuaXNFbWFpbCgpKUgCiAEBQgoKCF9pc19yZWFkQgkKB19zdGF0dXNCCwoJX2Fzc2lnbmVlIuMEChZCdWxrVXBkYXRlTGVhZHNSZXF1ZXN0EiEKA2lkcxgBIAMoCUIUukgRkgEOCAEQyAEYASIFcgOwAQESFAoHaXNfcmVhZBgCIAEoCEgAiAEBEqsBCgZzdGF0dXMYAyABKAlClQG6SJEBugGNAQoMc3RhdHVzLmtub3duEjtTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24sIGxvc3Qgb3Igc3BhbRpAdGhpcyBpbiBbJ25ldycsICdjb250YWN0ZWQnLCAnc2NoZWR1bGVkJywgJ3dvbicsICdsb3N0JywgJ3NwYW0nXUgBiAEBEpwBCghhc3NpZ25lZRgEIAEoCUKEAbpIgAG6AX0KDmFzc2lnbmVlLmVtYWlsEidBc3NpZ25lZSBtdXN0IGJlIGEgc3RhZmYgZS1tYWlsIGFkZHJlc3MaQnRoaXMudHJpbSgpID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyNTQgJiYgdGhpcy50cmltKCkuaXNFbWFpbCgpKUgCiAEBOp4BukiaARqXAQoKY2hhbmdlLm9uZRIrQ2hvb3NlIG9uZSBjaGFuZ2U6IHJlYWQsIHN0YXR1cyBvciBhc3NpZ25lZRpcKGhhcyh0aGlzLmlzX3JlYWQpID8gMSA6IDApICsgKGhhcyh0aGlzLnN0YXR1cykgPyAxIDogMCkgKyAoaGFzKHRoaXMuYXNzaWduZWUpID8gMSA6IDApID09IDFCCgoIX2lzX3JlYWRCCQoHX3N0YXR1c0ILCglfYXNzaWduZWUiKgoXQnVsa1VwZGF0ZUxlYWRzUmVzcG9uc2USDwoHdXBkYXRlZBgBIAEoBSLTAQoSQWRkTGVhZE5vdGVSZXF1ZXN0EhkKB2xlYWRfaWQYASABKAlCCLpIBXIDsAEBEqEBCgRib2R5GAIgASgJQpIBukiOAboBOwoNYm9keS5yZXF1aXJlZBISV3JpdGUgYSBub3RlIGZpcnN0GhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwugFNCgxib2R5Lm1heF9sZW4SKEEgbm90ZSBtdXN0IGJlIDUsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaE3RoaXMuc2l6ZSgpIDw9IDUwMDAiTAoTQWRkTGVhZE5vdGVSZXNwb25zZRI1CghhY3Rpdml0eRgBIAEoCzIjLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkQWN0aXZpdHkiNAoXTGlzdExlYWRBY3Rpdml0eVJlcXVlc3QSGQoHbGVhZF9pZBgBIAEoCUIIukgFcgOwAQEiUQoYTGlzdExlYWRBY3Rpdml0eVJlc3BvbnNlEjUKCGFjdGl2aXR5GAEgAygLMiMudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWRBY3Rpdml0eSIvChNHZXRMZWFkU3RhdHNSZXF1ZXN0EhgKBXdlZWtzGAEgASgFQgm6SAYaBBhoKAAimQEKDVJlc3BvbnNlVGltZXMSDQoFbGVhZHMYASABKAUSEQoJcmVzcG9uZGVkGAIgASgFEhYKDndpdGhpbl9wcm9taXNlGAMgASgFEhYKDm1lZGlhbl9taW51dGVzGAQgASgBEhMKC3A5MF9taW51dGVzGAUgASgBEhAKCGF3YWl0aW5nGAYgASgFEg8KB292ZXJkdWUYByABKAUiWQoLV2Vla2x5Q291bnQSLgoKd2Vla19zdGFydBgBIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASCwoDa2V5GAIgASgJEg0KBWNvdW50GAMgASgFIo4CChRHZXRMZWFkU3RhdHNSZXNwb25zZRI3CglsYXN0X3dlZWsYASABKAsyJC50cmVuY2hsZXNzLmNvbnRhY3QudjEuUmVzcG9uc2VUaW1lcxI4CgpsYXN0X21vbnRoGAIgASgLMiQudHJlbmNobGVzcy5jb250YWN0LnYxLlJlc3BvbnNlVGltZXMSMwoHYnlfY2l0eRgDIAMoCzIiLnRyZW5jaGxlc3MuY29udGFjdC52MS5XZWVrbHlDb3VudBI1CglieV9zb3VyY2UYBCADKAsyIi50cmVuY2hsZXNzLmNvbnRhY3QudjEuV2Vla2x5Q291bnQSFwoPcHJvbWlzZV9taW51dGVzGAUgASgFIkUKElVwZGF0ZUxlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQytwEKDkNvbnRhY3RTZXJ2aWNlEqQBChdTdWJtaXRJbnNwZWN0aW9uUmVxdWVzdBI1LnRyZW5jaGxlc3MuY29udGFjdC52MS5TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlcXVlc3QaNi50cmVuY2hsZXNzLmNvbnRhY3QudjEuU3VibWl0SW5zcGVjdGlvblJlcXVlc3RSZXNwb25zZSIakAICgtPkkwIROgEqIgwvYXBpL2NvbnRhY3Qy1gkKEExlYWRJbmJveFNlcnZpY2USgwEKCUxpc3RMZWFkcxInLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZHNSZXF1ZXN0GigudHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkc1Jlc3BvbnNlIiOQAgGC0+STAhoSGC9hcGkvY29udGFjdC1zdWJtaXNzaW9ucxKOAQoHR2V0TGVhZBIlLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVxdWVzdBomLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkUmVzcG9uc2UiNJACAYLT5JMCK2IKc3VibWlzc2lvbhIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH0SgAEKC0V4cG9ydExlYWRzEikudHJlbmNobGVzcy5jb250YWN0LnYxLkV4cG9ydExlYWRzUmVxdWVzdBoULmdvb2dsZS5hcGkuSHR0cEJvZHkiLpACAYLT5JMCJRIjL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2V4cG9ydC5jc3YwARKXAQoKVXBkYXRlTGVhZBIoLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVzcG9uc2UiNILT5JMCLjoBKmIKc3VibWlzc2lvbjIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tpZH0SmgEKD0J1bGtVcGRhdGVMZWFkcxItLnRyZW5jaGxlc3MuY29udGFjdC52MS5CdWxrVXBkYXRlTGVhZHNSZXF1ZXN0Gi4udHJlbmNobGVzcy5jb250YWN0LnYxLkJ1bGtVcGRhdGVMZWFkc1Jlc3BvbnNlIiiC0+STAiI6ASoiHS9hcGkvY29udGFjdC1zdWJtaXNzaW9ucy9idWxrEqMBCgtBZGRMZWFkTm90ZRIpLnRyZW5jaGxlc3MuY29udGFjdC52MS5BZGRMZWFkTm90ZVJlcXVlc3QaKi50cmVuY2hsZXNzLmNvbnRhY3QudjEuQWRkTGVhZE5vdGVSZXNwb25zZSI9gtPkkwI3OgEqYghhY3Rpdml0eSIoL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tsZWFkX2lkfS9ub3RlcxK1AQoQTGlzdExlYWRBY3Rpdml0eRIuLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZEFjdGl2aXR5UmVxdWVzdBovLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZEFjdGl2aXR5UmVzcG9uc2UiQJACAYLT5JMCN2IIYWN0aXZpdHkSKy9hcGkvY29udGFjdC1zdWJtaXNzaW9ucy97bGVhZF9pZH0vYWN0aXZpdHkSkgEKDEdldExlYWRTdGF0cxIqLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkU3RhdHNSZXF1ZXN0GisudHJlbmNobGVzcy5jb250YWN0LnYxLkdldExlYWRTdGF0c1Jlc3BvbnNlIimQAgGC0+STAiASHi9hcGkvY29udGFjdC1zdWJtaXNzaW9ucy9zdGF0c0JGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9jb250YWN0L3YxO2NvbnRhY3R2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * Attribution records where the visitor came from, read by the web app from
@@ -631,6 +631,44 @@ export type Lead = Message<"trenchless.contact.v1.Lead"> & {
    * @generated from field: google.protobuf.Timestamp respond_by = 23;
    */
   respondBy?: Timestamp | undefined;
+
+  /**
+   * Status is where the lead is in the pipeline: new, contacted,
+   * scheduled, won, lost or spam (spam when the honeypot caught it or
+   * staff marked it so).
+   *
+   * @generated from field: string status = 24;
+   */
+  status: string;
+
+  /**
+   * Assignee is the e-mail of the staff member working the lead, or empty.
+   *
+   * @generated from field: string assignee = 25;
+   */
+  assignee: string;
+
+  /**
+   * FirstResponseAt is the lead's first status change or note after it
+   * arrived; absent while it awaits an answer.
+   *
+   * @generated from field: google.protobuf.Timestamp first_response_at = 26;
+   */
+  firstResponseAt?: Timestamp | undefined;
+
+  /**
+   * UpdatedAt is the last staff change (status, note, assignee, read).
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 27;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * UpdatedBy is the e-mail of whoever made it.
+   *
+   * @generated from field: string updated_by = 28;
+   */
+  updatedBy: string;
 };
 
 /**
@@ -801,6 +839,44 @@ export type LeadJson = {
    * @generated from field: google.protobuf.Timestamp respond_by = 23;
    */
   respondBy?: TimestampJson;
+
+  /**
+   * Status is where the lead is in the pipeline: new, contacted,
+   * scheduled, won, lost or spam (spam when the honeypot caught it or
+   * staff marked it so).
+   *
+   * @generated from field: string status = 24;
+   */
+  status?: string;
+
+  /**
+   * Assignee is the e-mail of the staff member working the lead, or empty.
+   *
+   * @generated from field: string assignee = 25;
+   */
+  assignee?: string;
+
+  /**
+   * FirstResponseAt is the lead's first status change or note after it
+   * arrived; absent while it awaits an answer.
+   *
+   * @generated from field: google.protobuf.Timestamp first_response_at = 26;
+   */
+  firstResponseAt?: TimestampJson;
+
+  /**
+   * UpdatedAt is the last staff change (status, note, assignee, read).
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 27;
+   */
+  updatedAt?: TimestampJson;
+
+  /**
+   * UpdatedBy is the e-mail of whoever made it.
+   *
+   * @generated from field: string updated_by = 28;
+   */
+  updatedBy?: string;
 };
 
 /**
@@ -809,6 +885,141 @@ export type LeadJson = {
  */
 export const LeadSchema: GenMessage<Lead, {jsonType: LeadJson}> = /*@__PURE__*/
   messageDesc(file_trenchless_contact_v1_contact, 3);
+
+/**
+ * LeadActivity is one entry of a lead's history.
+ *
+ * @generated from message trenchless.contact.v1.LeadActivity
+ */
+export type LeadActivity = Message<"trenchless.contact.v1.LeadActivity"> & {
+  /**
+   * Id orders the entries (a number, as a string in JSON).
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id: bigint;
+
+  /**
+   * LeadId is the lead it belongs to.
+   *
+   * @generated from field: string lead_id = 2;
+   */
+  leadId: string;
+
+  /**
+   * Kind is status, note, assignee or read.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind: string;
+
+  /**
+   * From is the value before the change (status, assignee, read as
+   * "true"/"false"); empty for a note.
+   *
+   * @generated from field: string from = 4;
+   */
+  from: string;
+
+  /**
+   * To is the value after the change; empty for a note.
+   *
+   * @generated from field: string to = 5;
+   */
+  to: string;
+
+  /**
+   * Body is the note's text; empty for other kinds.
+   *
+   * @generated from field: string body = 6;
+   */
+  body: string;
+
+  /**
+   * Actor is the e-mail of the staff member.
+   *
+   * @generated from field: string actor = 7;
+   */
+  actor: string;
+
+  /**
+   * CreatedAt is when it happened.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 8;
+   */
+  createdAt?: Timestamp | undefined;
+};
+
+/**
+ * LeadActivity is one entry of a lead's history.
+ *
+ * @generated from message trenchless.contact.v1.LeadActivity
+ */
+export type LeadActivityJson = {
+  /**
+   * Id orders the entries (a number, as a string in JSON).
+   *
+   * @generated from field: int64 id = 1;
+   */
+  id?: string;
+
+  /**
+   * LeadId is the lead it belongs to.
+   *
+   * @generated from field: string lead_id = 2;
+   */
+  leadId?: string;
+
+  /**
+   * Kind is status, note, assignee or read.
+   *
+   * @generated from field: string kind = 3;
+   */
+  kind?: string;
+
+  /**
+   * From is the value before the change (status, assignee, read as
+   * "true"/"false"); empty for a note.
+   *
+   * @generated from field: string from = 4;
+   */
+  from?: string;
+
+  /**
+   * To is the value after the change; empty for a note.
+   *
+   * @generated from field: string to = 5;
+   */
+  to?: string;
+
+  /**
+   * Body is the note's text; empty for other kinds.
+   *
+   * @generated from field: string body = 6;
+   */
+  body?: string;
+
+  /**
+   * Actor is the e-mail of the staff member.
+   *
+   * @generated from field: string actor = 7;
+   */
+  actor?: string;
+
+  /**
+   * CreatedAt is when it happened.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 8;
+   */
+  createdAt?: TimestampJson;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.LeadActivity.
+ * Use `create(LeadActivitySchema)` to create a new message.
+ */
+export const LeadActivitySchema: GenMessage<LeadActivity, {jsonType: LeadActivityJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 4);
 
 /**
  * ListLeadsRequest filters and pages the inbox.
@@ -837,6 +1048,61 @@ export type ListLeadsRequest = Message<"trenchless.contact.v1.ListLeadsRequest">
    * @generated from field: string page_token = 3;
    */
   pageToken: string;
+
+  /**
+   * Status keeps the leads with this pipeline status (new, contacted,
+   * scheduled, won, lost); empty keeps every status.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * City keeps the leads of this city (a known city's value, or a typed
+   * town as stored); empty keeps every city.
+   *
+   * @generated from field: string city = 5;
+   */
+  city: string;
+
+  /**
+   * Source keeps the leads whose utm_source is this; "direct" keeps those
+   * without one; empty keeps every source.
+   *
+   * @generated from field: string source = 6;
+   */
+  source: string;
+
+  /**
+   * CreatedFrom keeps leads created at or after this time.
+   *
+   * @generated from field: google.protobuf.Timestamp created_from = 7;
+   */
+  createdFrom?: Timestamp | undefined;
+
+  /**
+   * CreatedTo keeps leads created before this time.
+   *
+   * @generated from field: google.protobuf.Timestamp created_to = 8;
+   */
+  createdTo?: Timestamp | undefined;
+
+  /**
+   * Query keeps the leads whose name, phone, e-mail, address, city or
+   * description contains every word of it (any case; phone digits match
+   * whatever the punctuation).
+   *
+   * @generated from field: string query = 9;
+   */
+  query: string;
+
+  /**
+   * Assignee keeps the leads assigned to this e-mail; "none" keeps the
+   * unassigned ones; empty keeps all.
+   *
+   * @generated from field: string assignee = 10;
+   */
+  assignee: string;
 };
 
 /**
@@ -866,6 +1132,61 @@ export type ListLeadsRequestJson = {
    * @generated from field: string page_token = 3;
    */
   pageToken?: string;
+
+  /**
+   * Status keeps the leads with this pipeline status (new, contacted,
+   * scheduled, won, lost); empty keeps every status.
+   *
+   * @generated from field: string status = 4;
+   */
+  status?: string;
+
+  /**
+   * City keeps the leads of this city (a known city's value, or a typed
+   * town as stored); empty keeps every city.
+   *
+   * @generated from field: string city = 5;
+   */
+  city?: string;
+
+  /**
+   * Source keeps the leads whose utm_source is this; "direct" keeps those
+   * without one; empty keeps every source.
+   *
+   * @generated from field: string source = 6;
+   */
+  source?: string;
+
+  /**
+   * CreatedFrom keeps leads created at or after this time.
+   *
+   * @generated from field: google.protobuf.Timestamp created_from = 7;
+   */
+  createdFrom?: TimestampJson;
+
+  /**
+   * CreatedTo keeps leads created before this time.
+   *
+   * @generated from field: google.protobuf.Timestamp created_to = 8;
+   */
+  createdTo?: TimestampJson;
+
+  /**
+   * Query keeps the leads whose name, phone, e-mail, address, city or
+   * description contains every word of it (any case; phone digits match
+   * whatever the punctuation).
+   *
+   * @generated from field: string query = 9;
+   */
+  query?: string;
+
+  /**
+   * Assignee keeps the leads assigned to this e-mail; "none" keeps the
+   * unassigned ones; empty keeps all.
+   *
+   * @generated from field: string assignee = 10;
+   */
+  assignee?: string;
 };
 
 /**
@@ -873,7 +1194,7 @@ export type ListLeadsRequestJson = {
  * Use `create(ListLeadsRequestSchema)` to create a new message.
  */
 export const ListLeadsRequestSchema: GenMessage<ListLeadsRequest, {jsonType: ListLeadsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 4);
+  messageDesc(file_trenchless_contact_v1_contact, 5);
 
 /**
  * ListLeadsResponse carries one page of leads.
@@ -903,8 +1224,9 @@ export type ListLeadsResponse = Message<"trenchless.contact.v1.ListLeadsResponse
   unreadCount: number;
 
   /**
-   * OverdueCount is the number of unread, non-spam leads past respond_by
-   * (the 24-hour reply promise).
+   * OverdueCount is the number of non-spam leads still awaiting a first
+   * response (no status change or note) past respond_by: the 24-hour reply
+   * promise broken.
    *
    * @generated from field: int32 overdue_count = 4;
    */
@@ -939,8 +1261,9 @@ export type ListLeadsResponseJson = {
   unreadCount?: number;
 
   /**
-   * OverdueCount is the number of unread, non-spam leads past respond_by
-   * (the 24-hour reply promise).
+   * OverdueCount is the number of non-spam leads still awaiting a first
+   * response (no status change or note) past respond_by: the 24-hour reply
+   * promise broken.
    *
    * @generated from field: int32 overdue_count = 4;
    */
@@ -952,7 +1275,7 @@ export type ListLeadsResponseJson = {
  * Use `create(ListLeadsResponseSchema)` to create a new message.
  */
 export const ListLeadsResponseSchema: GenMessage<ListLeadsResponse, {jsonType: ListLeadsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 5);
+  messageDesc(file_trenchless_contact_v1_contact, 6);
 
 /**
  * GetLeadRequest names a lead.
@@ -987,7 +1310,7 @@ export type GetLeadRequestJson = {
  * Use `create(GetLeadRequestSchema)` to create a new message.
  */
 export const GetLeadRequestSchema: GenMessage<GetLeadRequest, {jsonType: GetLeadRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 6);
+  messageDesc(file_trenchless_contact_v1_contact, 7);
 
 /**
  * GetLeadResponse carries the lead.
@@ -1022,10 +1345,11 @@ export type GetLeadResponseJson = {
  * Use `create(GetLeadResponseSchema)` to create a new message.
  */
 export const GetLeadResponseSchema: GenMessage<GetLeadResponse, {jsonType: GetLeadResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 7);
+  messageDesc(file_trenchless_contact_v1_contact, 8);
 
 /**
- * ExportLeadsRequest filters the export.
+ * ExportLeadsRequest filters the export as ListLeadsRequest filters the
+ * inbox (same fields, same meaning).
  *
  * @generated from message trenchless.contact.v1.ExportLeadsRequest
  */
@@ -1036,10 +1360,60 @@ export type ExportLeadsRequest = Message<"trenchless.contact.v1.ExportLeadsReque
    * @generated from field: string filter = 1;
    */
   filter: string;
+
+  /**
+   * Status as for ListLeads.
+   *
+   * @generated from field: string status = 4;
+   */
+  status: string;
+
+  /**
+   * City as for ListLeads.
+   *
+   * @generated from field: string city = 5;
+   */
+  city: string;
+
+  /**
+   * Source as for ListLeads.
+   *
+   * @generated from field: string source = 6;
+   */
+  source: string;
+
+  /**
+   * CreatedFrom as for ListLeads.
+   *
+   * @generated from field: google.protobuf.Timestamp created_from = 7;
+   */
+  createdFrom?: Timestamp | undefined;
+
+  /**
+   * CreatedTo as for ListLeads.
+   *
+   * @generated from field: google.protobuf.Timestamp created_to = 8;
+   */
+  createdTo?: Timestamp | undefined;
+
+  /**
+   * Query as for ListLeads.
+   *
+   * @generated from field: string query = 9;
+   */
+  query: string;
+
+  /**
+   * Assignee as for ListLeads.
+   *
+   * @generated from field: string assignee = 10;
+   */
+  assignee: string;
 };
 
 /**
- * ExportLeadsRequest filters the export.
+ * ExportLeadsRequest filters the export as ListLeadsRequest filters the
+ * inbox (same fields, same meaning).
  *
  * @generated from message trenchless.contact.v1.ExportLeadsRequest
  */
@@ -1050,6 +1424,55 @@ export type ExportLeadsRequestJson = {
    * @generated from field: string filter = 1;
    */
   filter?: string;
+
+  /**
+   * Status as for ListLeads.
+   *
+   * @generated from field: string status = 4;
+   */
+  status?: string;
+
+  /**
+   * City as for ListLeads.
+   *
+   * @generated from field: string city = 5;
+   */
+  city?: string;
+
+  /**
+   * Source as for ListLeads.
+   *
+   * @generated from field: string source = 6;
+   */
+  source?: string;
+
+  /**
+   * CreatedFrom as for ListLeads.
+   *
+   * @generated from field: google.protobuf.Timestamp created_from = 7;
+   */
+  createdFrom?: TimestampJson;
+
+  /**
+   * CreatedTo as for ListLeads.
+   *
+   * @generated from field: google.protobuf.Timestamp created_to = 8;
+   */
+  createdTo?: TimestampJson;
+
+  /**
+   * Query as for ListLeads.
+   *
+   * @generated from field: string query = 9;
+   */
+  query?: string;
+
+  /**
+   * Assignee as for ListLeads.
+   *
+   * @generated from field: string assignee = 10;
+   */
+  assignee?: string;
 };
 
 /**
@@ -1057,10 +1480,10 @@ export type ExportLeadsRequestJson = {
  * Use `create(ExportLeadsRequestSchema)` to create a new message.
  */
 export const ExportLeadsRequestSchema: GenMessage<ExportLeadsRequest, {jsonType: ExportLeadsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 8);
+  messageDesc(file_trenchless_contact_v1_contact, 9);
 
 /**
- * UpdateLeadRequest sets the read flag.
+ * UpdateLeadRequest changes what it names; a field left out stays.
  *
  * @generated from message trenchless.contact.v1.UpdateLeadRequest
  */
@@ -1075,13 +1498,28 @@ export type UpdateLeadRequest = Message<"trenchless.contact.v1.UpdateLeadRequest
   /**
    * IsRead is the new read flag.
    *
-   * @generated from field: bool is_read = 2;
+   * @generated from field: optional bool is_read = 2;
    */
-  isRead: boolean;
+  isRead?: boolean | undefined;
+
+  /**
+   * Status is the new pipeline status: new, contacted, scheduled, won,
+   * lost or spam.
+   *
+   * @generated from field: optional string status = 3;
+   */
+  status?: string | undefined;
+
+  /**
+   * Assignee is the staff e-mail to assign; empty unassigns.
+   *
+   * @generated from field: optional string assignee = 4;
+   */
+  assignee?: string | undefined;
 };
 
 /**
- * UpdateLeadRequest sets the read flag.
+ * UpdateLeadRequest changes what it names; a field left out stays.
  *
  * @generated from message trenchless.contact.v1.UpdateLeadRequest
  */
@@ -1096,9 +1534,24 @@ export type UpdateLeadRequestJson = {
   /**
    * IsRead is the new read flag.
    *
-   * @generated from field: bool is_read = 2;
+   * @generated from field: optional bool is_read = 2;
    */
   isRead?: boolean;
+
+  /**
+   * Status is the new pipeline status: new, contacted, scheduled, won,
+   * lost or spam.
+   *
+   * @generated from field: optional string status = 3;
+   */
+  status?: string;
+
+  /**
+   * Assignee is the staff e-mail to assign; empty unassigns.
+   *
+   * @generated from field: optional string assignee = 4;
+   */
+  assignee?: string;
 };
 
 /**
@@ -1106,7 +1559,587 @@ export type UpdateLeadRequestJson = {
  * Use `create(UpdateLeadRequestSchema)` to create a new message.
  */
 export const UpdateLeadRequestSchema: GenMessage<UpdateLeadRequest, {jsonType: UpdateLeadRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 9);
+  messageDesc(file_trenchless_contact_v1_contact, 10);
+
+/**
+ * BulkUpdateLeadsRequest applies one change to many leads.
+ *
+ * @generated from message trenchless.contact.v1.BulkUpdateLeadsRequest
+ */
+export type BulkUpdateLeadsRequest = Message<"trenchless.contact.v1.BulkUpdateLeadsRequest"> & {
+  /**
+   * Ids of the leads, 1 to 200.
+   *
+   * @generated from field: repeated string ids = 1;
+   */
+  ids: string[];
+
+  /**
+   * IsRead, as for UpdateLead.
+   *
+   * @generated from field: optional bool is_read = 2;
+   */
+  isRead?: boolean | undefined;
+
+  /**
+   * Status, as for UpdateLead.
+   *
+   * @generated from field: optional string status = 3;
+   */
+  status?: string | undefined;
+
+  /**
+   * Assignee, as for UpdateLead.
+   *
+   * @generated from field: optional string assignee = 4;
+   */
+  assignee?: string | undefined;
+};
+
+/**
+ * BulkUpdateLeadsRequest applies one change to many leads.
+ *
+ * @generated from message trenchless.contact.v1.BulkUpdateLeadsRequest
+ */
+export type BulkUpdateLeadsRequestJson = {
+  /**
+   * Ids of the leads, 1 to 200.
+   *
+   * @generated from field: repeated string ids = 1;
+   */
+  ids?: string[];
+
+  /**
+   * IsRead, as for UpdateLead.
+   *
+   * @generated from field: optional bool is_read = 2;
+   */
+  isRead?: boolean;
+
+  /**
+   * Status, as for UpdateLead.
+   *
+   * @generated from field: optional string status = 3;
+   */
+  status?: string;
+
+  /**
+   * Assignee, as for UpdateLead.
+   *
+   * @generated from field: optional string assignee = 4;
+   */
+  assignee?: string;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.BulkUpdateLeadsRequest.
+ * Use `create(BulkUpdateLeadsRequestSchema)` to create a new message.
+ */
+export const BulkUpdateLeadsRequestSchema: GenMessage<BulkUpdateLeadsRequest, {jsonType: BulkUpdateLeadsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 11);
+
+/**
+ * BulkUpdateLeadsResponse says how many leads changed.
+ *
+ * @generated from message trenchless.contact.v1.BulkUpdateLeadsResponse
+ */
+export type BulkUpdateLeadsResponse = Message<"trenchless.contact.v1.BulkUpdateLeadsResponse"> & {
+  /**
+   * Updated is the number of leads the change applied to (a lead already
+   * in that state, or not found, is not counted).
+   *
+   * @generated from field: int32 updated = 1;
+   */
+  updated: number;
+};
+
+/**
+ * BulkUpdateLeadsResponse says how many leads changed.
+ *
+ * @generated from message trenchless.contact.v1.BulkUpdateLeadsResponse
+ */
+export type BulkUpdateLeadsResponseJson = {
+  /**
+   * Updated is the number of leads the change applied to (a lead already
+   * in that state, or not found, is not counted).
+   *
+   * @generated from field: int32 updated = 1;
+   */
+  updated?: number;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.BulkUpdateLeadsResponse.
+ * Use `create(BulkUpdateLeadsResponseSchema)` to create a new message.
+ */
+export const BulkUpdateLeadsResponseSchema: GenMessage<BulkUpdateLeadsResponse, {jsonType: BulkUpdateLeadsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 12);
+
+/**
+ * AddLeadNoteRequest carries a note.
+ *
+ * @generated from message trenchless.contact.v1.AddLeadNoteRequest
+ */
+export type AddLeadNoteRequest = Message<"trenchless.contact.v1.AddLeadNoteRequest"> & {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId: string;
+
+  /**
+   * Body is the note, 1 to 5,000 characters.
+   *
+   * @generated from field: string body = 2;
+   */
+  body: string;
+};
+
+/**
+ * AddLeadNoteRequest carries a note.
+ *
+ * @generated from message trenchless.contact.v1.AddLeadNoteRequest
+ */
+export type AddLeadNoteRequestJson = {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId?: string;
+
+  /**
+   * Body is the note, 1 to 5,000 characters.
+   *
+   * @generated from field: string body = 2;
+   */
+  body?: string;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.AddLeadNoteRequest.
+ * Use `create(AddLeadNoteRequestSchema)` to create a new message.
+ */
+export const AddLeadNoteRequestSchema: GenMessage<AddLeadNoteRequest, {jsonType: AddLeadNoteRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 13);
+
+/**
+ * AddLeadNoteResponse carries the stored note.
+ *
+ * @generated from message trenchless.contact.v1.AddLeadNoteResponse
+ */
+export type AddLeadNoteResponse = Message<"trenchless.contact.v1.AddLeadNoteResponse"> & {
+  /**
+   * Activity is the note as stored.
+   *
+   * @generated from field: trenchless.contact.v1.LeadActivity activity = 1;
+   */
+  activity?: LeadActivity | undefined;
+};
+
+/**
+ * AddLeadNoteResponse carries the stored note.
+ *
+ * @generated from message trenchless.contact.v1.AddLeadNoteResponse
+ */
+export type AddLeadNoteResponseJson = {
+  /**
+   * Activity is the note as stored.
+   *
+   * @generated from field: trenchless.contact.v1.LeadActivity activity = 1;
+   */
+  activity?: LeadActivityJson;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.AddLeadNoteResponse.
+ * Use `create(AddLeadNoteResponseSchema)` to create a new message.
+ */
+export const AddLeadNoteResponseSchema: GenMessage<AddLeadNoteResponse, {jsonType: AddLeadNoteResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 14);
+
+/**
+ * ListLeadActivityRequest names a lead.
+ *
+ * @generated from message trenchless.contact.v1.ListLeadActivityRequest
+ */
+export type ListLeadActivityRequest = Message<"trenchless.contact.v1.ListLeadActivityRequest"> & {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId: string;
+};
+
+/**
+ * ListLeadActivityRequest names a lead.
+ *
+ * @generated from message trenchless.contact.v1.ListLeadActivityRequest
+ */
+export type ListLeadActivityRequestJson = {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId?: string;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ListLeadActivityRequest.
+ * Use `create(ListLeadActivityRequestSchema)` to create a new message.
+ */
+export const ListLeadActivityRequestSchema: GenMessage<ListLeadActivityRequest, {jsonType: ListLeadActivityRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 15);
+
+/**
+ * ListLeadActivityResponse carries the history, oldest first.
+ *
+ * @generated from message trenchless.contact.v1.ListLeadActivityResponse
+ */
+export type ListLeadActivityResponse = Message<"trenchless.contact.v1.ListLeadActivityResponse"> & {
+  /**
+   * Activity, oldest first (at most the newest 500 entries).
+   *
+   * @generated from field: repeated trenchless.contact.v1.LeadActivity activity = 1;
+   */
+  activity: LeadActivity[];
+};
+
+/**
+ * ListLeadActivityResponse carries the history, oldest first.
+ *
+ * @generated from message trenchless.contact.v1.ListLeadActivityResponse
+ */
+export type ListLeadActivityResponseJson = {
+  /**
+   * Activity, oldest first (at most the newest 500 entries).
+   *
+   * @generated from field: repeated trenchless.contact.v1.LeadActivity activity = 1;
+   */
+  activity?: LeadActivityJson[];
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ListLeadActivityResponse.
+ * Use `create(ListLeadActivityResponseSchema)` to create a new message.
+ */
+export const ListLeadActivityResponseSchema: GenMessage<ListLeadActivityResponse, {jsonType: ListLeadActivityResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 16);
+
+/**
+ * GetLeadStatsRequest asks for the response-time dashboard.
+ *
+ * @generated from message trenchless.contact.v1.GetLeadStatsRequest
+ */
+export type GetLeadStatsRequest = Message<"trenchless.contact.v1.GetLeadStatsRequest"> & {
+  /**
+   * Weeks is how many weeks of leads per week to return; 0 means 12.
+   *
+   * @generated from field: int32 weeks = 1;
+   */
+  weeks: number;
+};
+
+/**
+ * GetLeadStatsRequest asks for the response-time dashboard.
+ *
+ * @generated from message trenchless.contact.v1.GetLeadStatsRequest
+ */
+export type GetLeadStatsRequestJson = {
+  /**
+   * Weeks is how many weeks of leads per week to return; 0 means 12.
+   *
+   * @generated from field: int32 weeks = 1;
+   */
+  weeks?: number;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.GetLeadStatsRequest.
+ * Use `create(GetLeadStatsRequestSchema)` to create a new message.
+ */
+export const GetLeadStatsRequestSchema: GenMessage<GetLeadStatsRequest, {jsonType: GetLeadStatsRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 17);
+
+/**
+ * ResponseTimes is how fast leads of a period got their first answer.
+ *
+ * @generated from message trenchless.contact.v1.ResponseTimes
+ */
+export type ResponseTimes = Message<"trenchless.contact.v1.ResponseTimes"> & {
+  /**
+   * Leads is the number of non-spam leads that arrived in the period.
+   *
+   * @generated from field: int32 leads = 1;
+   */
+  leads: number;
+
+  /**
+   * Responded is how many of them have had a first response.
+   *
+   * @generated from field: int32 responded = 2;
+   */
+  responded: number;
+
+  /**
+   * WithinPromise is how many were answered within 24 hours.
+   *
+   * @generated from field: int32 within_promise = 3;
+   */
+  withinPromise: number;
+
+  /**
+   * MedianMinutes is the median first response, in minutes (0 when none).
+   *
+   * @generated from field: double median_minutes = 4;
+   */
+  medianMinutes: number;
+
+  /**
+   * P90Minutes is the 90th percentile first response, in minutes.
+   *
+   * @generated from field: double p90_minutes = 5;
+   */
+  p90Minutes: number;
+
+  /**
+   * Awaiting is how many still await a first response.
+   *
+   * @generated from field: int32 awaiting = 6;
+   */
+  awaiting: number;
+
+  /**
+   * Overdue is how many of those are past the 24-hour promise.
+   *
+   * @generated from field: int32 overdue = 7;
+   */
+  overdue: number;
+};
+
+/**
+ * ResponseTimes is how fast leads of a period got their first answer.
+ *
+ * @generated from message trenchless.contact.v1.ResponseTimes
+ */
+export type ResponseTimesJson = {
+  /**
+   * Leads is the number of non-spam leads that arrived in the period.
+   *
+   * @generated from field: int32 leads = 1;
+   */
+  leads?: number;
+
+  /**
+   * Responded is how many of them have had a first response.
+   *
+   * @generated from field: int32 responded = 2;
+   */
+  responded?: number;
+
+  /**
+   * WithinPromise is how many were answered within 24 hours.
+   *
+   * @generated from field: int32 within_promise = 3;
+   */
+  withinPromise?: number;
+
+  /**
+   * MedianMinutes is the median first response, in minutes (0 when none).
+   *
+   * @generated from field: double median_minutes = 4;
+   */
+  medianMinutes?: number | "NaN" | "Infinity" | "-Infinity";
+
+  /**
+   * P90Minutes is the 90th percentile first response, in minutes.
+   *
+   * @generated from field: double p90_minutes = 5;
+   */
+  p90Minutes?: number | "NaN" | "Infinity" | "-Infinity";
+
+  /**
+   * Awaiting is how many still await a first response.
+   *
+   * @generated from field: int32 awaiting = 6;
+   */
+  awaiting?: number;
+
+  /**
+   * Overdue is how many of those are past the 24-hour promise.
+   *
+   * @generated from field: int32 overdue = 7;
+   */
+  overdue?: number;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ResponseTimes.
+ * Use `create(ResponseTimesSchema)` to create a new message.
+ */
+export const ResponseTimesSchema: GenMessage<ResponseTimes, {jsonType: ResponseTimesJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 18);
+
+/**
+ * WeeklyCount is the number of leads of one week with one key (a city or
+ * a source).
+ *
+ * @generated from message trenchless.contact.v1.WeeklyCount
+ */
+export type WeeklyCount = Message<"trenchless.contact.v1.WeeklyCount"> & {
+  /**
+   * WeekStart is the Monday 00:00 (Phoenix time) the week begins.
+   *
+   * @generated from field: google.protobuf.Timestamp week_start = 1;
+   */
+  weekStart?: Timestamp | undefined;
+
+  /**
+   * Key is the city or the source ("direct" when none).
+   *
+   * @generated from field: string key = 2;
+   */
+  key: string;
+
+  /**
+   * Count is the number of non-spam leads.
+   *
+   * @generated from field: int32 count = 3;
+   */
+  count: number;
+};
+
+/**
+ * WeeklyCount is the number of leads of one week with one key (a city or
+ * a source).
+ *
+ * @generated from message trenchless.contact.v1.WeeklyCount
+ */
+export type WeeklyCountJson = {
+  /**
+   * WeekStart is the Monday 00:00 (Phoenix time) the week begins.
+   *
+   * @generated from field: google.protobuf.Timestamp week_start = 1;
+   */
+  weekStart?: TimestampJson;
+
+  /**
+   * Key is the city or the source ("direct" when none).
+   *
+   * @generated from field: string key = 2;
+   */
+  key?: string;
+
+  /**
+   * Count is the number of non-spam leads.
+   *
+   * @generated from field: int32 count = 3;
+   */
+  count?: number;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.WeeklyCount.
+ * Use `create(WeeklyCountSchema)` to create a new message.
+ */
+export const WeeklyCountSchema: GenMessage<WeeklyCount, {jsonType: WeeklyCountJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 19);
+
+/**
+ * GetLeadStatsResponse is the dashboard.
+ *
+ * @generated from message trenchless.contact.v1.GetLeadStatsResponse
+ */
+export type GetLeadStatsResponse = Message<"trenchless.contact.v1.GetLeadStatsResponse"> & {
+  /**
+   * LastWeek covers the leads of the last 7 days.
+   *
+   * @generated from field: trenchless.contact.v1.ResponseTimes last_week = 1;
+   */
+  lastWeek?: ResponseTimes | undefined;
+
+  /**
+   * LastMonth covers the leads of the last 30 days.
+   *
+   * @generated from field: trenchless.contact.v1.ResponseTimes last_month = 2;
+   */
+  lastMonth?: ResponseTimes | undefined;
+
+  /**
+   * ByCity counts non-spam leads per week and city, oldest week first.
+   *
+   * @generated from field: repeated trenchless.contact.v1.WeeklyCount by_city = 3;
+   */
+  byCity: WeeklyCount[];
+
+  /**
+   * BySource counts non-spam leads per week and utm_source.
+   *
+   * @generated from field: repeated trenchless.contact.v1.WeeklyCount by_source = 4;
+   */
+  bySource: WeeklyCount[];
+
+  /**
+   * PromiseMinutes is the reply promise the figures are measured against
+   * (1440: 24 hours).
+   *
+   * @generated from field: int32 promise_minutes = 5;
+   */
+  promiseMinutes: number;
+};
+
+/**
+ * GetLeadStatsResponse is the dashboard.
+ *
+ * @generated from message trenchless.contact.v1.GetLeadStatsResponse
+ */
+export type GetLeadStatsResponseJson = {
+  /**
+   * LastWeek covers the leads of the last 7 days.
+   *
+   * @generated from field: trenchless.contact.v1.ResponseTimes last_week = 1;
+   */
+  lastWeek?: ResponseTimesJson;
+
+  /**
+   * LastMonth covers the leads of the last 30 days.
+   *
+   * @generated from field: trenchless.contact.v1.ResponseTimes last_month = 2;
+   */
+  lastMonth?: ResponseTimesJson;
+
+  /**
+   * ByCity counts non-spam leads per week and city, oldest week first.
+   *
+   * @generated from field: repeated trenchless.contact.v1.WeeklyCount by_city = 3;
+   */
+  byCity?: WeeklyCountJson[];
+
+  /**
+   * BySource counts non-spam leads per week and utm_source.
+   *
+   * @generated from field: repeated trenchless.contact.v1.WeeklyCount by_source = 4;
+   */
+  bySource?: WeeklyCountJson[];
+
+  /**
+   * PromiseMinutes is the reply promise the figures are measured against
+   * (1440: 24 hours).
+   *
+   * @generated from field: int32 promise_minutes = 5;
+   */
+  promiseMinutes?: number;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.GetLeadStatsResponse.
+ * Use `create(GetLeadStatsResponseSchema)` to create a new message.
+ */
+export const GetLeadStatsResponseSchema: GenMessage<GetLeadStatsResponse, {jsonType: GetLeadStatsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 20);
 
 /**
  * UpdateLeadResponse carries the updated lead.
@@ -1141,7 +2174,7 @@ export type UpdateLeadResponseJson = {
  * Use `create(UpdateLeadResponseSchema)` to create a new message.
  */
 export const UpdateLeadResponseSchema: GenMessage<UpdateLeadResponse, {jsonType: UpdateLeadResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_contact_v1_contact, 10);
+  messageDesc(file_trenchless_contact_v1_contact, 21);
 
 /**
  * ContactService takes homeowners' inspection requests. A request that is
@@ -1211,7 +2244,9 @@ export const LeadInboxService: GenService<{
     output: typeof HttpBodySchema;
   },
   /**
-   * UpdateLead sets a lead's read flag and publishes leads.updated.
+   * UpdateLead changes a lead's read flag, pipeline status and assignee
+   * (each only when given), records each change in the lead's activity
+   * with who made it, and publishes leads.updated for each.
    *
    * @generated from rpc trenchless.contact.v1.LeadInboxService.UpdateLead
    */
@@ -1219,6 +2254,54 @@ export const LeadInboxService: GenService<{
     methodKind: "unary";
     input: typeof UpdateLeadRequestSchema;
     output: typeof UpdateLeadResponseSchema;
+  },
+  /**
+   * BulkUpdateLeads applies one change (read flag, status or assignee) to
+   * up to 200 leads at once, as UpdateLead would to each.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.BulkUpdateLeads
+   */
+  bulkUpdateLeads: {
+    methodKind: "unary";
+    input: typeof BulkUpdateLeadsRequestSchema;
+    output: typeof BulkUpdateLeadsResponseSchema;
+  },
+  /**
+   * AddLeadNote adds a staff note to a lead's activity and publishes
+   * leads.updated. A lead's first note or status change is its first
+   * response.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.AddLeadNote
+   */
+  addLeadNote: {
+    methodKind: "unary";
+    input: typeof AddLeadNoteRequestSchema;
+    output: typeof AddLeadNoteResponseSchema;
+  },
+  /**
+   * ListLeadActivity returns a lead's history, oldest first, as a bare JSON
+   * array: status changes, notes, assignments and read marks, each with who
+   * and when.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.ListLeadActivity
+   */
+  listLeadActivity: {
+    methodKind: "unary";
+    input: typeof ListLeadActivityRequestSchema;
+    output: typeof ListLeadActivityResponseSchema;
+  },
+  /**
+   * GetLeadStats says how fast the office answers against the 24-hour
+   * promise (median and 90th percentile first response over the last 7
+   * and 30 days), how many leads await a first answer and how many of them
+   * are overdue, and leads per week by city and by source.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.GetLeadStats
+   */
+  getLeadStats: {
+    methodKind: "unary";
+    input: typeof GetLeadStatsRequestSchema;
+    output: typeof GetLeadStatsResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_trenchless_contact_v1_contact, 1);

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/contact/v1/events.proto.
  */
 export const file_trenchless_contact_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJ0cmVuY2hsZXNzL2NvbnRhY3QvdjEvZXZlbnRzLnByb3RvEhV0cmVuY2hsZXNzLmNvbnRhY3QudjEiOgoNTGVhZFN1Ym1pdHRlZBIpCgRsZWFkGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQicwoLTGVhZFVwZGF0ZWQSDwoHbGVhZF9pZBgBIAEoCRIPCgdpc19yZWFkGAIgASgIEhIKCnVwZGF0ZWRfYnkYAyABKAkSLgoKdXBkYXRlZF9hdBgEIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXBCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvY29udGFjdC92MTtjb250YWN0djFiBnByb3RvMw", [file_google_protobuf_timestamp, file_trenchless_contact_v1_contact]);
+  fileDesc("CiJ0cmVuY2hsZXNzL2NvbnRhY3QvdjEvZXZlbnRzLnByb3RvEhV0cmVuY2hsZXNzLmNvbnRhY3QudjEiOgoNTGVhZFN1Ym1pdHRlZBIpCgRsZWFkGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQiigIKC0xlYWRVcGRhdGVkEg8KB2xlYWRfaWQYASABKAkSDwoHaXNfcmVhZBgCIAEoCBISCgp1cGRhdGVkX2J5GAMgASgJEi4KCnVwZGF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmNoYW5nZRgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFwoPcHJldmlvdXNfc3RhdHVzGAcgASgJEhAKCGFzc2lnbmVlGAggASgJEjUKEWZpcnN0X3Jlc3BvbnNlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgthY3Rpdml0eV9pZBgKIAEoA0JGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9jb250YWN0L3YxO2NvbnRhY3R2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_trenchless_contact_v1_contact]);
 
 /**
  * LeadSubmitted is published as JSON on the JetStream stream LEADS, subject
@@ -56,7 +56,10 @@ export const LeadSubmittedSchema: GenMessage<LeadSubmitted, {jsonType: LeadSubmi
   messageDesc(file_trenchless_contact_v1_events, 0);
 
 /**
- * LeadUpdated is published on subject leads.updated when staff change a lead.
+ * LeadUpdated is published on subject leads.updated when staff change a
+ * lead: one event per change (a read mark, a status change, an assignment
+ * or a note), with the lead's state after it. A note's text is not in the
+ * event (it may hold what the homeowner said); read it through the inbox.
  *
  * @generated from message trenchless.contact.v1.LeadUpdated
  */
@@ -88,10 +91,55 @@ export type LeadUpdated = Message<"trenchless.contact.v1.LeadUpdated"> & {
    * @generated from field: google.protobuf.Timestamp updated_at = 4;
    */
   updatedAt?: Timestamp | undefined;
+
+  /**
+   * Change is what changed: read, status, assignee or note.
+   *
+   * @generated from field: string change = 5;
+   */
+  change: string;
+
+  /**
+   * Status is the pipeline status after the change.
+   *
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * PreviousStatus is the status before a status change (else empty).
+   *
+   * @generated from field: string previous_status = 7;
+   */
+  previousStatus: string;
+
+  /**
+   * Assignee is the assignee after the change (empty: nobody).
+   *
+   * @generated from field: string assignee = 8;
+   */
+  assignee: string;
+
+  /**
+   * FirstResponseAt is the lead's first response, once it has one.
+   *
+   * @generated from field: google.protobuf.Timestamp first_response_at = 9;
+   */
+  firstResponseAt?: Timestamp | undefined;
+
+  /**
+   * ActivityId is the lead's activity entry this event reports.
+   *
+   * @generated from field: int64 activity_id = 10;
+   */
+  activityId: bigint;
 };
 
 /**
- * LeadUpdated is published on subject leads.updated when staff change a lead.
+ * LeadUpdated is published on subject leads.updated when staff change a
+ * lead: one event per change (a read mark, a status change, an assignment
+ * or a note), with the lead's state after it. A note's text is not in the
+ * event (it may hold what the homeowner said); read it through the inbox.
  *
  * @generated from message trenchless.contact.v1.LeadUpdated
  */
@@ -123,6 +171,48 @@ export type LeadUpdatedJson = {
    * @generated from field: google.protobuf.Timestamp updated_at = 4;
    */
   updatedAt?: TimestampJson;
+
+  /**
+   * Change is what changed: read, status, assignee or note.
+   *
+   * @generated from field: string change = 5;
+   */
+  change?: string;
+
+  /**
+   * Status is the pipeline status after the change.
+   *
+   * @generated from field: string status = 6;
+   */
+  status?: string;
+
+  /**
+   * PreviousStatus is the status before a status change (else empty).
+   *
+   * @generated from field: string previous_status = 7;
+   */
+  previousStatus?: string;
+
+  /**
+   * Assignee is the assignee after the change (empty: nobody).
+   *
+   * @generated from field: string assignee = 8;
+   */
+  assignee?: string;
+
+  /**
+   * FirstResponseAt is the lead's first response, once it has one.
+   *
+   * @generated from field: google.protobuf.Timestamp first_response_at = 9;
+   */
+  firstResponseAt?: TimestampJson;
+
+  /**
+   * ActivityId is the lead's activity entry this event reports.
+   *
+   * @generated from field: int64 activity_id = 10;
+   */
+  activityId?: string;
 };
 
 /**

@@ -1,0 +1,221 @@
+package contact
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Pipeline statuses (issue 28). Spam is a status too: a honeypot catch or
+// a lead staff mark so; IsSpam mirrors it.
+const (
+	StatusNew       = "new"
+	StatusContacted = "contacted"
+	StatusScheduled = "scheduled"
+	StatusWon       = "won"
+	StatusLost      = "lost"
+	StatusSpam      = "spam"
+)
+
+// Statuses lists every status, in pipeline order.
+var Statuses = []string{StatusNew, StatusContacted, StatusScheduled, StatusWon, StatusLost, StatusSpam}
+
+// Activity kinds.
+const (
+	KindStatus   = "status"
+	KindNote     = "note"
+	KindAssignee = "assignee"
+	KindRead     = "read"
+)
+
+// Activity is one entry of a lead's history.
+type Activity struct {
+	ID     int64
+	LeadID string
+	Kind   string
+	// From and To are the values before and after (read as "true" or
+	// "false"); empty for a note.
+	From, To string
+	// Body is a note's text.
+	Body      string
+	Actor     string
+	CreatedAt time.Time
+}
+
+// Change is one staff change to a lead: exactly one of its fields is set.
+type Change struct {
+	IsRead   *bool
+	Status   *string
+	Assignee *string
+	// Note is a note's text (a note when not empty).
+	Note string
+}
+
+// Kind is the activity kind c records.
+func (c Change) Kind() string {
+	switch {
+	case c.Status != nil:
+		return KindStatus
+	case c.Assignee != nil:
+		return KindAssignee
+	case c.IsRead != nil:
+		return KindRead
+	}
+	return KindNote
+}
+
+// Responds says whether c answers the lead: a status change or a note.
+func (c Change) Responds() bool { k := c.Kind(); return k == KindStatus || k == KindNote }
+
+// Query selects leads: a Filter and optional narrowing; zero values keep
+// every lead.
+type Query struct {
+	Filter Filter
+	// Status is a pipeline status other than spam (spam is Filter).
+	Status string
+	// City is a stored city value.
+	City string
+	// Source is a utm_source, or SourceDirect for none.
+	Source string
+	// From (inclusive) and To (exclusive) bound created_at.
+	From, To time.Time
+	// Text: every word must occur in the lead's search text.
+	Text string
+	// Assignee is an e-mail, or AssigneeNone for the unassigned.
+	Assignee string
+}
+
+// SourceDirect selects leads without a utm_source; AssigneeNone the
+// unassigned ones.
+const (
+	SourceDirect = "direct"
+	AssigneeNone = "none"
+)
+
+// ResponseTimes is how fast a period's leads got their first answer.
+type ResponseTimes struct {
+	Leads, Responded, WithinPromise int
+	// Median and P90 are over the answers measured after arrival.
+	Median, P90       time.Duration
+	Awaiting, Overdue int
+}
+
+// WeeklyCount is one week's leads with one key.
+type WeeklyCount struct {
+	WeekStart time.Time
+	Key       string
+	Count     int
+}
+
+// Stats is the response-time dashboard.
+type Stats struct {
+	LastWeek, LastMonth ResponseTimes
+	ByCity, BySource    []WeeklyCount
+}
+
+// Limits of the pipeline's calls.
+const (
+	MaxBulk        = 200
+	ActivityLimit  = 500
+	DefaultWeeks   = 12
+	maxSearchWords = 8
+)
+
+// ErrInvalid is a change the service refuses (the transport's rules
+// normally catch it first).
+var ErrInvalid = errors.New("invalid change")
+
+// Update applies one change (read flag, status, assignee or note) by by and
+// queues its leads.updated. It returns the lead after it; a change to what
+// the lead already is records nothing and publishes nothing.
+func (s *Service) Update(ctx context.Context, id string, c Change, by string) (Lead, error) {
+	l, _, err := s.apply(ctx, id, c, by)
+	return l, err
+}
+
+// AddNote adds a note to a lead's history; it is the lead's first response
+// when nothing answered it before.
+func (s *Service) AddNote(ctx context.Context, id, body, by string) (Activity, error) {
+	body = strings.TrimSpace(body)
+	if body == "" {
+		return Activity{}, ErrInvalid
+	}
+	_, a, err := s.apply(ctx, id, Change{Note: capRunes(body, 5000)}, by)
+	if err != nil {
+		return Activity{}, err
+	}
+	return *a, nil
+}
+
+func (s *Service) apply(ctx context.Context, id string, c Change, by string) (Lead, *Activity, error) {
+	if c.Status != nil && !slices.Contains(Statuses, *c.Status) {
+		return Lead{}, nil, ErrInvalid
+	}
+	if c.Assignee != nil {
+		a := strings.ToLower(strings.TrimSpace(*c.Assignee))
+		c.Assignee = &a
+	}
+	return s.store.ApplyChange(ctx, id, c, by, s.now().UTC(), func(l Lead, a Activity) (OutboxMessage, error) {
+		return s.enc.LeadUpdated(ctx, l, a)
+	})
+}
+
+// Bulk applies one change to each lead of ids and returns how many it
+// changed (a lead already so, or gone, is not counted).
+func (s *Service) Bulk(ctx context.Context, ids []string, c Change, by string) (int, error) {
+	if len(ids) == 0 || len(ids) > MaxBulk || c.Note != "" {
+		return 0, ErrInvalid
+	}
+	n := 0
+	for _, id := range ids {
+		_, a, err := s.apply(ctx, id, c, by)
+		if errors.Is(err, ErrNotFound) {
+			continue
+		}
+		if err != nil {
+			return n, err
+		}
+		if a != nil {
+			n++
+		}
+	}
+	return n, nil
+}
+
+// Activity returns a lead's history, oldest first (its newest
+// ActivityLimit entries).
+func (s *Service) Activity(ctx context.Context, id string) ([]Activity, error) {
+	if _, err := s.store.GetLead(ctx, id); err != nil {
+		return nil, err
+	}
+	return s.store.ListActivity(ctx, id, ActivityLimit)
+}
+
+// Stats returns the dashboard over the last weeks weeks (0: DefaultWeeks).
+func (s *Service) Stats(ctx context.Context, weeks int) (Stats, error) {
+	if weeks <= 0 {
+		weeks = DefaultWeeks
+	}
+	return s.store.LeadStats(ctx, s.now().UTC(), weeks)
+}
+
+// SearchWords splits a search into at most eight lower-case words; a word
+// that is a phone number's piece ("(602)", "555-0142") becomes its digits,
+// as phones are searched by digits.
+func SearchWords(q string) []string {
+	var out []string
+	for _, w := range strings.Fields(strings.ToLower(q)) {
+		if d := PhoneDigits(w); len(d) >= 3 && strings.Trim(w, "0123456789()-.+ ") == "" {
+			w = d
+		}
+		if !slices.Contains(out, w) {
+			out = append(out, w)
+		}
+		if len(out) == maxSearchWords {
+			break
+		}
+	}
+	return out
+}
