@@ -12,7 +12,7 @@
 // ghz for gRPC. The figures go to stdout and to -out (docs/performance.md); the
 // exit status is 1 if any goal is missed.
 //
-//	go run ./scripts/bench [-bins bin] [-web web/dist] [-out docs/performance.md] [-duration 8s] [-only static,uncached,leads,images] [-keep]
+//	go run ./scripts/bench [-bins bin] [-web web/dist] [-out docs/performance.md] [-duration 8s] [-only static,uncached,leads,images,pipeline] [-keep]
 package main
 
 import (
@@ -45,7 +45,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "docs/performance.md", "where to write the report; empty writes none")
 	flag.DurationVar(&c.dur, "duration", 6*time.Second, "length of each load run")
 	flag.IntVar(&c.rounds, "rounds", 3, "maximum-rate runs per server and read (the median counts)")
-	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images (default all)")
+	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images, pipeline (default all)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
 	plainRoot := flag.String("serve-plain", "", "internal: serve this folder with net/http alone (see plain.go)")
 	plainAddr := flag.String("plain-addr", "", "internal: -serve-plain's address")
@@ -67,7 +67,11 @@ func (c config) wants(part string) bool {
 }
 
 func run(c config) int {
-	for _, tool := range []string{"nginx", "wrk", "fortio", "vegeta", "ghz", "taskset"} {
+	tools := []string{"taskset"}
+	if c.wants("static") || c.wants("uncached") || c.wants("leads") || c.wants("images") {
+		tools = append(tools, "nginx", "wrk", "fortio", "vegeta", "ghz")
+	}
+	for _, tool := range tools {
 		if _, err := lookTool(tool); err != nil {
 			return fail(fmt.Errorf("%v (scripts/bench.sh installs the load tools; make bench runs it)", err))
 		}
@@ -143,6 +147,11 @@ func run(c config) int {
 	if c.wants("images") {
 		if err := benchImages(s, r); err != nil {
 			return fail(fmt.Errorf("images: %w", err))
+		}
+	}
+	if c.wants("pipeline") {
+		if err := benchPipeline(c, s, r); err != nil {
+			return fail(fmt.Errorf("lead pipeline: %w", err))
 		}
 	}
 	r.took = time.Since(r.started)

@@ -63,6 +63,7 @@ type report struct {
 	uncached     *uncachedRow
 	leads        *leadRow
 	images       *imageRow
+	pipeline     *pipelineReport
 	misses       int
 }
 
@@ -203,6 +204,23 @@ func (r *report) markdown() string {
 		w("| fastest | median | slowest | media peak RSS |\n|---:|---:|---:|---:|\n")
 		w("| %s s | %s s | %s s %s | %d MB %s |\n\n", secs(im.took[0]), secs(im.took[len(im.took)/2]), secs(slowest), r.verdict(slowest <= goalImageTime),
 			im.peakRSSKB/1024, r.verdict(im.peakRSSKB/1024 <= goalImageRSSMB))
+	}
+	if p := r.pipeline; p != nil {
+		w("## The lead pipeline at %s leads\n\n", thousands(p.leads))
+		w("Issue 28: the staff inbox's filters, search and dashboard on a database seeded with %s leads over five years (10 %% spam, every status, 14 cities, 5 sources; COPY with the secondary indexes rebuilt after, in %s). Each query is asked through the gateway, signed in, one at a time as a person asks it, %d times after 20 warm-up requests; the client's time. Goal: p99 at most %s ms.\n\n",
+			thousands(p.leads), p.seeded.Round(time.Second), pipelineRuns, ms(goalPipelineP99))
+		w("| Query | Request | leads on the page | p50 ms | p99 ms | goal |\n|---|---|---:|---:|---:|---|\n")
+		for _, row := range p.rows {
+			path := row.path
+			if len(path) > 70 {
+				path = path[:67] + "…"
+			}
+			w("| %s | `%s` | %d | %.2f | %.2f | %s |\n", row.name, path, row.rows, msf(row.p50), msf(row.p99), r.verdict(row.p99 <= goalPipelineP99))
+		}
+		if plan := p.plans["search"]; plan != "" {
+			w("\nThe search's plan (a phone fragment, first page; EXPLAIN ANALYZE):\n\n```\n%s\n```\n", plan)
+		}
+		w("\n")
 	}
 	return b.String()
 }

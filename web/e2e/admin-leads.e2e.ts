@@ -179,7 +179,9 @@ describe('the Leads tab', () => {
       'Frequent clogs or backups, Gurgling sounds',
       'just now',
       'Unread',
+      // Its pipeline status, and the mark of a lead that arrived while the page was open.
       'New',
+      'Just in',
     ]) {
       expect(text).toContain(want);
     }
@@ -205,11 +207,12 @@ describe('the Leads tab', () => {
     await expect(filterLink(page, 'Overdue').innerText()).resolves.toMatch(new RegExp(`${unread.overdueCount}$`));
 
     // A fresh lead is not overdue; every row of the overdue view is marked so.
+    // Overdue means no first response (status change or note) within 24 hours.
     await filterLink(page, 'Overdue').click();
     await page.waitForURL((u) => u.search === '?filter=overdue');
     const overdue = await inbox(context, 'overdue');
     if (overdue.submissions.length === 0) {
-      await page.getByText('Nothing overdue: every unread lead is still within the 24-hour reply promise.').waitFor();
+      await page.getByText('Nothing overdue: every lead still awaiting a first response is within the 24-hour reply promise.').waitFor();
     } else {
       await page.locator('tbody tr').first().waitFor();
       await expect(page.locator('tbody tr').filter({ hasNotText: 'Overdue' }).count()).resolves.toBe(0);
@@ -266,12 +269,15 @@ describe('the Leads tab', () => {
       'Google Ads click ID (gclid)': `Cj0KCQ-${RUN}`,
       'Browser (user agent)': AGENT,
       'Duplicate of': 'Not given',
-      Status: 'Unread',
+      Status: 'New',
+      'Assigned to': 'Nobody yet',
+      'Read or unread': 'Unread',
       Spam: 'No',
       'Lead ID': leadId,
     });
     expect(shown.Received).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM)/);
     expect(shown['Reply by']).toMatch(/\d{4}, \d{1,2}:\d{2} (AM|PM)/);
+    expect(shown['First response']).toMatch(/^Awaiting a first response — due by .*\d{4}, \d{1,2}:\d{2} (AM|PM)$/);
     const facts$ = page.locator('.lead-fact');
     await expect(facts$.filter({ hasText: 'Email' }).getByRole('link').getAttribute('href')).resolves.toBe(`mailto:rosa.${RUN}@example.com`);
     await expect(facts$.filter({ hasText: 'Phone' }).getByRole('link').getAttribute('href')).resolves.toBe('tel:4805550199');
@@ -287,7 +293,9 @@ describe('the Leads tab', () => {
     await page.getByRole('button', { name: 'Mark as unread' }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Marked as read' }).waitFor();
     expect((await lead(context, leadId)).isRead).toBe(true);
-    await expect.poll(async () => (await facts(page)).Status).toBe('Read');
+    await expect.poll(async () => (await facts(page))['Read or unread']).toBe('Read');
+    // Reading is not answering: the lead still awaits its first response.
+    expect((await facts(page))['First response']).toMatch(/^Awaiting a first response/);
 
     // Back to the view it came from: no longer unread there, and the count dropped.
     await page.getByRole('link', { name: '← Back to leads' }).click();
@@ -334,6 +342,7 @@ describe('the Leads tab', () => {
       'id', 'createdAt', 'respondBy', 'formVariant', 'firstName', 'lastName', 'email', 'phone', 'address', 'city',
       'urgency', 'issues', 'homeAge', 'previousRepairs', 'description', 'preferredContactTime', 'hasVideo', 'sourcePage',
       'utmSource', 'utmMedium', 'utmCampaign', 'gclid', 'userAgent', 'isRead', 'isSpam', 'duplicateOf',
+      'status', 'assignee', 'firstResponseAt',
     ]);
     const unread = await inbox(context, 'unread');
     expect(records.map((r) => r[0])).toEqual(unread.submissions.map((s) => s.id));
@@ -343,6 +352,9 @@ describe('the Leads tab', () => {
     expect(col('issues')).toBe('frequent-clogs; gurgling');
     expect(col('gclid')).toBe(`Cj0KCQ-${RUN}`);
     expect(col('isRead')).toBe('false');
+    expect(col('status')).toBe('new');
+    expect(col('assignee')).toBe('');
+    expect(col('firstResponseAt')).toBe('');
     expect(errors).toEqual([]);
   });
 });

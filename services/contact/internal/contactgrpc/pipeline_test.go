@@ -329,3 +329,41 @@ func phoenix(t *testing.T) *time.Location {
 	require.NoError(t, err)
 	return loc
 }
+
+// A search reads the newest leads first and falls back on the trigram
+// index: whichever answers, every page is the next leads that match,
+// newest first, none skipped, none twice — common words among thousands
+// of newer leads and rare ones behind them alike.
+func TestSearchPagesAreExactWhereverTheMatchesLie(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	_, err := e.pool.Exec(ctx, `INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone, description, created_at, respond_by)
+		SELECT gen_random_uuid(), 'contact', 'Lead', 'N' || i, 'lead' || i || '@example.com', '602-555-0100',
+			CASE WHEN i % 50 = 0 OR i > 6000 THEN 'Orangeburg pipe sagging' ELSE 'Slow drain' END,
+			now() - make_interval(secs => i), now() - make_interval(secs => i) + interval '24 hours'
+		FROM generate_series(1, 6030) i`)
+	require.NoError(t, err)
+	rows, err := e.pool.Query(ctx, `SELECT id::text FROM contact.submissions WHERE description LIKE 'Orangeburg%' ORDER BY created_at DESC, id DESC`)
+	require.NoError(t, err)
+	var want []string
+	for rows.Next() {
+		var id string
+		require.NoError(t, rows.Scan(&id))
+		want = append(want, id)
+	}
+	require.NoError(t, rows.Err())
+	require.Len(t, want, 120+30)
+
+	var got []string
+	token := ""
+	for range 20 {
+		p, err := e.inbox.ListLeads(e.staff, &contactv1.ListLeadsRequest{Query: "SAGGING orangeburg", PageSize: 25, PageToken: token})
+		require.NoError(t, err)
+		got = append(got, ids(p.GetSubmissions())...)
+		if token = p.GetNextPageToken(); token == "" {
+			break
+		}
+	}
+	require.Equal(t, want, got)
+}

@@ -112,71 +112,90 @@ func (s *Store) ListActivity(ctx context.Context, id string, limit int) ([]conta
 // counts: the Phoenix Valley, which keeps no daylight saving time.
 const BusinessTimeZone = "America/Phoenix"
 
-// LeadStats implements contact.Store. Each figure reads only the recent leads
-// (by arrival, through the created_at indexes) or the few awaiting an
-// answer, so its cost follows the leads of the period, not all leads kept.
+// LeadStats implements contact.Store. It reads only the leads of the
+// period (a range of the created_at index): one pass for both periods'
+// response times, one for the per-week counts by city and by source. Its
+// cost follows the leads of the period, not all leads kept.
 func (s *Store) LeadStats(ctx context.Context, now time.Time, weeks int) (contact.Stats, error) {
 	var st contact.Stats
-	for _, p := range []struct {
-		into *contact.ResponseTimes
-		days int
-	}{{&st.LastWeek, 7}, {&st.LastMonth, 30}} {
-		since := now.Add(-time.Duration(p.days) * 24 * time.Hour)
-		var median, p90 *float64
-		r := p.into
-		// Response times are measured only for answers after arrival (a
-		// lead handled before the pipeline existed counts as answered at
-		// its arrival and is left out of the percentiles).
-		if err := s.pool.QueryRow(ctx, `SELECT count(*),
-				count(first_response_at),
-				count(*) FILTER (WHERE first_response_at <= respond_by),
-				percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at))
-					FILTER (WHERE first_response_at > created_at),
-				percentile_cont(0.9) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - created_at))
-					FILTER (WHERE first_response_at > created_at),
-				count(*) FILTER (WHERE first_response_at IS NULL),
-				count(*) FILTER (WHERE first_response_at IS NULL AND respond_by < $1)
-			FROM contact.submissions WHERE created_at >= $2 AND created_at <= $1 AND NOT is_spam`, now, since).
-			Scan(&r.Leads, &r.Responded, &r.WithinPromise, &median, &p90, &r.Awaiting, &r.Overdue); err != nil {
-			return contact.Stats{}, fmt.Errorf("lead stats: %w", err)
-		}
-		if median != nil {
-			r.Median = time.Duration(*median * float64(time.Second))
-		}
-		if p90 != nil {
-			r.P90 = time.Duration(*p90 * float64(time.Second))
-		}
+	week, month := now.Add(-7*24*time.Hour), now.Add(-30*24*time.Hour)
+	// Response times are measured only for answers after arrival (a lead
+	// handled before the pipeline existed counts as answered at its
+	// arrival and is left out of the percentiles).
+	var wMedian, wP90, mMedian, mP90 *float64
+	w, m := &st.LastWeek, &st.LastMonth
+	if err := s.pool.QueryRow(ctx, `WITH recent AS (
+			SELECT created_at >= $2 AS in_week, first_response_at, created_at, respond_by,
+				extract(epoch FROM first_response_at - created_at) AS secs
+			FROM contact.submissions WHERE created_at >= $3 AND created_at <= $1 AND NOT is_spam)
+		SELECT
+			count(*) FILTER (WHERE in_week), count(first_response_at) FILTER (WHERE in_week),
+			count(*) FILTER (WHERE in_week AND first_response_at <= respond_by),
+			percentile_cont(0.5) WITHIN GROUP (ORDER BY secs) FILTER (WHERE in_week AND first_response_at > created_at),
+			percentile_cont(0.9) WITHIN GROUP (ORDER BY secs) FILTER (WHERE in_week AND first_response_at > created_at),
+			count(*) FILTER (WHERE in_week AND first_response_at IS NULL),
+			count(*) FILTER (WHERE in_week AND first_response_at IS NULL AND respond_by < $1),
+			count(*), count(first_response_at), count(*) FILTER (WHERE first_response_at <= respond_by),
+			percentile_cont(0.5) WITHIN GROUP (ORDER BY secs) FILTER (WHERE first_response_at > created_at),
+			percentile_cont(0.9) WITHIN GROUP (ORDER BY secs) FILTER (WHERE first_response_at > created_at),
+			count(*) FILTER (WHERE first_response_at IS NULL),
+			count(*) FILTER (WHERE first_response_at IS NULL AND respond_by < $1)
+		FROM recent`, now, week, month).
+		Scan(&w.Leads, &w.Responded, &w.WithinPromise, &wMedian, &wP90, &w.Awaiting, &w.Overdue,
+			&m.Leads, &m.Responded, &m.WithinPromise, &mMedian, &mP90, &m.Awaiting, &m.Overdue); err != nil {
+		return contact.Stats{}, fmt.Errorf("lead stats: %w", err)
 	}
+	w.Median, w.P90, m.Median, m.P90 = seconds(wMedian), seconds(wP90), seconds(mMedian), seconds(mP90)
 	var err error
-	if st.ByCity, err = s.weekly(ctx, now, weeks, "city"); err != nil {
-		return contact.Stats{}, err
-	}
-	if st.BySource, err = s.weekly(ctx, now, weeks, "CASE WHEN utm_source = '' THEN 'direct' ELSE utm_source END"); err != nil {
+	if st.ByCity, st.BySource, err = s.weekly(ctx, now, weeks); err != nil {
 		return contact.Stats{}, err
 	}
 	return st, nil
 }
 
-// weekly counts non-spam leads per business week and key over the last
-// weeks weeks (the current one included), oldest week first.
-func (s *Store) weekly(ctx context.Context, now time.Time, weeks int, key string) ([]contact.WeeklyCount, error) {
-	rows, err := s.pool.Query(ctx, `WITH bounds AS (
-			SELECT date_trunc('week', $1::timestamptz AT TIME ZONE '`+BusinessTimeZone+`') - make_interval(weeks => $2 - 1) AS first)
-		SELECT (date_trunc('week', created_at AT TIME ZONE '`+BusinessTimeZone+`')) AT TIME ZONE '`+BusinessTimeZone+`' AS week,
-			`+key+` AS k, count(*)
-		FROM contact.submissions, bounds
-		WHERE created_at >= bounds.first AT TIME ZONE '`+BusinessTimeZone+`' AND created_at <= $1 AND NOT is_spam
-		GROUP BY 1, 2 ORDER BY 1, 3 DESC, 2`, now, weeks)
-	if err != nil {
-		return nil, fmt.Errorf("weekly leads: %w", err)
+func seconds(s *float64) time.Duration {
+	if s == nil {
+		return 0
 	}
-	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (contact.WeeklyCount, error) {
-		var w contact.WeeklyCount
-		err := row.Scan(&w.WeekStart, &w.Key, &w.Count)
-		return w, err
-	})
-	if err != nil {
-		return nil, fmt.Errorf("weekly leads: %w", err)
+	return time.Duration(*s * float64(time.Second))
+}
+
+// weekly counts non-spam leads per business week, by city and by source
+// ("direct" for none), over the last weeks weeks (the current one
+// included), oldest week first, in one pass over those weeks' leads.
+func (s *Store) weekly(ctx context.Context, now time.Time, weeks int) (byCity, bySource []contact.WeeklyCount, err error) {
+	// The first week's Monday, asked first: a bound the planner knows lets
+	// it read only those weeks from the created_at index.
+	var first time.Time
+	if err := s.pool.QueryRow(ctx, `SELECT (date_trunc('week', $1::timestamptz AT TIME ZONE '`+BusinessTimeZone+`')
+		- make_interval(weeks => $2 - 1)) AT TIME ZONE '`+BusinessTimeZone+`'`, now, weeks).Scan(&first); err != nil {
+		return nil, nil, fmt.Errorf("weekly leads: %w", err)
 	}
-	return out, nil
+	// Phoenix keeps no daylight saving time, so a week is always 7 × 24 h
+	// from that Monday: the week of a lead is plain arithmetic, cheaper per
+	// row than a time-zone conversion.
+	rows, err := s.pool.Query(ctx, `SELECT $2::timestamptz + make_interval(weeks => w), city IS NOT NULL, coalesce(city, source), n FROM (
+			SELECT floor(extract(epoch FROM created_at - $2::timestamptz) / 604800)::int AS w, city,
+				CASE WHEN utm_source = '' THEN 'direct' ELSE utm_source END AS source, count(*) AS n
+			FROM contact.submissions
+			WHERE created_at >= $2 AND created_at <= $1 AND NOT is_spam
+			GROUP BY GROUPING SETS ((1, 2), (1, 3))) g
+		ORDER BY 1, 4 DESC, 3`, now, first)
+	if err != nil {
+		return nil, nil, fmt.Errorf("weekly leads: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var wc contact.WeeklyCount
+		var isCity bool
+		if err := rows.Scan(&wc.WeekStart, &isCity, &wc.Key, &wc.Count); err != nil {
+			return nil, nil, fmt.Errorf("weekly leads: %w", err)
+		}
+		if isCity {
+			byCity = append(byCity, wc)
+		} else {
+			bySource = append(bySource, wc)
+		}
+	}
+	return byCity, bySource, rows.Err()
 }

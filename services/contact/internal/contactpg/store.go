@@ -133,15 +133,24 @@ func filterSQL(f contact.Filter) (string, error) {
 // now); the count, the filter and the dashboard use it, so they agree.
 const overdueSQL = "NOT is_spam AND first_response_at IS NULL AND respond_by < $1"
 
-// searchExpr is the expression the trigram index holds (migration 004).
-const searchExpr = "contact.lead_search_text(first_name, last_name, email, phone, address, city, description)"
+// searchExpr is the lead's search text (migration 004: a stored column of
+// contact.lead_search_text, with the trigram index).
+const searchExpr = "search_text"
 
 // querySQL is q's WHERE clause; its values are appended to args as
 // parameters ($1 is now and $2 the limit, before them).
 func querySQL(q contact.Query, args *[]any) (string, error) {
-	where, err := filterSQL(q.Filter)
+	where, search, err := querySQLParts(q, args)
+	return where + search, err
+}
+
+// querySQLParts is querySQL in two: the conditions on the lead's fields
+// (which indexes on created_at and the filters serve), and the search's
+// (" AND search_text LIKE …" per word; empty without a search).
+func querySQLParts(q contact.Query, args *[]any) (where, search string, err error) {
+	where, err = filterSQL(q.Filter)
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	add := func(cond string, v any) {
 		*args = append(*args, v)
@@ -174,10 +183,19 @@ func querySQL(q contact.Query, args *[]any) (string, error) {
 		add("created_at < $?", q.To)
 	}
 	for _, w := range contact.SearchWords(q.Text) {
-		add(searchExpr+" LIKE $?", "%"+likeEscape(w)+"%")
+		*args = append(*args, "%"+likeEscape(w)+"%")
+		search += fmt.Sprintf(" AND %s LIKE $%d", searchExpr, len(*args))
 	}
-	return where, nil
+	return where, search, nil
 }
+
+// searchWindow is how many of the newest leads (within the other filters)
+// a search reads first, in created_at order, before it asks the trigram
+// index. A word in many leads ("sewer", "maria", two common words) fills a
+// page from the newest few thousand; the index would instead hand over
+// every lead that holds it, to be sorted. A rare word falls through to
+// the index, which finds its few leads at once.
+const searchWindow = 5000
 
 // likeEscape makes s match itself inside a LIKE pattern.
 func likeEscape(s string) string {
@@ -206,7 +224,7 @@ func decodeCursor(c string) (time.Time, string, error) {
 // ListLeads returns a page of leads, newest first, with keyset paging.
 func (s *Store) ListLeads(ctx context.Context, q contact.Query, now time.Time, limit int, cursor string) (contact.Page, error) {
 	args := []any{now, limit + 1}
-	where, err := querySQL(q, &args)
+	where, search, err := querySQLParts(q, &args)
 	if err != nil {
 		return contact.Page{}, err
 	}
@@ -218,10 +236,24 @@ func (s *Store) ListLeads(ctx context.Context, q contact.Query, now time.Time, l
 		args = append(args, t, id)
 		where += fmt.Sprintf(" AND (created_at, id) < ($%d, $%d::uuid)", len(args)-1, len(args))
 	}
-	leads, err := s.queryLeads(ctx, "list leads", `SELECT `+leadColumns+` FROM contact.submissions
-		WHERE `+where+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
-	if err != nil {
-		return contact.Page{}, err
+	var leads []contact.Lead
+	if search != "" {
+		// The newest searchWindow leads first. A full page from them is the
+		// answer: every lead newer than its last one is in the window.
+		leads, err = s.queryLeads(ctx, "search leads", `SELECT `+leadColumns+` FROM (
+			SELECT * FROM contact.submissions WHERE `+where+` AND $1::timestamptz IS NOT NULL
+			ORDER BY created_at DESC, id DESC LIMIT `+fmt.Sprint(searchWindow)+`) w
+			WHERE true`+search+` ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
+		if err != nil {
+			return contact.Page{}, err
+		}
+	}
+	if len(leads) <= limit {
+		leads, err = s.queryLeads(ctx, "list leads", `SELECT `+leadColumns+` FROM contact.submissions
+			WHERE `+where+search+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
+		if err != nil {
+			return contact.Page{}, err
+		}
 	}
 	var p contact.Page
 	if len(leads) > limit {

@@ -1,4 +1,5 @@
 import { LeadsTab, type LeadOptionLists } from '@/features/admin/leads';
+import { useUser } from '@/features/auth';
 import {
   CITY_OPTIONS,
   CONTACT_PROBLEM_OPTIONS,
@@ -20,7 +21,12 @@ export const LEAD_OPTION_LISTS: LeadOptionLists = {
   contactProblems: CONTACT_PROBLEM_OPTIONS,
 };
 
-/** /admin/leads/*: the lead inbox (features/admin/leads). */
+/**
+ * /admin/leads/*: the lead inbox (features/admin/leads), with the signed-in
+ * staff member's e-mail for 'Assign to me' (the admin guard has already
+ * loaded the user, so this reads the cache).
+ */
 export function AdminLeadsRoute() {
-  return <LeadsTab options={LEAD_OPTION_LISTS} />;
+  const { data: user } = useUser();
+  return <LeadsTab options={LEAD_OPTION_LISTS} staffEmail={user?.username ?? ''} />;
 }

@@ -1,4 +1,6 @@
-// The admin's lead inbox: filters with counts, live arrival (server-sent
-// events), every field of a lead, read/unread and CSV export.
+// The admin's lead pipeline: the inbox with search, filters (in the address)
+// and counts, bulk changes, live arrival and changes (server-sent events),
+// every field of a lead with its status, assignee, notes and history, the
+// response-time dashboard, and CSV export.
 export { LeadsTab } from './components/LeadsTab';
 export type { LeadOptionLists } from './utils/lead-labels';

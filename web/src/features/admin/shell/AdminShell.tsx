@@ -86,7 +86,7 @@ function LeadsBadge() {
         <span className="visually-hidden"> unread</span>
       </span>
       {data.overdue > 0 && (
-        <span className="admin-badge admin-badge--danger" title="Unread past the 24-hour reply promise">
+        <span className="admin-badge admin-badge--danger" title="Awaiting a first response past the 24-hour reply promise">
           {data.overdue}
           <span className="visually-hidden"> overdue</span>
         </span>

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import { queryKeyToPath } from '@/lib/api-client';
+import { DEFAULT_LEAD_QUERY } from '../utils/lead-query';
+import { leadActivityQueryKey } from './get-lead-activity';
 import { leadCountsQueryKey } from './get-lead-counts';
 import { leadQueryKey } from './get-lead';
-import { parseLeadSubmitted, parseLeadUpdated } from './lead-events';
-import { isLeadListKey, leadsQueryKey } from './list-leads';
+import { isLeadStatsKey, leadStatsQueryKey } from './get-lead-stats';
+import { overdueLeadsQueryKey } from './get-overdue-leads';
+import { alreadyKnown, parseLeadSubmitted, parseLeadUpdated } from './lead-events';
+import { isLeadListKey, leadsQueryKey, type Lead } from './list-leads';
 
 describe('inbox query keys', () => {
   it('counts lists and counts as lists, never a single lead', () => {
-    expect(isLeadListKey(leadsQueryKey('unread'))).toBe(true);
+    expect(isLeadListKey(leadsQueryKey({ ...DEFAULT_LEAD_QUERY, filter: 'unread' }))).toBe(true);
     expect(isLeadListKey(leadCountsQueryKey)).toBe(true);
+    expect(isLeadListKey(overdueLeadsQueryKey)).toBe(true);
     expect(isLeadListKey(leadQueryKey('0b5c4c8e-2a39-4a53-9d3f-1d2f0f6b7c11'))).toBe(false);
+    expect(isLeadListKey(leadActivityQueryKey('0b5c4c8e-2a39-4a53-9d3f-1d2f0f6b7c11'))).toBe(false);
+    expect(isLeadListKey(leadStatsQueryKey)).toBe(false);
     expect(isLeadListKey(['/api/editable-content', { q: 1 }])).toBe(false);
+  });
+
+  it('reads the right paths', () => {
+    expect(queryKeyToPath(leadsQueryKey({ ...DEFAULT_LEAD_QUERY, status: 'won', q: 'rosa' }))).toBe(
+      '/api/contact-submissions?filter=all&status=won&query=rosa&pageSize=25',
+    );
+    expect(queryKeyToPath(leadActivityQueryKey('a1'))).toBe('/api/contact-submissions/a1/activity');
+    expect(queryKeyToPath(leadStatsQueryKey)).toBe('/api/contact-submissions/stats?weeks=12');
+    expect(isLeadStatsKey(leadStatsQueryKey)).toBe(true);
+    expect(isLeadStatsKey(leadQueryKey('a1'))).toBe(false);
   });
 });
 
@@ -25,5 +43,16 @@ describe('lead event data', () => {
     expect(parseLeadSubmitted(JSON.stringify({ lead: { id: '' } }))).toBeNull();
     expect(parseLeadUpdated(JSON.stringify({ leadId: 'a1', isRead: true }))).toMatchObject({ leadId: 'a1', isRead: true });
     expect(parseLeadUpdated(JSON.stringify({ isRead: true }))).toBeNull();
+  });
+
+  it('skips only our own change the cache already shows', () => {
+    const cached = { id: 'a1', isRead: true, status: 'contacted', assignee: '', updatedAt: '2026-11-22T12:00:00Z' } as Lead;
+    const event = { leadId: 'a1', isRead: true, status: 'contacted', assignee: '', updatedAt: '2026-11-22T12:00:00Z', change: 'status' };
+    const update = parseLeadUpdated(JSON.stringify(event))!;
+    expect(alreadyKnown(cached, update)).toBe(true);
+    expect(alreadyKnown(undefined, update)).toBe(false);
+    expect(alreadyKnown(cached, { ...update, change: 'note' })).toBe(false);
+    expect(alreadyKnown(cached, { ...update, status: 'won' })).toBe(false);
+    expect(alreadyKnown(cached, { ...update, updatedAt: '2026-11-22T12:05:00Z' })).toBe(false);
   });
 });

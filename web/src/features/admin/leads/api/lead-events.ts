@@ -1,12 +1,15 @@
 // GET /api/contact-submissions/events: server-sent events while the inbox is
 // open. `lead` (LeadSubmitted JSON) brings a new lead, `lead-updated`
-// (LeadUpdated JSON) a read flag changed by someone. No polling: the lists
-// are re-read when an event says they changed.
+// (LeadUpdated JSON) a change someone made: read flag, status, assignee or
+// a note. No polling: the lists, the lead, its history and the stats are
+// re-read when an event says they changed.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LeadSubmittedJson, LeadUpdatedJson } from '@/gen/trenchless/contact/v1/events_pb';
 import type { Emitted } from '@/lib/api-types';
+import { leadActivityQueryKey } from './get-lead-activity';
 import { leadQueryKey } from './get-lead';
+import { isLeadStatsKey } from './get-lead-stats';
 import { isLeadListKey, type Lead } from './list-leads';
 
 export const LEAD_EVENTS_URL = '/api/contact-submissions/events';
@@ -33,6 +36,25 @@ export function parseLeadUpdated(data: string): Emitted<LeadUpdatedJson> | null 
   }
 }
 
+/** How long lead-updated events are gathered before one refresh: a bulk change sends one per lead. */
+const UPDATE_BATCH_MS = 250;
+
+/**
+ * Whether the cached lead already shows what the event reports: our own
+ * change, stored when its request answered (useUpdateLead). A note changes
+ * the history, never only the lead, so it is never already known.
+ */
+export function alreadyKnown(cached: Lead | undefined, update: Emitted<LeadUpdatedJson>): boolean {
+  if (!cached || update.change === 'note') return false;
+  return (
+    cached.isRead === update.isRead &&
+    (update.status === undefined || cached.status === update.status) &&
+    (update.assignee === undefined || cached.assignee === update.assignee) &&
+    !!cached.updatedAt &&
+    cached.updatedAt === update.updatedAt
+  );
+}
+
 /**
  * Listens for lead events while mounted. A new lead goes into the cache and
  * every list and count is re-read (so it comes first in the inbox); after a
@@ -53,7 +75,20 @@ export function useLeadEvents(onLead: (lead: Lead) => void): { status: LiveStatu
       setStatus('closed');
       return;
     }
-    const refreshLists = () => queryClient.invalidateQueries({ predicate: (q) => isLeadListKey(q.queryKey) });
+    const refreshLists = () =>
+      queryClient.invalidateQueries({ predicate: (q) => isLeadListKey(q.queryKey) || isLeadStatsKey(q.queryKey) });
+    // Leads changed by someone, re-read together once the burst is over.
+    const changed = new Set<string>();
+    let flush: ReturnType<typeof setTimeout> | undefined;
+    const refreshChanged = () => {
+      flush = undefined;
+      for (const id of changed) {
+        void queryClient.invalidateQueries({ queryKey: leadQueryKey(id), exact: true });
+        void queryClient.invalidateQueries({ queryKey: leadActivityQueryKey(id), exact: true });
+      }
+      changed.clear();
+      void refreshLists();
+    };
     setStatus('connecting');
     const source = new EventSource(LEAD_EVENTS_URL, { withCredentials: true });
     let openedBefore = attempt > 0;
@@ -74,13 +109,15 @@ export function useLeadEvents(onLead: (lead: Lead) => void): { status: LiveStatu
       const update = parseLeadUpdated((e as MessageEvent<string>).data);
       if (!update) return;
       // Our own change is already in the cache (useUpdateLead); someone
-      // else's makes the lead and the lists stale.
-      const cached = queryClient.getQueryData<Lead>(leadQueryKey(update.leadId));
-      if (cached && cached.isRead === update.isRead) return;
-      void queryClient.invalidateQueries({ queryKey: leadQueryKey(update.leadId), exact: true });
-      void refreshLists();
+      // else's makes the lead, its history, the lists and the stats stale.
+      if (alreadyKnown(queryClient.getQueryData<Lead>(leadQueryKey(update.leadId)), update)) return;
+      changed.add(update.leadId);
+      flush ??= setTimeout(refreshChanged, UPDATE_BATCH_MS);
     });
-    return () => source.close();
+    return () => {
+      source.close();
+      clearTimeout(flush);
+    };
   }, [queryClient, attempt]);
 
   const reconnect = useCallback(() => setAttempt((n) => n + 1), []);

@@ -2,34 +2,41 @@ import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKe
 import type { LeadJson, ListLeadsResponseJson } from '@/gen/trenchless/contact/v1/contact_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
-import type { LeadFilter } from '../utils/lead-labels';
+import { leadQueryApiParams, type LeadQuery } from '../utils/lead-query';
 
-export type Lead = Emitted<LeadJson>;
+/**
+ * A lead as the API sends it. The timestamps of what may not have happened
+ * yet (first response, last change) are null or left out until it has.
+ */
+export type Lead = Omit<Emitted<LeadJson>, 'firstResponseAt' | 'updatedAt'> & {
+  firstResponseAt?: string | null;
+  updatedAt?: string | null;
+};
 export type LeadsPage = { submissions: Lead[]; nextPageToken: string; unreadCount: number; overdueCount: number };
 export type LeadsData = InfiniteData<LeadsPage, string>;
 
 /** Leads per 'Load more'. */
 export const LEADS_PAGE_SIZE = 25;
 
-/** Every inbox read (lists, counts, one lead) lives under this prefix. */
+/** Every inbox read (lists, counts, one lead, its activity, the stats) lives under this prefix. */
 export const leadsQueryPrefix = ['/api/contact-submissions'] as const;
 
-export const leadsQueryKey = (filter: LeadFilter) =>
-  ['/api/contact-submissions', { filter, pageSize: LEADS_PAGE_SIZE }] as const;
+export const leadsQueryKey = (query: LeadQuery) =>
+  ['/api/contact-submissions', { ...leadQueryApiParams(query), pageSize: LEADS_PAGE_SIZE }] as const;
 
 /**
- * The queries a lead's arrival or read flag can change: every list and the
+ * The queries a lead's arrival or change can change: every list and the
  * counts (keys with a query-string object), not the single-lead reads.
  */
 export function isLeadListKey(key: QueryKey): boolean {
   return key[0] === leadsQueryPrefix[0] && typeof key[1] === 'object' && key[1] !== null;
 }
 
-/** GET /api/contact-submissions?filter=&pageSize=&pageToken=: newest first, with the inbox's counts. */
-export async function listLeads(filter: LeadFilter, pageToken: string, signal?: AbortSignal): Promise<LeadsPage> {
+/** GET /api/contact-submissions?filter=&status=&…&pageSize=&pageToken=: newest first, with the inbox's counts. */
+export async function listLeads(query: LeadQuery, pageToken: string, signal?: AbortSignal): Promise<LeadsPage> {
   const path = queryKeyToPath([
     '/api/contact-submissions',
-    { filter, pageSize: LEADS_PAGE_SIZE, pageToken: pageToken || undefined },
+    { ...leadQueryApiParams(query), pageSize: LEADS_PAGE_SIZE, pageToken: pageToken || undefined },
   ]);
   const page = await apiGet<Emitted<ListLeadsResponseJson>>(path, { signal });
   return {
@@ -40,14 +47,14 @@ export async function listLeads(filter: LeadFilter, pageToken: string, signal?: 
   };
 }
 
-export const listLeadsQueryOptions = (filter: LeadFilter) =>
+export const listLeadsQueryOptions = (query: LeadQuery) =>
   infiniteQueryOptions({
-    queryKey: leadsQueryKey(filter),
-    queryFn: ({ pageParam, signal }) => listLeads(filter, pageParam, signal),
+    queryKey: leadsQueryKey(query),
+    queryFn: ({ pageParam, signal }) => listLeads(query, pageParam, signal),
     initialPageParam: '',
     getNextPageParam: (last: LeadsPage) => last.nextPageToken || undefined,
   });
 
-export function useLeads(filter: LeadFilter) {
-  return useInfiniteQuery(listLeadsQueryOptions(filter));
+export function useLeads(query: LeadQuery) {
+  return useInfiniteQuery(listLeadsQueryOptions(query));
 }

@@ -5,21 +5,30 @@ import { Spinner } from '@/components/staff/Spinner';
 import { useAnnouncer } from '@/components/staff/use-announcer';
 import { useNow } from '@/components/staff/use-now';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useLeadActivity } from '../api/get-lead-activity';
 import { useLead } from '../api/get-lead';
 import type { Lead } from '../api/list-leads';
+import { markedSpamBy } from '../utils/activity';
 import {
   formVariantLabel,
   issueLabels,
   optionLabel,
   sourcePageHref,
+  statusLabel,
   telHref,
 } from '../utils/lead-labels';
-import { isOverdue, replyDueText } from '../utils/reply-due';
+import { firstResponseText, isOverdue, replyDueText } from '../utils/reply-due';
+import { LeadActivity } from './LeadActivity';
 import { useLeadOptions } from './lead-options';
 import type { FromState } from './LeadInbox';
+import { LeadPipeline } from './LeadPipeline';
 import { ReadToggle } from './ReadToggle';
+import { StatusBadge } from './StatusBadge';
 
-/** /admin/leads/{id}: everything the visitor gave, where they came from, and the read flag. */
+/**
+ * /admin/leads/{id}: everything the visitor gave and where they came from;
+ * its status, assignee, notes and history; and the read flag.
+ */
 export function LeadDetail() {
   const { id = '' } = useParams();
   const location = useLocation();
@@ -63,6 +72,10 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
   const issues = issueLabels(lead.issues, lead.formVariant, options);
   const source = sourcePageHref(lead.sourcePage);
   const attribution = lead.attribution ?? {};
+  const status = lead.isSpam ? 'spam' : lead.status || 'new';
+  const activity = useLeadActivity(lead.id);
+  const spamBy = lead.isSpam ? markedSpamBy(activity.data ?? []) : null;
+  const changedAt = parseTimestamp(lead.updatedAt);
 
   return (
     <div className="leads-tab lead-detail">
@@ -71,11 +84,11 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
         <div>
           <h1 className="lead-title">{name}</h1>
           <div className="leads-badges">
+            <StatusBadge status={status} />
             <span className={lead.isRead ? 'lead-badge' : 'lead-badge lead-badge--unread'}>
               {lead.isRead ? 'Read' : 'Unread'}
             </span>
             {overdue && <span className="lead-badge lead-badge--overdue">Overdue</span>}
-            {lead.isSpam && <span className="lead-badge lead-badge--spam">Spam</span>}
             {lead.duplicateOf && <span className="lead-badge">Possible duplicate</span>}
           </div>
           {created && (
@@ -103,6 +116,11 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
+
+      <div className="lead-work">
+        <LeadPipeline lead={lead} now={now} announce={announce} />
+        <LeadActivity lead={lead} now={now} announce={announce} />
+      </div>
 
       <div className="lead-sections">
         <Section title="Contact details">
@@ -170,8 +188,29 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
           <Fact label="Reply by">
             {respondBy && <time dateTime={lead.respondBy}>{formatDateTime(respondBy)}</time>}
           </Fact>
-          <Fact label="Status">{lead.isRead ? 'Read' : 'Unread'}</Fact>
-          <Fact label="Spam">{lead.isSpam ? 'Yes: the form’s hidden spam trap was filled in' : 'No'}</Fact>
+          <Fact label="First response">
+            {lead.isSpam && !lead.firstResponseAt ? (
+              <span className="lead-none">Not needed for spam</span>
+            ) : (
+              firstResponseText(lead, now)?.replace(/^First response: /, '')
+            )}
+          </Fact>
+          <Fact label="Status">{statusLabel(status)}</Fact>
+          <Fact label="Assigned to">{lead.assignee || <span className="lead-none">Nobody yet</span>}</Fact>
+          <Fact label="Read or unread">{lead.isRead ? 'Read' : 'Unread'}</Fact>
+          <Fact label="Last change by staff">
+            {changedAt ? (
+              <>
+                <time dateTime={lead.updatedAt ?? undefined}>{formatDateTime(changedAt)}</time>
+                {lead.updatedBy && ` by ${lead.updatedBy}`}
+              </>
+            ) : (
+              <span className="lead-none">None yet</span>
+            )}
+          </Fact>
+          <Fact label="Spam">
+            {!lead.isSpam ? 'No' : spamBy ? `Yes: marked as spam by ${spamBy}` : 'Yes: the form’s hidden spam trap was filled in'}
+          </Fact>
           <Fact label="Lead ID">
             <code>{lead.id}</code>
           </Fact>

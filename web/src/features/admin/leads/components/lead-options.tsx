@@ -11,3 +11,12 @@ export function useLeadOptions(): LeadOptionLists {
   if (!lists) throw new Error('useLeadOptions outside LeadsTab');
   return lists;
 }
+
+const StaffEmailContext = createContext('');
+
+export const StaffEmailProvider = StaffEmailContext.Provider;
+
+/** The signed-in staff member's e-mail ('Assign to me'), given to the tab by the routes layer; '' when unknown. */
+export function useStaffEmail(): string {
+  return useContext(StaffEmailContext);
+}

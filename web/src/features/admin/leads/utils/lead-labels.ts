@@ -68,6 +68,44 @@ export function parseLeadFilter(value: string | null): LeadFilter {
   return LEAD_FILTERS.some((f) => f.value === value) ? (value as LeadFilter) : 'all';
 }
 
+/** Where a lead is in the pipeline (the server's Lead.status). */
+export type LeadStatus = 'new' | 'contacted' | 'scheduled' | 'won' | 'lost' | 'spam';
+
+/** The statuses in pipeline order, with the words staff see. */
+export const LEAD_STATUSES: readonly { value: LeadStatus; label: string }[] = [
+  { value: 'new', label: 'New' },
+  { value: 'contacted', label: 'Contacted' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'won', label: 'Won' },
+  { value: 'lost', label: 'Lost' },
+  { value: 'spam', label: 'Spam' },
+];
+
+/** The statuses the inbox filters by: spam has its own view (?filter=spam). */
+export type PipelineStatus = Exclude<LeadStatus, 'spam'>;
+export const PIPELINE_STATUSES = LEAD_STATUSES.filter(
+  (s): s is { value: PipelineStatus; label: string } => s.value !== 'spam',
+);
+
+/** "Contacted" for 'contacted'; a lead stored before the pipeline existed has no status and is new. */
+export function statusLabel(status: string): string {
+  if (status === '') return 'New';
+  return LEAD_STATUSES.find((s) => s.value === status)?.label ?? humanize(status);
+}
+
+/** A filterable status of a query string value, or '' (every status). */
+export function parsePipelineStatus(value: string | null): PipelineStatus | '' {
+  return PIPELINE_STATUSES.find((s) => s.value === value)?.value ?? '';
+}
+
+/** The utm_source value the server uses for leads that came without one. */
+export const DIRECT_SOURCE = 'direct';
+
+/** A source as staff read it: 'direct' is a visit without a campaign. */
+export function sourceLabel(source: string): string {
+  return source === DIRECT_SOURCE || source === '' ? 'Direct (no campaign)' : source;
+}
+
 /** A tel: address for a phone as typed: digits and a leading +. */
 export function telHref(phone: string): string {
   const trimmed = phone.trim();
