@@ -1,13 +1,16 @@
 package contactpg
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"golang.org/x/sync/errgroup"
 
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
@@ -108,22 +111,32 @@ func (s *Store) ListActivity(ctx context.Context, id string, limit int) ([]conta
 	return acts, nil
 }
 
-// BusinessTimeZone is where weeks begin (Monday 00:00) for the per-week
-// counts: the Phoenix Valley, which keeps no daylight saving time.
-const BusinessTimeZone = "America/Phoenix"
-
 // LeadStats implements contact.Store. It reads only the leads of the
-// period (a range of the created_at index): one pass for both periods'
-// response times, one for the per-week counts by city and by source. Its
+// period, from an index that holds the fields it needs (an index-only
+// range of created_at): one pass for both periods' response times and, at
+// the same time on another connection, one for the per-week counts. Its
 // cost follows the leads of the period, not all leads kept.
 func (s *Store) LeadStats(ctx context.Context, now time.Time, weeks int) (contact.Stats, error) {
 	var st contact.Stats
+	var g errgroup.Group
+	g.Go(func() (err error) {
+		st.LastWeek, st.LastMonth, err = s.responseTimes(ctx, now)
+		return err
+	})
+	g.Go(func() (err error) {
+		st.ByCity, st.BySource, err = s.weekly(ctx, now, weeks)
+		return err
+	})
+	return st, g.Wait()
+}
+
+// responseTimes computes the last 7 and 30 days' figures in one pass.
+// Response times are measured only for answers after arrival (a lead
+// handled before the pipeline existed counts as answered at its arrival
+// and is left out of the percentiles).
+func (s *Store) responseTimes(ctx context.Context, now time.Time) (w, m contact.ResponseTimes, err error) {
 	week, month := now.Add(-7*24*time.Hour), now.Add(-30*24*time.Hour)
-	// Response times are measured only for answers after arrival (a lead
-	// handled before the pipeline existed counts as answered at its
-	// arrival and is left out of the percentiles).
 	var wMedian, wP90, mMedian, mP90 *float64
-	w, m := &st.LastWeek, &st.LastMonth
 	if err := s.pool.QueryRow(ctx, `WITH recent AS (
 			SELECT created_at >= $2 AS in_week, first_response_at, created_at, respond_by,
 				extract(epoch FROM first_response_at - created_at) AS secs
@@ -143,14 +156,10 @@ func (s *Store) LeadStats(ctx context.Context, now time.Time, weeks int) (contac
 		FROM recent`, now, week, month).
 		Scan(&w.Leads, &w.Responded, &w.WithinPromise, &wMedian, &wP90, &w.Awaiting, &w.Overdue,
 			&m.Leads, &m.Responded, &m.WithinPromise, &mMedian, &mP90, &m.Awaiting, &m.Overdue); err != nil {
-		return contact.Stats{}, fmt.Errorf("lead stats: %w", err)
+		return w, m, fmt.Errorf("lead stats: %w", err)
 	}
 	w.Median, w.P90, m.Median, m.P90 = seconds(wMedian), seconds(wP90), seconds(mMedian), seconds(mP90)
-	var err error
-	if st.ByCity, st.BySource, err = s.weekly(ctx, now, weeks); err != nil {
-		return contact.Stats{}, err
-	}
-	return st, nil
+	return w, m, nil
 }
 
 func seconds(s *float64) time.Duration {
@@ -160,42 +169,57 @@ func seconds(s *float64) time.Duration {
 	return time.Duration(*s * float64(time.Second))
 }
 
+// weekOrigin is a Monday 00:00 in Phoenix (UTC−7 all year: the Valley
+// keeps no daylight saving time), so 7-day bins from it are the business
+// weeks, and a lead's week is plain arithmetic (date_bin), cheaper per row
+// than a time-zone conversion.
+const weekOrigin = "2001-01-01 00:00:00-07"
+
 // weekly counts non-spam leads per business week, by city and by source
 // ("direct" for none), over the last weeks weeks (the current one
-// included), oldest week first, in one pass over those weeks' leads.
+// included), oldest week first: one hash aggregate over those weeks' leads
+// by week, city and source, summed here both ways.
 func (s *Store) weekly(ctx context.Context, now time.Time, weeks int) (byCity, bySource []contact.WeeklyCount, err error) {
-	// The first week's Monday, asked first: a bound the planner knows lets
-	// it read only those weeks from the created_at index.
-	var first time.Time
-	if err := s.pool.QueryRow(ctx, `SELECT (date_trunc('week', $1::timestamptz AT TIME ZONE '`+BusinessTimeZone+`')
-		- make_interval(weeks => $2 - 1)) AT TIME ZONE '`+BusinessTimeZone+`'`, now, weeks).Scan(&first); err != nil {
-		return nil, nil, fmt.Errorf("weekly leads: %w", err)
-	}
-	// Phoenix keeps no daylight saving time, so a week is always 7 × 24 h
-	// from that Monday: the week of a lead is plain arithmetic, cheaper per
-	// row than a time-zone conversion.
-	rows, err := s.pool.Query(ctx, `SELECT $2::timestamptz + make_interval(weeks => w), city IS NOT NULL, coalesce(city, source), n FROM (
-			SELECT floor(extract(epoch FROM created_at - $2::timestamptz) / 604800)::int AS w, city,
-				CASE WHEN utm_source = '' THEN 'direct' ELSE utm_source END AS source, count(*) AS n
-			FROM contact.submissions
-			WHERE created_at >= $2 AND created_at <= $1 AND NOT is_spam
-			GROUP BY GROUPING SETS ((1, 2), (1, 3))) g
-		ORDER BY 1, 4 DESC, 3`, now, first)
+	rows, err := s.pool.Query(ctx, `SELECT date_bin('7 days', created_at, '`+weekOrigin+`'), city, utm_source, count(*)
+		FROM contact.submissions
+		WHERE created_at >= date_bin('7 days', $1::timestamptz, '`+weekOrigin+`') - make_interval(weeks => $2 - 1)
+			AND created_at <= $1 AND NOT is_spam
+		GROUP BY 1, 2, 3`, now, weeks)
 	if err != nil {
 		return nil, nil, fmt.Errorf("weekly leads: %w", err)
 	}
-	defer rows.Close()
+	type key struct {
+		week time.Time
+		k    string
+	}
+	cities, sources := map[key]int{}, map[key]int{}
 	for rows.Next() {
-		var wc contact.WeeklyCount
-		var isCity bool
-		if err := rows.Scan(&wc.WeekStart, &isCity, &wc.Key, &wc.Count); err != nil {
+		var week time.Time
+		var city, source string
+		var n int
+		if err := rows.Scan(&week, &city, &source, &n); err != nil {
+			rows.Close()
 			return nil, nil, fmt.Errorf("weekly leads: %w", err)
 		}
-		if isCity {
-			byCity = append(byCity, wc)
-		} else {
-			bySource = append(bySource, wc)
+		if source == "" {
+			source = contact.SourceDirect
 		}
+		cities[key{week, city}] += n
+		sources[key{week, source}] += n
 	}
-	return byCity, bySource, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, nil, fmt.Errorf("weekly leads: %w", err)
+	}
+	sorted := func(m map[key]int) []contact.WeeklyCount {
+		out := make([]contact.WeeklyCount, 0, len(m))
+		for k, n := range m {
+			out = append(out, contact.WeeklyCount{WeekStart: k.week, Key: k.k, Count: n})
+		}
+		// Oldest week first; in a week, the most leads first.
+		slices.SortFunc(out, func(a, b contact.WeeklyCount) int {
+			return cmp.Or(a.WeekStart.Compare(b.WeekStart), cmp.Compare(b.Count, a.Count), cmp.Compare(a.Key, b.Key))
+		})
+		return out
+	}
+	return sorted(cities), sorted(sources), nil
 }

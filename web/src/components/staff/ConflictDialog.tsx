@@ -29,6 +29,12 @@ export type ConflictDialogProps = {
   onLoadTheirs: () => void;
   /** Put the fields you changed on top of their version, to review before saving (posts). */
   onMerge?: () => void;
+  /**
+   * Once the dialog closes (Radix's onCloseAutoFocus): call preventDefault and
+   * place the focus yourself, e.g. when a choice removed what had it. By
+   * default it goes back to what had it when the dialog opened.
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** "ben@… at Nov 26, 2026, 12:04 PM" for the newer version. */
@@ -55,8 +61,12 @@ export function ConflictDialog({
   onOverwrite,
   onLoadTheirs,
   onMerge,
+  onCloseAutoFocus,
 }: ConflictDialogProps) {
   const keepEditing = useRef<HTMLButtonElement>(null);
+  // The dialog is opened by a save, not a Dialog.Trigger, so Radix has no
+  // trigger to give the focus back to: remember what had it.
+  const hadFocus = useRef<HTMLElement | null>(null);
   const at = parseTimestamp(stale.updatedAt);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
@@ -66,7 +76,14 @@ export function ConflictDialog({
           className="staff-dialog conflict-dialog"
           onOpenAutoFocus={(e) => {
             e.preventDefault();
+            if (document.activeElement instanceof HTMLElement) hadFocus.current = document.activeElement;
             keepEditing.current?.focus();
+          }}
+          onCloseAutoFocus={(e) => {
+            onCloseAutoFocus?.(e);
+            if (e.defaultPrevented) return;
+            e.preventDefault();
+            if (hadFocus.current?.isConnected) hadFocus.current.focus();
           }}
         >
           <Dialog.Title className="staff-dialog__title">Someone else saved this {what}</Dialog.Title>
@@ -84,14 +101,17 @@ export function ConflictDialog({
               </p>
             </div>
           </Dialog.Description>
+          {/* Keyed: the production build runs on preact/compat (ADR 0004), whose
+              diff matches unkeyed siblings by type, and would turn the buttons'
+              <div> into the table's when their version arrives, dropping the focus. */}
           {loading ? (
-            <p className="conflict-dialog__loading" role="status">
+            <p key="loading" className="conflict-dialog__loading" role="status">
               Loading their version…
             </p>
           ) : rows.length === 0 ? (
-            <p className="conflict-dialog__same">Their version and yours are the same.</p>
+            <p key="same" className="conflict-dialog__same">Their version and yours are the same.</p>
           ) : (
-            <div className="conflict-dialog__table" role="region" aria-label="The two versions" tabIndex={0}>
+            <div key="table" className="conflict-dialog__table" role="region" aria-label="The two versions" tabIndex={0}>
               <table>
                 <thead>
                   <tr>
@@ -112,7 +132,7 @@ export function ConflictDialog({
               </table>
             </div>
           )}
-          <div className="staff-dialog__actions conflict-dialog__actions">
+          <div key="actions" className="staff-dialog__actions conflict-dialog__actions">
             <Dialog.Close asChild>
               <button ref={keepEditing} type="button" className="button" disabled={pending}>
                 Keep editing

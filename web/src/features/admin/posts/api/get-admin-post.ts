@@ -19,11 +19,19 @@ export const getAdminPostQueryOptions = (id: string) =>
 /**
  * One post. The list's copy of it shows at once while the full post loads
  * (the list carries every field), so opening a post from the list is instant.
+ *
+ * editing: unlike the rest of the app (no refetch on focus, lib/query-client),
+ * the post being edited is read again whenever its tab comes back into view:
+ * someone else may have saved it meanwhile (issue 28), and the editor would
+ * rather say so then than when a save is refused. The form decides what a
+ * newer version does to it (PostForm: shown at once if nothing is typed,
+ * else a notice), so nothing typed is lost.
  */
-export function useAdminPost(id: string) {
+export function useAdminPost(id: string, { editing = false }: { editing?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     ...getAdminPostQueryOptions(id),
+    refetchOnWindowFocus: editing ? 'always' : false,
     placeholderData: () => queryClient.getQueryData<AdminPost[]>(adminPostsQueryKey)?.find((p) => p.id === id),
   });
 }

@@ -15,11 +15,13 @@ export async function restorePostRevision({ postId, revisionId }: { postId: stri
   return (await res.json()) as AdminPost;
 }
 
-export function useRestorePostRevision() {
+/** onRestored hears of the restored post before the query cache does (see useUpdatePost). */
+export function useRestorePostRevision({ onRestored }: { onRestored?: (post: AdminPost) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: restorePostRevision,
     onSuccess: (post) => {
+      onRestored?.(post);
       toast({ title: 'Success', description: 'Revision restored successfully' });
       return postSaved(queryClient, post);
     },

@@ -25,7 +25,7 @@ export function PostCreatePage({ renderPreview }: PageProps) {
 /** /admin/posts/:id: SPEC §4 "editing an existing post". */
 export function PostEditPage({ renderPreview }: PageProps) {
   const id = useParams().id ?? '';
-  const post = useAdminPost(id);
+  const post = useAdminPost(id, { editing: true });
   const posts = useAdminPosts();
   return (
     <section aria-labelledby="post-form-heading">

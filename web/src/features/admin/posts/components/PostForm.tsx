@@ -1,16 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
+import { ConflictDialog, type ConflictRow } from '@/components/staff/ConflictDialog';
+import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { EDITOR_HEIGHT, RichTextEditor } from '@/components/staff/rich-text-editor';
 import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
+import { serverMessage, staleVersion, type StaleVersion } from '@/lib/api-errors';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePost } from '../api/create-post';
 import { useDeletePost } from '../api/delete-post';
+import { getAdminPostQueryOptions } from '../api/get-admin-post';
 import type { AdminPost } from '../api/get-admin-posts';
 import { useUpdatePost } from '../api/update-post';
 import { deriveCategory, POST_CATEGORIES } from '../utils/category';
@@ -23,6 +27,7 @@ import {
   toDateTimeLocal,
   type PostFormValues,
 } from '../utils/post-form';
+import { mergePostValues, postConflictRows, versionNumber } from '../utils/post-conflict';
 import { POST_FIELDS, postFormSchema } from '../utils/post-schema';
 import { publishNote } from '../utils/publish-note';
 import { suggestSlug } from '../utils/slug';
@@ -43,6 +48,19 @@ export type PostFormProps = {
 
 const EXCERPT_MAX = 500;
 
+/** A save refused because someone saved a newer version (issue 28). */
+type Conflict = {
+  /** Who saved the version the dialog compares with, and when. */
+  stale: StaleVersion;
+  /** Their version; null while it loads. */
+  theirs: AdminPost | null;
+  /** The form's values when the conflict was found. */
+  yours: PostFormValues;
+};
+
+/** What the notice next to the actions says after a conflict was settled. */
+type Settled = { how: 'merged' | 'loaded'; who: string };
+
 /**
  * SPEC §4 "Admin post editor": creating (/admin/posts/new) or editing
  * (/admin/posts/:id) a post. Cancel goes back to the list (none); a
@@ -52,11 +70,21 @@ const EXCERPT_MAX = 500;
  */
 export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const navigate = useNavigate();
-  const create = useCreatePost();
-  const update = useUpdatePost();
-  const remove = useDeletePost();
+  const queryClient = useQueryClient();
   const editing = post !== undefined;
   const ids = useFieldIds();
+
+  // The stored version the form is based on (issue 28): sent as baseVersion
+  // with every update, so a save over someone else's newer version is refused
+  // rather than silently undoing it; and the "before" of a merge. It is the
+  // post as loaded, then whatever version the form was last set to show
+  // (a newer one while nothing was typed, theirs after a conflict, a restored
+  // revision). The query's post (`post`) can be newer: someone else saved.
+  const [base, setBase] = useState(post);
+  const create = useCreatePost();
+  // Told before the cache, so our own save never looks like someone else's.
+  const update = useUpdatePost({ onSaved: setBase });
+  const remove = useDeletePost();
 
   const taken = useMemo(() => new Set(allPosts.filter((p) => p.id !== post?.id).map((p) => p.slug)), [allPosts, post?.id]);
   const schema = useMemo(() => postFormSchema(taken), [taken]);
@@ -66,14 +94,30 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const { errors, isDirty, isSubmitting } = formState;
   const guard = useUnsavedChanges(isDirty);
 
-  // A restored revision (any newly saved version) replaces what the form shows.
-  const shownVersion = useRef(post?.updatedAt);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [settled, setSettled] = useState<Settled | null>(null);
+
+  /** The form shows this stored version, and is based on it (nothing unsaved). */
+  const showVersion = (shown: AdminPost) => {
+    setBase(shown);
+    reset(postToFormValues(shown));
+  };
+
+  // A newer version than the form's base reached the query (the tab came
+  // back into view, a refused save fetched it). With nothing typed the form
+  // simply shows it; with changes typed (or a conflict being settled) it
+  // never replaces them: a notice says so, and Compare opens the dialog.
+  // A restored revision is shown explicitly instead (onRestored below),
+  // as the restore's confirmation promised.
+  const newer = post && base && versionNumber(post.version) > versionNumber(base.version) ? post : null;
+  const keepTyping = isDirty || conflict !== null;
   useEffect(() => {
-    if (post && post.updatedAt !== shownVersion.current) {
-      shownVersion.current = post.updatedAt;
-      reset(postToFormValues(post));
+    if (newer && !keepTyping) {
+      setBase(newer);
+      setSettled(null);
+      reset(postToFormValues(newer));
     }
-  }, [post, reset]);
+  }, [newer, keepTyping, reset]);
 
   // The slug follows the title until staff type their own (a new post only:
   // an existing post's address stays put unless someone changes it).
@@ -115,51 +159,166 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
     void navigate('/admin/posts');
   };
 
-  const inFlight = useRef(false);
-  const onSubmit = handleSubmit(
-    async (values) => {
-      // Enter in a field while a save is on its way must not send it twice.
-      if (inFlight.current) return;
-      inFlight.current = true;
-      const fields = formValuesToPayload(values, post);
-      try {
-        if (post) {
-          await update.mutateAsync({ id: post.id, fields });
-          toast({ title: 'Success', description: 'Blog post updated successfully' });
-        } else {
-          await create.mutateAsync(fields);
-          toast({ title: 'Success', description: 'Blog post created successfully' });
-          reset(EMPTY_POST_FORM);
-        }
-        leave();
-      } catch (err) {
-        const shown = showServerFieldErrors(err, POST_FIELDS, setError, setFocus);
-        // A slug in use (409) is the slug field's problem, though the answer has no per-field details.
-        if (shown === 0 && err instanceof ApiError && err.status === 409) {
-          setError('slug', { type: 'server', message: serverMessage(err) ?? errorMessage(err) });
-          setFocus('slug');
-        }
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: serverMessage(err) ?? (post ? 'Failed to update blog post' : 'Failed to create blog post'),
-        });
-      } finally {
-        inFlight.current = false;
-      }
-    },
-    (errs) => focusFirstError(errs, POST_FIELDS, setFocus),
-  );
+  /**
+   * Someone saved a newer version: the dialog opens at once (their version
+   * loading), and their version is read fresh. It goes into the query cache
+   * too (the aside shows the post as stored); the form keeps what was typed,
+   * as it does for any newer version while a conflict is open.
+   */
+  const openConflict = async (stale: StaleVersion, yours: PostFormValues) => {
+    if (!post) return;
+    setConflict({ stale, theirs: null, yours });
+    try {
+      const theirs = await queryClient.fetchQuery({ ...getAdminPostQueryOptions(post.id), staleTime: 0 });
+      // (Closed meanwhile with Keep editing: stays closed.)
+      setConflict((c) => c && { ...c, theirs, stale: storedVersion(theirs) });
+    } catch (err) {
+      setConflict(null);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: `The newer version could not be loaded (${serverMessage(err) ?? errorMessage(err)}). Your changes are still in the form; save again to retry.`,
+      });
+    }
+  };
 
+  const inFlight = useRef(false);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  /**
+   * Checks and saves the form. An update is based on the form's base
+   * version, or on `over` (their version) when the person chose to save
+   * theirs over.
+   */
+  const submit = (over?: string) =>
+    handleSubmit(
+      async (values) => {
+        // Enter in a field (or Ctrl+S) while a save is on its way must not send it twice.
+        if (inFlight.current) return;
+        inFlight.current = true;
+        const fields = formValuesToPayload(values, base);
+        try {
+          if (post) {
+            await update.mutateAsync({ id: post.id, fields: { ...fields, baseVersion: over ?? base?.version } });
+            toast({ title: 'Success', description: 'Blog post updated successfully' });
+          } else {
+            await create.mutateAsync(fields);
+            toast({ title: 'Success', description: 'Blog post created successfully' });
+            reset(EMPTY_POST_FORM);
+          }
+          setConflict(null);
+          leave();
+        } catch (err) {
+          const stale = staleVersion(err);
+          if (stale) {
+            // Nothing was written: both versions side by side (again, if a third person saved meanwhile).
+            void openConflict(stale, values);
+            return;
+          }
+          setConflict(null);
+          const shown = showServerFieldErrors(err, POST_FIELDS, setError, setFocus);
+          // A slug in use (409) is the slug field's problem, though the answer has no per-field details.
+          if (shown === 0 && err instanceof ApiError && err.status === 409) {
+            setError('slug', { type: 'server', message: serverMessage(err) ?? errorMessage(err) });
+            setFocus('slug');
+          }
+          toast({
+            variant: 'destructive',
+            title: 'Error',
+            description: serverMessage(err) ?? (post ? 'Failed to update blog post' : 'Failed to create blog post'),
+          });
+        } finally {
+          inFlight.current = false;
+        }
+      },
+      (errs) => {
+        // (Saving over theirs from the dialog: the field to fix is behind it.)
+        setConflict(null);
+        focusFirstError(errs, POST_FIELDS, setFocus);
+      },
+    );
+  const onSubmit = submit();
+
+  // Ctrl+S / Cmd+S saves, as in any editor, instead of the browser saving
+  // the page. Not from inside a dialog (preview, a question): its own
+  // buttons answer it.
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || e.shiftKey || e.key.toLowerCase() !== 's' || e.isComposing) return;
+      e.preventDefault();
+      if (e.repeat || (e.target instanceof Element && e.target.closest('[role="dialog"], [role="alertdialog"]'))) return;
+      formRef.current?.requestSubmit();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  /** Where the focus goes when the conflict dialog closes after a choice (the notice's Compare may be gone). */
+  const focusAfterConflict = useRef<HTMLElement | null>(null);
+  const closeConflict = (then?: HTMLElement | null) => {
+    focusAfterConflict.current = then ?? null;
+    setConflict(null);
+  };
+  const loadTheirs = () => {
+    if (!conflict?.theirs) return;
+    showVersion(conflict.theirs);
+    setSettled({ how: 'loaded', who: conflict.stale.updatedBy });
+    closeConflict(saveButton.current);
+  };
+  const mergeOnTheirs = () => {
+    if (!conflict?.theirs || !base) return;
+    const theirs = postToFormValues(conflict.theirs);
+    const merged = mergePostValues(postToFormValues(base), theirs, getValues());
+    setBase(conflict.theirs);
+    // Their version becomes what "unchanged" means; the merge is laid on top
+    // of it, so the fields taken from yours stay unsaved (dirty) for review.
+    reset(theirs);
+    reset(merged, { keepDefaultValues: true });
+    setSettled({ how: 'merged', who: conflict.stale.updatedBy });
+    closeConflict(saveButton.current);
+  };
+  // Only a save from the dialog makes it wait: the refused save that opened
+  // it is still finishing as it opens, and its safe button must take the focus.
+  const [overwriting, setOverwriting] = useState(false);
+  const overwrite = async (theirs: AdminPost) => {
+    setOverwriting(true);
+    try {
+      await submit(theirs.version)();
+    } finally {
+      setOverwriting(false);
+    }
+  };
+  const compare = () => {
+    if (!newer) return;
+    setConflict({ stale: storedVersion(newer), theirs: newer, yours: getValues() });
+  };
+  const conflictRows: ConflictRow[] =
+    conflict?.theirs && base
+      ? postConflictRows(postToFormValues(base), postToFormValues(conflict.theirs), conflict.yours).map((r) => ({
+          label: r.label,
+          theirs: r.theirs,
+          yours: r.yoursUnchanged ? (
+            <>
+              {r.yours}
+              <span className="post-conflict__unchanged"> You did not change this.</span>
+            </>
+          ) : (
+            r.yours
+          ),
+        }))
+      : [];
+
+  // The publish time and the slug warning are about the version being edited (the base).
   const goesLiveNow =
-    post !== undefined && publishedAt === toDateTimeLocal(post.publishedAt) && publishesDraftNow({ ...initial, isPublished }, post, new Date());
-  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: post?.publishedAt, goesLiveNow });
-  const slugChanged = editing && post.isPublished && slug.trim() !== post.slug;
+    base !== undefined && publishedAt === toDateTimeLocal(base.publishedAt) && publishesDraftNow({ ...initial, isPublished }, base, new Date());
+  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: base?.publishedAt, goesLiveNow });
+  const slugChanged = base !== undefined && base.isPublished && slug.trim() !== base.slug;
   const saving = isSubmitting;
+  const newerAt = parseTimestamp(newer?.updatedAt);
 
   return (
     <div className={post ? 'post-editor post-editor--aside' : 'post-editor'}>
-      <form className="admin-card staff-form post-form" onSubmit={onSubmit} noValidate aria-labelledby="post-form-heading">
+      <form ref={formRef} className="admin-card staff-form post-form" onSubmit={onSubmit} noValidate aria-labelledby="post-form-heading">
         <div className="staff-field">
           <label htmlFor={ids.title}>Title</label>
           <input
@@ -209,7 +368,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
           )}
           {slugChanged && (
             <p id={ids.slugWarning} className="staff-alert staff-alert--warning post-form__warning">
-              This post is published: changing its slug changes its address, and links to /blog/{post.slug} will stop
+              This post is published: changing its slug changes its address, and links to /blog/{base.slug} will stop
               working.
             </p>
           )}
@@ -319,7 +478,38 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
         </fieldset>
 
         <div className="post-form__actions">
-          <button type="submit" className="button button--primary" aria-disabled={saving || undefined}>
+          {/* Always in the page, so what appears in it is announced (politely: typing goes on). */}
+          <div className="post-form__notice" role="status">
+            {newer ? (
+              <p className="staff-alert staff-alert--warning">
+                {newer.updatedBy || 'Someone else'} saved a newer version
+                {newerAt && (
+                  <>
+                    {' '}
+                    at <time dateTime={newer.updatedAt}>{formatDateTime(newerAt)}</time>
+                  </>
+                )}
+                . Your changes are still here, not saved yet.{' '}
+                <button type="button" className="button button--small" onClick={compare}>
+                  Compare
+                </button>
+              </p>
+            ) : settled ? (
+              <p className="staff-alert staff-alert--success">
+                {settled.how === 'merged'
+                  ? `Your changes are now on the version ${settled.who || 'someone else'} saved. Check the form, then save.`
+                  : `The form now shows the version ${settled.who || 'someone else'} saved. Your changes were discarded.`}
+              </p>
+            ) : null}
+          </div>
+          <button
+            ref={saveButton}
+            type="submit"
+            className="button button--primary"
+            aria-disabled={saving || undefined}
+            aria-keyshortcuts="Control+S Meta+S"
+            title="Save (Ctrl+S)"
+          >
             {saving ? 'Saving…' : editing ? 'Save changes' : 'Create post'}
           </button>
           <button type="button" className="button" onClick={() => setPreviewAt(new Date())}>
@@ -339,7 +529,15 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
       {post && (
         <aside className="post-editor__aside" aria-label="About this post">
           <PostSummary post={post} />
-          <RevisionsPanel post={post} dirty={isDirty} renderPreview={renderPreview} />
+          <RevisionsPanel
+            post={post}
+            dirty={isDirty}
+            onRestored={(restored) => {
+              showVersion(restored);
+              setSettled(null);
+            }}
+            renderPreview={renderPreview}
+          />
         </aside>
       )}
 
@@ -349,8 +547,31 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
         title={isDirty || !editing ? 'Preview of your unsaved changes' : 'Preview'}
         note="As the article page will show it. Nothing is saved until you save the form."
       >
-        {previewAt && renderPreview(formValuesToPreviewPost(getValues(), post, previewAt))}
+        {previewAt && renderPreview(formValuesToPreviewPost(getValues(), base, previewAt))}
       </PreviewDialog>
+
+      {conflict && (
+        <ConflictDialog
+          open
+          onOpenChange={(open) => !open && closeConflict()}
+          what="post"
+          stale={conflict.stale}
+          rows={conflictRows}
+          loading={conflict.theirs === null}
+          pending={overwriting}
+          onOverwrite={() => conflict.theirs && void overwrite(conflict.theirs)}
+          onLoadTheirs={loadTheirs}
+          onMerge={mergeOnTheirs}
+          onCloseAutoFocus={(e) => {
+            const then = focusAfterConflict.current;
+            focusAfterConflict.current = null;
+            if (then?.isConnected) {
+              e.preventDefault();
+              then.focus();
+            }
+          }}
+        />
+      )}
 
       {post && (
         <ConfirmDialog
@@ -374,6 +595,11 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
       {guard.prompt}
     </div>
   );
+}
+
+/** Who saved a stored version and when, as a refused save's 409 says it. */
+function storedVersion(post: AdminPost): StaleVersion {
+  return { version: post.version, updatedBy: post.updatedBy, updatedAt: post.updatedAt };
 }
 
 function timeZoneName(): string {

@@ -7,7 +7,7 @@ import { useNow } from '@/components/staff/use-now';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePost } from '../api/delete-post';
 import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
-import { postStatus, type PostStatus } from '../utils/post-status';
+import { POST_DATE_PREFIX, postDate, postStatus, type PostStatus } from '../utils/post-status';
 import { countText, filterAndSortPosts, type PostSort } from '../utils/post-list';
 import { StatusBadge } from './StatusBadge';
 
@@ -55,8 +55,8 @@ export function PostList() {
   };
 
   const shown = useMemo(
-    () => filterAndSortPosts(posts.data ?? [], deferredQuery, sort),
-    [posts.data, deferredQuery, sort],
+    () => filterAndSortPosts(posts.data ?? [], deferredQuery, sort, now),
+    [posts.data, deferredQuery, sort, now],
   );
 
   return (
@@ -147,7 +147,7 @@ export function PostList() {
               </thead>
               <tbody>
                 {shown.map((post) => (
-                  <PostRow key={post.id} post={post} status={postStatus(post, now)} onDelete={() => setToDelete(post)} />
+                  <PostRow key={post.id} post={post} now={now} onDelete={() => setToDelete(post)} />
                 ))}
               </tbody>
             </table>
@@ -178,8 +178,12 @@ export function PostList() {
   );
 }
 
-function PostRow({ post, status, onDelete }: { post: AdminPost; status: PostStatus; onDelete: () => void }) {
-  const published = parseTimestamp(post.publishedAt);
+function PostRow({ post, now, onDelete }: { post: AdminPost; now: Date; onDelete: () => void }) {
+  const status: PostStatus = postStatus(post, now);
+  // A draft's stored publish time is when it was created, not a publish date (issue 28).
+  const date = postDate(post, now);
+  const shownAt = parseTimestamp(date.at);
+  const prefix = POST_DATE_PREFIX[date.kind];
   const saved = parseTimestamp(post.updatedAt);
   return (
     <tr>
@@ -193,10 +197,10 @@ function PostRow({ post, status, onDelete }: { post: AdminPost; status: PostStat
         <StatusBadge status={status} />
       </td>
       <td>
-        {published ? (
-          <time dateTime={post.publishedAt}>
-            {status === 'scheduled' && <span className="posts-table__when">Goes live </span>}
-            {formatDateTime(published)}
+        {shownAt ? (
+          <time dateTime={date.at}>
+            {prefix && <span className="posts-table__when">{prefix} </span>}
+            {formatDateTime(shownAt)}
           </time>
         ) : (
           '—'

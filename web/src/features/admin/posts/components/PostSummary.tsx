@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { useNow } from '@/components/staff/use-now';
 import type { AdminPost } from '../api/get-admin-posts';
-import { postStatus } from '../utils/post-status';
+import { postDate, postStatus } from '../utils/post-status';
 import { StatusBadge } from './StatusBadge';
 
 /** The stored post at a glance: its status, where it lives, who saved it last. */
@@ -10,7 +10,9 @@ export function PostSummary({ post }: { post: AdminPost }) {
   const now = useNow();
   const headingId = useId();
   const status = postStatus(post, now);
-  const published = parseTimestamp(post.publishedAt);
+  // A draft's stored publish time is when it was created: not shown as a publish date (issue 28).
+  const date = postDate(post, now);
+  const published = date.kind === 'draft' ? null : parseTimestamp(date.at);
   const created = parseTimestamp(post.createdAt);
   const updated = parseTimestamp(post.updatedAt);
   return (
@@ -23,13 +25,20 @@ export function PostSummary({ post }: { post: AdminPost }) {
             <StatusBadge status={status} />
           </dd>
         </div>
-        {published && (
+        {date.kind === 'draft' ? (
           <div>
-            <dt>{status === 'scheduled' ? 'Goes live' : status === 'draft' ? 'Publish date' : 'Published'}</dt>
-            <dd>
-              <time dateTime={post.publishedAt}>{formatDateTime(published)}</time>
-            </dd>
+            <dt>Publish date</dt>
+            <dd>Not yet: set when it is published</dd>
           </div>
+        ) : (
+          published && (
+            <div>
+              <dt>{date.kind === 'scheduled' ? 'Goes live' : date.kind === 'planned' ? 'Planned publish date' : 'Published'}</dt>
+              <dd>
+                <time dateTime={date.at}>{formatDateTime(published)}</time>
+              </dd>
+            </div>
+          )
         )}
         {updated && (
           <div>

@@ -15,6 +15,8 @@ type RevisionsPanelProps = {
   post: AdminPost;
   /** The form has changes a restore would replace. */
   dirty: boolean;
+  /** The restored version, to replace what the form shows (unsaved changes included: the confirmation said so). */
+  onRestored: (post: AdminPost) => void;
   renderPreview: (post: PreviewPost) => ReactNode;
 };
 
@@ -22,12 +24,13 @@ type RevisionsPanelProps = {
  * The post's earlier versions, newest first: who replaced each and when
  * (savedBy, savedAt); each can be viewed as the site showed it, and
  * restored after a confirmation. Restoring keeps the current version as a
- * revision too, so nothing is lost; the restored post reaches the form
- * through the query cache.
+ * revision too, so nothing is lost; the restored post is handed to the form
+ * (onRestored), which shows it even over unsaved changes: a newer version
+ * that merely arrives in the cache would not replace typing (issue 28).
  */
-export function RevisionsPanel({ post, dirty, renderPreview }: RevisionsPanelProps) {
+export function RevisionsPanel({ post, dirty, onRestored, renderPreview }: RevisionsPanelProps) {
   const revisions = usePostRevisions(post.id);
-  const restore = useRestorePostRevision();
+  const restore = useRestorePostRevision({ onRestored });
   const now = useNow();
   const headingId = useId();
   const [viewing, setViewing] = useState<PostRevision | null>(null);

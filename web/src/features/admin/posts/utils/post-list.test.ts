@@ -54,6 +54,16 @@ describe('filterAndSortPosts', () => {
     expect(filterAndSortPosts(posts, 'sewer', 'newest')).toEqual([]);
   });
 
+  it('orders a draft by when it was last saved, not by its stored publish time (its creation time)', () => {
+    const now = new Date('2026-11-23T18:00:00Z');
+    const draft = { ...post('Old draft, saved today', '2025-01-01T16:00:00Z'), isPublished: false, updatedAt: '2026-11-23T17:00:00Z' };
+    expect(titles(filterAndSortPosts([...posts, draft], '', 'newest', now)).slice(0, 2)).toEqual([
+      'Señor Pipe’s Café Drains',
+      'Old draft, saved today',
+    ]);
+    expect(titles(filterAndSortPosts([...posts, draft], '', 'oldest', now))[0]).toBe('CIPP Lining Explained');
+  });
+
   it('leaves the list it was given alone', () => {
     const before = titles(posts);
     filterAndSortPosts(posts, '', 'title');

@@ -1,26 +1,32 @@
 // The post list's search and order.
 import type { AdminPost } from '../api/get-admin-posts';
+import { postDate } from './post-status';
 
 export type PostSort = 'newest' | 'oldest' | 'title';
 
 const byTitle = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-function time(post: AdminPost): number {
-  const t = post.publishedAt ? Date.parse(post.publishedAt) : Number.NaN;
+/** The date the list shows for the post (postDate: a draft's is when it was last saved). */
+function time(post: AdminPost, now: Date): number {
+  const { at } = postDate(post, now);
+  const t = at ? Date.parse(at) : Number.NaN;
   return Number.isFinite(t) ? t : 0;
 }
 
 /**
  * The posts whose title contains every word of the query (any case, any
- * accents), newest first by publish date (scheduled ones ahead of today
- * therefore lead), oldest first, or by title.
+ * accents), newest first by the date the list shows (scheduled ones ahead of
+ * today therefore lead; a draft by when it was last saved), oldest first, or
+ * by title.
  */
-export function filterAndSortPosts(posts: readonly AdminPost[], query: string, sort: PostSort): AdminPost[] {
+export function filterAndSortPosts(posts: readonly AdminPost[], query: string, sort: PostSort, now: Date = new Date()): AdminPost[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   const matching = words.length === 0 ? [...posts] : posts.filter((p) => words.every((w) => fold(p.title).includes(w)));
+  const times = new Map(matching.map((p) => [p, time(p, now)]));
+  const at = (p: AdminPost) => times.get(p) ?? 0;
   const compare: Record<PostSort, (a: AdminPost, b: AdminPost) => number> = {
-    newest: (a, b) => time(b) - time(a) || byTitle.compare(a.title, b.title),
-    oldest: (a, b) => time(a) - time(b) || byTitle.compare(a.title, b.title),
+    newest: (a, b) => at(b) - at(a) || byTitle.compare(a.title, b.title),
+    oldest: (a, b) => at(a) - at(b) || byTitle.compare(a.title, b.title),
     title: (a, b) => byTitle.compare(a.title, b.title),
   };
   return matching.sort(compare[sort]);
