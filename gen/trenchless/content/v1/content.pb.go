@@ -258,7 +258,9 @@ type Post struct {
 	HeroImage *ResponsiveImage `protobuf:"bytes,15,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
 	// Version counts saves: 1 when created, one more at every update. A
 	// staff write sends it back as base_version.
-	Version       int64 `protobuf:"varint,16,opt,name=version,proto3" json:"version,omitempty"`
+	Version int64 `protobuf:"varint,16,opt,name=version,proto3" json:"version,omitempty"`
+	// Autosaved says the editor saved this version by itself.
+	Autosaved     bool `protobuf:"varint,17,opt,name=autosaved,proto3" json:"autosaved,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -403,6 +405,13 @@ func (x *Post) GetVersion() int64 {
 		return x.Version
 	}
 	return 0
+}
+
+func (x *Post) GetAutosaved() bool {
+	if x != nil {
+		return x.Autosaved
+	}
+	return false
 }
 
 // PostRevision is an earlier version of a post, kept at every update.
@@ -1147,7 +1156,12 @@ type PostFields struct {
 	// editor loaded it); a newer stored version refuses the write. 0 writes
 	// whatever is stored (a deliberate overwrite sends the newer version
 	// instead). Ignored on create.
-	BaseVersion   int64 `protobuf:"varint,9,opt,name=base_version,json=baseVersion,proto3" json:"base_version,omitempty"`
+	BaseVersion int64 `protobuf:"varint,9,opt,name=base_version,json=baseVersion,proto3" json:"base_version,omitempty"`
+	// Autosave marks a save the editor made by itself while staff type:
+	// drafts only (a published post, or one this save would publish, is
+	// refused); an autosave over the same person's autosave keeps no
+	// revision.
+	Autosave      bool `protobuf:"varint,10,opt,name=autosave,proto3" json:"autosave,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1243,6 +1257,13 @@ func (x *PostFields) GetBaseVersion() int64 {
 		return x.BaseVersion
 	}
 	return 0
+}
+
+func (x *PostFields) GetAutosave() bool {
+	if x != nil {
+		return x.Autosave
+	}
+	return false
 }
 
 // CreatePostRequest carries a new post; the JSON body is the post's fields,
@@ -2191,7 +2212,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\a \x01(\tR\bcategory\x12*\n" +
 	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\x12E\n" +
 	"\n" +
-	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xce\x04\n" +
+	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xec\x04\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2213,7 +2234,8 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\tbody_html\x18\x0e \x01(\tR\bbodyHtml\x12E\n" +
 	"\n" +
 	"hero_image\x18\x0f \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\x12\x18\n" +
-	"\aversion\x18\x10 \x01(\x03R\aversion\"\x82\x03\n" +
+	"\aversion\x18\x10 \x01(\x03R\aversion\x12\x1c\n" +
+	"\tautosaved\x18\x11 \x01(\bR\tautosaved\"\x82\x03\n" +
 	"\fPostRevision\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\apost_id\x18\x02 \x01(\tR\x06postId\x12\x14\n" +
@@ -2263,7 +2285,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x90\v\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xac\v\n" +
 	"\n" +
 	"PostFields\x12\xa7\x01\n" +
 	"\x05title\x18\x01 \x01(\tB\x90\x01\xbaH\x8c\x01\xba\x01<\n" +
@@ -2283,7 +2305,9 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\fpublished_at\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12\xa1\x02\n" +
 	"\bcategory\x18\b \x01(\tB\x84\x02\xbaH\x80\x02\xba\x01\xfc\x01\n" +
 	"\x0ecategory.known\x12mCategory must be one of Technology, Maintenance, Cost Guide, Pipe Types, Prevention, Seasonal, Legal & Safety\x1a{this == '' || this in ['Technology', 'Maintenance', 'Cost Guide', 'Pipe Types', 'Prevention', 'Seasonal', 'Legal & Safety']R\bcategory\x12*\n" +
-	"\fbase_version\x18\t \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vbaseVersionB\x0f\n" +
+	"\fbase_version\x18\t \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vbaseVersion\x12\x1a\n" +
+	"\bautosave\x18\n" +
+	" \x01(\bR\bautosaveB\x0f\n" +
 	"\r_is_published\"R\n" +
 	"\x11CreatePostRequest\x12=\n" +
 	"\x04post\x18\x01 \x01(\v2!.trenchless.content.v1.PostFieldsB\x06\xbaH\x03\xc8\x01\x01R\x04post\"E\n" +

@@ -41,6 +41,8 @@ type Post struct {
 	UpdatedBy       string
 	// Version counts saves: 1 when created, one more at every update.
 	Version int64
+	// Autosaved says the editor saved this version by itself (a draft).
+	Autosaved bool
 }
 
 // EffectiveCategory is the explicit category, or the one derived from the
@@ -98,6 +100,9 @@ type PostInput struct {
 	// BaseVersion is the version an update was based on; 0 writes over
 	// whatever is stored. Ignored on create.
 	BaseVersion int64
+	// Autosave marks a save the editor made by itself: drafts only, and
+	// an autosave over its own author's autosave keeps no revision.
+	Autosave bool
 }
 
 // EditableChange is what staff send to change an editable text.
@@ -131,9 +136,9 @@ type Store interface {
 	GetPost(ctx context.Context, id string) (Post, error)
 	CreatePost(ctx context.Context, p Post) (Post, error)
 	// UpdatePost locks the post, lets change compute the new version from
-	// the current one, stores the current one as a revision saved by by,
-	// and writes the new one.
-	UpdatePost(ctx context.Context, id, by string, change func(current Post) (Post, error)) (Post, error)
+	// the current one, stores the current one as a revision saved by by
+	// when change says to keep it, and writes the new one.
+	UpdatePost(ctx context.Context, id, by string, change func(current Post) (next Post, keepRevision bool, err error)) (Post, error)
 	DeletePost(ctx context.Context, id string) error
 	ListRevisions(ctx context.Context, postID string) ([]Revision, error)
 	GetRevision(ctx context.Context, postID, revisionID string) (Revision, error)
@@ -258,9 +263,12 @@ func (s *Service) GetPost(ctx context.Context, id string) (Post, error) {
 // CreatePost stores a new post written by by.
 func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post, error) {
 	now := s.now()
-	p := Post{IsPublished: true, PublishedAt: now, CreatedAt: now, UpdatedAt: now, UpdatedBy: by}
+	p := Post{IsPublished: true, PublishedAt: now, CreatedAt: now, UpdatedAt: now, UpdatedBy: by, Autosaved: in.Autosave}
 	if err := apply(&p, in, now); err != nil {
 		return Post{}, err
+	}
+	if in.Autosave && p.IsPublished {
+		return Post{}, errAutosavePublished
 	}
 	created, err := s.store.CreatePost(ctx, p)
 	if err != nil {
@@ -273,13 +281,22 @@ func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post
 // UpdatePost replaces a post's fields, keeping the previous version.
 func (s *Service) UpdatePost(ctx context.Context, by, id string, in PostInput) (Post, error) {
 	now := s.now()
-	updated, err := s.store.UpdatePost(ctx, id, by, func(cur Post) (Post, error) {
+	updated, err := s.store.UpdatePost(ctx, id, by, func(cur Post) (Post, bool, error) {
 		if err := checkBase("post", in.BaseVersion, cur.Version, cur.UpdatedBy, cur.UpdatedAt); err != nil {
-			return Post{}, err
+			return Post{}, false, err
 		}
 		next := cur
-		next.UpdatedAt, next.UpdatedBy = now, by
-		return next, apply(&next, in, now)
+		next.UpdatedAt, next.UpdatedBy, next.Autosaved = now, by, in.Autosave
+		if err := apply(&next, in, now); err != nil {
+			return Post{}, false, err
+		}
+		if in.Autosave && (cur.IsPublished || next.IsPublished) {
+			return Post{}, false, errAutosavePublished
+		}
+		// Autosaves over the same person's autosave replace it: one
+		// revision per stretch of typing, not one per pause.
+		keep := !(in.Autosave && cur.Autosaved && cur.UpdatedBy == by)
+		return next, keep, nil
 	})
 	if err != nil {
 		return Post{}, slugConflict(err, in.Slug)
@@ -348,6 +365,10 @@ func apply(p *Post, in PostInput, now time.Time) error {
 	}
 	return nil
 }
+
+// errAutosavePublished refuses an autosave of a published post: what is
+// typed goes live only when someone saves it.
+var errAutosavePublished = &ValidationError{Field: "isPublished", Message: "Only drafts are saved automatically. Save a published post yourself."}
 
 func slugConflict(err error, slug string) error {
 	if errors.Is(err, ErrConflict) {

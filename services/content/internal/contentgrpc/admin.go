@@ -168,7 +168,7 @@ func (a *AdminServer) RenderPost(ctx context.Context, req *contentv1.RenderPostR
 func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
 	in := content.PostInput{
 		Title: f.GetTitle(), Slug: f.GetSlug(), Excerpt: f.GetExcerpt(), Content: f.GetContent(),
-		ImageURL: f.GetImageUrl(), Category: f.GetCategory(), BaseVersion: f.GetBaseVersion(),
+		ImageURL: f.GetImageUrl(), Category: f.GetCategory(), BaseVersion: f.GetBaseVersion(), Autosave: f.GetAutosave(),
 	}
 	if f.IsPublished != nil {
 		v := f.GetIsPublished()

@@ -2,6 +2,7 @@ package contentgrpc_test
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -199,4 +200,60 @@ func TestEditableTextsRefuseStaleEditsAndCanMoveAndGo(t *testing.T) {
 	}
 	_, err = e.admin.DeleteEditableContent(e.staff, &contentv1.DeleteEditableContentRequest{ContentKey: "hero.title"})
 	require.Equal(t, codes.NotFound, status.Code(err))
+}
+
+// Issue 28: the editor saves drafts by itself while staff type. A run of
+// autosaves by one person keeps one revision (of what was there before),
+// each still names its base version, and a published post is never
+// autosaved.
+func TestAutosavesOfADraftKeepOneRevisionAndNeverPublish(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, false)
+	draft := &contentv1.PostFields{Title: "Grease Traps", Slug: "grease-traps", Excerpt: "Fat.", Content: "Fat sets.",
+		IsPublished: proto.Bool(false), Autosave: true}
+	created, err := e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: draft})
+	require.NoError(t, err)
+	p := created.GetPost()
+	require.True(t, p.GetAutosaved())
+	for i := range 5 {
+		draft.Content = fmt.Sprintf("Fat sets, typing %d.", i)
+		draft.BaseVersion = p.GetVersion()
+		up, err := e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: draft})
+		require.NoError(t, err)
+		p = up.GetPost()
+	}
+	require.EqualValues(t, 6, p.GetVersion())
+	revs, err := e.admin.ListPostRevisions(e.staff, &contentv1.ListPostRevisionsRequest{PostId: p.GetId()})
+	require.NoError(t, err)
+	require.Empty(t, revs.GetRevisions(), "autosaves over one's own autosave keep no revision")
+
+	// Another person's autosave keeps the first person's version.
+	ben := e.signer.OutgoingContext(context.Background(), identity.Caller{Email: benEmail, Staff: true})
+	draft.Content, draft.BaseVersion = "Ben types.", p.GetVersion()
+	up, err := e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: draft})
+	require.NoError(t, err)
+	p = up.GetPost()
+	// A stale autosave is refused like any save.
+	draft.Content, draft.BaseVersion = "Ana's stale autosave.", p.GetVersion()-1
+	_, err = e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: draft})
+	require.Equal(t, codes.Aborted, status.Code(err))
+	// A save by hand keeps the autosaved version and is not marked autosaved.
+	draft.Autosave, draft.Content, draft.BaseVersion = false, "Saved by hand.", p.GetVersion()
+	up, err = e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: draft})
+	require.NoError(t, err)
+	require.False(t, up.GetPost().GetAutosaved())
+	revs, err = e.admin.ListPostRevisions(e.staff, &contentv1.ListPostRevisionsRequest{PostId: p.GetId()})
+	require.NoError(t, err)
+	require.Len(t, revs.GetRevisions(), 2, "Ana's last autosave and Ben's")
+
+	// Never for a published post, nor one the autosave would publish.
+	draft.Autosave, draft.BaseVersion, draft.IsPublished = true, up.GetPost().GetVersion(), proto.Bool(true)
+	_, err = e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: draft})
+	require.Equal(t, map[string]string{"isPublished": "Only drafts are saved automatically. Save a published post yourself."}, violations(t, err))
+	_, err = e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: &contentv1.PostFields{
+		Title: "Live", Slug: "live-autosave", Excerpt: "x", Content: "y", Autosave: true}})
+	require.Equal(t, codes.InvalidArgument, status.Code(err))
+	got, err := e.admin.GetPost(e.staff, &contentv1.GetPostRequest{Id: p.GetId()})
+	require.NoError(t, err)
+	require.False(t, got.GetPost().GetIsPublished())
 }

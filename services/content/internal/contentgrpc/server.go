@@ -165,6 +165,7 @@ func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *
 		BodyHtml:        bodyHTML,
 		HeroImage:       toProtoImage(hero),
 		Version:         p.Version,
+		Autosaved:       p.Autosaved,
 	}
 }
 

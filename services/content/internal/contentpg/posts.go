@@ -53,41 +53,43 @@ func getPost(ctx context.Context, q querier, id, suffix string) (content.Post, e
 func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, error) {
 	p.ID = uuid.NewString()
 	rows, err := s.pool.Query(ctx, `INSERT INTO content.blog_posts
-		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14)
+		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at, autosaved)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14, $15)
 		RETURNING `+postColumns,
 		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
-		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt))
+		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt), p.Autosaved)
 	return insertOne(rows, err, scanPost, "create post")
 }
 
 // UpdatePost keeps the current version as a revision and writes the next.
-func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(content.Post) (content.Post, error)) (content.Post, error) {
+func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(content.Post) (content.Post, bool, error)) (content.Post, error) {
 	var updated content.Post
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		cur, err := getPost(ctx, tx, id, "FOR UPDATE")
 		if err != nil {
 			return err
 		}
-		next, err := change(cur)
+		next, keep, err := change(cur)
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO content.post_revisions
+		if keep {
+			if _, err := tx.Exec(ctx, `INSERT INTO content.post_revisions
 			(id, post_id, slug, title, excerpt, content, image_url, published_at, is_published, category, saved_by, saved_at)
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULLIF($10, ''), $11, $12)`,
-			uuid.NewString(), cur.ID, cur.Slug, cur.Title, cur.Excerpt, cur.Content, cur.ImageURL, cur.PublishedAt,
-			cur.IsPublished, cur.Category, by, next.UpdatedAt); err != nil {
-			return fmt.Errorf("save revision: %w", err)
+				uuid.NewString(), cur.ID, cur.Slug, cur.Title, cur.Excerpt, cur.Content, cur.ImageURL, cur.PublishedAt,
+				cur.IsPublished, cur.Category, by, next.UpdatedAt); err != nil {
+				return fmt.Errorf("save revision: %w", err)
+			}
 		}
 		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
 			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
 			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13,
-			version = version + 1
+			version = version + 1, autosaved = $14
 			WHERE id = $1 RETURNING `+postColumns,
 			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
 			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy,
-			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt))
+			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt), next.Autosaved)
 		if err != nil {
 			return err
 		}
