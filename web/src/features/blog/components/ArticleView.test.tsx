@@ -23,6 +23,7 @@ const post: BlogPost = {
   isPublished: true,
   createdAt: '2026-05-20T16:00:00Z',
   version: '1',
+  autosaved: false,
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: '',
 };

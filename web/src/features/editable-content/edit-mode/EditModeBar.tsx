@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { useUser } from '@/features/auth/api/get-user';
 import { setEditMode } from '@/lib/edit-mode';
+import { getEditableContentQueryOptions } from '../api/get-editable-content';
 import editModeCss from './edit-mode.css?url';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -14,6 +16,14 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export default function EditModeBar() {
   const user = useUser();
   const notStaff = user.isSuccess && !user.data?.isStaff;
+  const queryClient = useQueryClient();
+  // A save sends the version it was based on (issue 28), which only the
+  // API's list carries: the page's own copy (the edge's data block) has
+  // each item's key, content and type. Read the list once as edit mode
+  // starts; the page then shows, and edits, exactly what is stored.
+  useEffect(() => {
+    void queryClient.fetchQuery({ ...getEditableContentQueryOptions(), staleTime: 0 }).catch(() => undefined);
+  }, [queryClient]);
   useEffect(() => {
     if (notStaff) setEditMode(false);
   }, [notStaff]);

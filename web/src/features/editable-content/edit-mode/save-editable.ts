@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { editableContentQueryKey, type EditableContentItem } from '../api/get-editable-content';
+import { staleVersion, type StaleVersion } from '@/lib/api-errors';
+import { editableContentQueryKey, getEditableContent, type EditableContentItem } from '../api/get-editable-content';
 import { htmlToPlainText } from './plain-text';
 
 /** SPEC §9: how long a failed edit stays on screen before the text rolls back. */
@@ -28,13 +29,57 @@ function canonicalHtml(html: string): string {
   return t.innerHTML;
 }
 
-export type SaveOutcome = 'unchanged' | 'saved' | 'failed';
+export type SaveOutcome =
+  | { status: 'unchanged' }
+  | { status: 'saved' }
+  | { status: 'failed' }
+  /**
+   * Someone saved a newer version after the editor opened (issue 28): nothing
+   * was written; the page shows theirs (`theirs`, undefined when it could not
+   * be read) and the caller asks which to keep.
+   */
+  | { status: 'conflict'; stale: StaleVersion; theirs: EditableContentItem | undefined };
+
+/** How often, and how far apart, the list is read after a conflict until it has the newer version. */
+const THEIRS_TRIES = 8;
+const THEIRS_DELAY_MS = 250;
+
+/** An API version (int64 as a decimal string) as a number to compare; 0 when missing. */
+function versionOf(version: string | undefined): bigint {
+  return version && /^\d+$/.test(version) ? BigInt(version) : 0n;
+}
+
+/**
+ * The list from the server once it has at least `version` of the item (or
+ * no such item). The edge's copy of the list is emptied by an event a
+ * moment after a save, so an early read may still be older: read again a
+ * few times, then take the last answer.
+ */
+async function readList(contentKey: string, version: string | undefined): Promise<EditableContentItem[]> {
+  let items: EditableContentItem[] = [];
+  for (let i = 0; i < THEIRS_TRIES; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, THEIRS_DELAY_MS));
+    items = await getEditableContent();
+    const item = items.find((it) => it.contentKey === contentKey);
+    if (!item || versionOf(item.version) >= versionOf(version)) break;
+  }
+  return items;
+}
+
+/** The stored item after a conflict, read into the page's list (so the page shows it). */
+async function readTheirs(queryClient: QueryClient, contentKey: string, version: string): Promise<EditableContentItem | undefined> {
+  const items = await readList(contentKey, version);
+  queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, items);
+  return items.find((item) => item.contentKey === contentKey);
+}
 
 /**
  * Saves an item in place (SPEC §4): nothing is sent when the value is
  * unchanged; otherwise the page shows the new value at once, the item is
- * PUT, and on success the list is re-read from the server. On failure the
- * old value comes back after ROLLBACK_DELAY_MS.
+ * PUT with the version the edit was based on, and on success the list is
+ * re-read from the server. When a newer version refuses the write, the page
+ * shows the stored one and the outcome says whose it is; on any other
+ * failure the old value comes back after ROLLBACK_DELAY_MS.
  */
 export async function saveEditable(
   queryClient: QueryClient,
@@ -42,26 +87,45 @@ export async function saveEditable(
   type: 'text' | 'html',
   current: string,
   edited: string,
+  /** The version the editor was opened on (absent: the page never had it, and the write is unconditional). */
+  baseVersion?: string,
 ): Promise<SaveOutcome> {
   const next = valueToSave(type, edited);
-  if (sameContent(type, next, current)) return 'unchanged';
+  if (sameContent(type, next, current)) return { status: 'unchanged' };
   const previous = queryClient.getQueryData<EditableContentItem[]>(editableContentQueryKey);
   const withValue = (content: string) => (items: EditableContentItem[] | undefined) =>
     items?.some((i) => i.contentKey === contentKey)
       ? items.map((i) => (i.contentKey === contentKey ? { ...i, content } : i))
       : [...(items ?? []), { contentKey, content, contentType: type }];
+  const rollBack = () => queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, previous ?? withValue(current));
   await queryClient.cancelQueries({ queryKey: editableContentQueryKey });
   queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, withValue(next));
+  const body = versionOf(baseVersion) > 0n ? { content: next, baseVersion } : { content: next };
+  let res: Response;
   try {
-    await apiRequest('PUT', `/api/admin/editable-content/${encodeURIComponent(contentKey)}`, { content: next });
-  } catch {
+    res = await apiRequest('PUT', `/api/admin/editable-content/${encodeURIComponent(contentKey)}`, body);
+  } catch (err) {
+    const stale = staleVersion(err);
+    if (stale) {
+      const theirs = await readTheirs(queryClient, contentKey, stale.version).catch(() => undefined);
+      if (!theirs) rollBack();
+      return { status: 'conflict', stale, theirs };
+    }
     await new Promise((r) => setTimeout(r, ROLLBACK_DELAY_MS));
-    queryClient.setQueryData<EditableContentItem[]>(
-      editableContentQueryKey,
-      previous ?? withValue(current),
-    );
-    return 'failed';
+    rollBack();
+    return { status: 'failed' };
   }
-  await queryClient.invalidateQueries({ queryKey: editableContentQueryKey });
-  return 'saved';
+  // The item as stored, with its new version: the next edit is based on it.
+  // The list is re-read, but never back to an older version of this item.
+  const saved = (await res.json().catch(() => null)) as EditableContentItem | null;
+  const ok = saved && typeof saved.contentKey === 'string' && typeof saved.content === 'string' ? saved : null;
+  const keepSaved = (items: EditableContentItem[] | undefined) =>
+    ok ? items?.map((i) => (i.contentKey === contentKey && versionOf(i.version) <= versionOf(ok.version) ? { ...i, ...ok } : i)) : items;
+  queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, keepSaved);
+  try {
+    queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, keepSaved(await readList(contentKey, ok?.version)));
+  } catch {
+    // The page keeps what was saved.
+  }
+  return { status: 'saved' };
 }

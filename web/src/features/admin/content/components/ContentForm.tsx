@@ -1,17 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
+import { ConflictDialog, type ConflictRow } from '@/components/staff/ConflictDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
 import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { serverMessage } from '@/lib/api-errors';
+import { serverMessage, staleVersion, type StaleVersion } from '@/lib/api-errors';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { useCreateEditableContent } from '../api/create-editable-content';
-import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
+import { listEditableContentQueryOptions, type EditableContent } from '../api/list-editable-content';
 import { useUpdateEditableContent } from '../api/update-editable-content';
 import {
   CONTENT_CATEGORIES,
@@ -22,6 +24,7 @@ import {
   type ContentCategory,
   type ContentType,
 } from '../utils/content-items';
+import { changedFields, contentDifferences, isNewer, readUntil, versionOf } from '../utils/content-conflict';
 import { ContentBodyField, ContentBodyLabel } from './ContentBodyField';
 import type { SavedState } from './ContentList';
 
@@ -203,12 +206,22 @@ export function ContentCreatePage() {
   );
 }
 
-/** /admin/content/edit/{contentKey}: the item from the list, or a way back when it is not there. */
+/**
+ * /admin/content/edit/{contentKey}: the item from the list, or a way back when
+ * it is not there. The list is re-read on opening (it never goes stale by
+ * itself, SPEC §9), so the form starts from the newest version; an item
+ * deleted by someone else while the form is open keeps the form (and the
+ * typing) on screen, saying so.
+ */
 export function ContentEditPage() {
   const { contentKey = '' } = useParams();
-  const list = useEditableContentList();
+  const list = useQuery({ ...listEditableContentQueryOptions(), refetchOnMount: 'always' });
+  const found = list.data?.find((i) => i.contentKey === contentKey);
+  const [seen, setSeen] = useState<EditableContent | null>(null);
+  if (found && found !== seen) setSeen(found);
+  const item = found ?? (seen?.contentKey === contentKey ? seen : undefined);
   if (list.isPending) return <Spinner label="Loading the content item…" />;
-  if (list.isError) {
+  if (list.isError && !item) {
     return (
       <FormFrame title="Edit content">
         <div className="staff-alert staff-alert--error" role="alert">
@@ -220,13 +233,12 @@ export function ContentEditPage() {
       </FormFrame>
     );
   }
-  const item = list.data.find((i) => i.contentKey === contentKey);
   if (!item) {
     return (
       <FormFrame title="Content item not found">
         <p>
-          There is no content item with the key <code>{contentKey}</code>. It may have been renamed in the code or never
-          created.
+          There is no content item with the key <code>{contentKey}</code>. It may have been renamed in the code, deleted
+          or never created.
         </p>
         <Link to="/admin/content" className="button">
           Back to Site Content
@@ -234,49 +246,155 @@ export function ContentEditPage() {
       </FormFrame>
     );
   }
-  return <ContentEditForm key={item.contentKey} item={item} />;
+  return <ContentEditForm key={item.contentKey} item={item} deleted={!found} />;
 }
 
 const editSchema = (type: ContentType) =>
-  z.object({ content: z.string() }).superRefine((v, ctx) => contentRule(type, v.content, ctx));
+  z
+    .object({
+      content: z.string(),
+      category: z.string(),
+      description: z.string().max(500, 'Description must be 500 characters or fewer'),
+    })
+    .superRefine((v, ctx) => contentRule(type, v.content, ctx));
 
-type EditValues = { content: string };
+type EditValues = z.infer<ReturnType<typeof editSchema>>;
 
-/** SPEC §4: editing changes the content only; the key is shown, read-only. */
-function ContentEditForm({ item }: { item: EditableContent }) {
+const EDIT_FIELDS: FieldPath<EditValues>[] = ['category', 'description', 'content'];
+
+/** What the form holds of an item (an item without a category is general). */
+function fieldsOf(item: EditableContent): EditValues {
+  return { content: item.content, category: item.category || 'general', description: item.description };
+}
+
+/** The newer version an item's list entry stands for, as a conflict names it (the public list names nobody). */
+function staleOf(item: EditableContent): StaleVersion {
+  return { version: item.version, updatedBy: item.updatedBy, updatedAt: item.updatedAt };
+}
+
+/**
+ * SPEC §4 and issue 28: the content, category and description of an item;
+ * the key and type are shown, read-only. A save sends the version the form
+ * was loaded from: when someone else saved since, nothing is written and
+ * the two versions are compared (ConflictDialog). A newer version that
+ * arrives while the form is open replaces a clean form and never typing.
+ */
+function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: boolean }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const update = useUpdateEditableContent();
   const ids = useFieldIds();
   const type: ContentType = item.contentType === 'text' ? 'text' : 'html';
-  const { control, handleSubmit, setError, setFocus, formState } = useForm<EditValues>({
+  // The version the form's fields came from (`item` is the newest the list has).
+  const [base, setBase] = useState(item);
+  const [conflict, setConflict] = useState<{ stale: StaleVersion; loading: boolean } | null>(null);
+  const { control, register, handleSubmit, setError, setFocus, reset, getValues, formState } = useForm<EditValues>({
     resolver: zodResolver(editSchema(type)),
-    defaultValues: { content: item.content },
+    defaultValues: fieldsOf(item),
   });
   const { errors, isDirty } = formState;
   const guard = useUnsavedChanges(isDirty && !update.isSuccess);
-  const updated = parseTimestamp(item.updatedAt);
+  const newer = isNewer(item.version, base.version);
+  const updated = parseTimestamp(base.updatedAt);
+
+  // A clean form simply shows the newer version; a dirty one keeps what
+  // was typed and says a newer version exists (below).
+  useEffect(() => {
+    if (!newer || isDirty || conflict) return;
+    reset(fieldsOf(item));
+    setBase(item);
+  }, [newer, isDirty, conflict, item, reset]);
+
+  // After "Discard mine, load theirs" the Save button the dialog came from
+  // is disabled (nothing to save): the focus goes to the text instead, once
+  // the closing dialog has handed it back.
+  const [focusContent, setFocusContent] = useState(0);
+  useEffect(() => {
+    if (focusContent === 0) return;
+    const timer = setTimeout(() => setFocus('content'), 0);
+    return () => clearTimeout(timer);
+  }, [focusContent, setFocus]);
+
+  /** Reads the list until it has the version the refusal named, then shows both versions. */
+  const compare = async (stale: StaleVersion) => {
+    setConflict({ stale, loading: true });
+    try {
+      await readUntil(
+        () => queryClient.fetchQuery({ ...listEditableContentQueryOptions(), staleTime: 0 }),
+        (items) => {
+          const current = items.find((i) => i.contentKey === item.contentKey);
+          return !current || versionOf(current.version) >= versionOf(stale.version);
+        },
+      );
+    } catch {
+      // The dialog compares with the newest version the list has.
+    }
+    setConflict((c) => c && { ...c, loading: false });
+  };
+
+  const save = (values: EditValues, from: EditableContent) =>
+    update.mutate(
+      { contentKey: item.contentKey, content: values.content, baseVersion: from.version, ...changedFields(fieldsOf(from), values) },
+      {
+        onSuccess: (saved) => {
+          guard.release();
+          setConflict(null);
+          setBase(saved);
+          toast({ title: 'Success', description: 'Content updated successfully' });
+          navigate('/admin/content', { state: { saved: saved.contentKey } satisfies SavedState });
+        },
+        onError: (err) => {
+          const stale = staleVersion(err);
+          if (stale) {
+            void compare(stale);
+            return;
+          }
+          setConflict(null);
+          showServerFieldErrors(err, EDIT_FIELDS, setError, setFocus);
+          toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'Failed to update content' });
+        },
+      },
+    );
 
   const onSubmit = handleSubmit(
-    ({ content }) =>
-      update.mutate(
-        { contentKey: item.contentKey, content },
-        {
-          onSuccess: (saved) => {
-            guard.release();
-            toast({ title: 'Success', description: 'Content updated successfully' });
-            navigate('/admin/content', { state: { saved: saved.contentKey } satisfies SavedState });
-          },
-          onError: (err) => {
-            showServerFieldErrors(err, ['content'], setError, setFocus);
-            toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'Failed to update content' });
-          },
-        },
-      ),
-    () => setFocus('content'),
+    (values) => save(values, base),
+    (errs) => focusFirstError(errs, EDIT_FIELDS, setFocus),
   );
+
+  const loadTheirs = () => {
+    reset(fieldsOf(item));
+    setBase(item);
+    setConflict(null);
+    setFocusContent((n) => n + 1);
+    toast({ title: 'Their version is loaded', description: 'The form now shows the text as it is saved. Your changes were discarded.' });
+  };
+
+  const theirs = fieldsOf(item);
+  const rows: ConflictRow[] = conflict
+    ? contentDifferences(type, theirs, getValues()).map((d) => ({ label: d.label, theirs: d.theirs, yours: d.yours }))
+    : [];
+  // The refusal names who saved; a version newer still (a third save) is named by the list.
+  const stale = conflict && !isNewer(item.version, conflict.stale.version) ? conflict.stale : staleOf(item);
 
   return (
     <FormFrame title="Edit content" prompt={guard.prompt}>
+      {deleted && (
+        <div className="staff-alert staff-alert--error" role="alert">
+          Someone deleted this text while you were editing it, so it cannot be saved here. Copy anything you want to
+          keep, then create it again with <Link to="/admin/content/new">New content item</Link>.
+        </div>
+      )}
+      <div className="content-form__notice" role="status">
+        {newer && isDirty && !deleted && (
+          <p className="staff-alert staff-alert--warning">
+            {newerVersionNote(item)} Your changes are still here and not saved yet.{' '}
+            <button type="button" className="staff-linkbutton" onClick={() => setConflict({ stale: staleOf(item), loading: false })}>
+              Compare the two versions
+            </button>
+          </p>
+        )}
+      </div>
+
       <form className="staff-form content-form" onSubmit={onSubmit} noValidate aria-labelledby="content-form-title">
         <div className="staff-field">
           <label htmlFor={ids.key}>Content key</label>
@@ -293,30 +411,56 @@ function ContentEditForm({ item }: { item: EditableContent }) {
           </p>
         </div>
 
-        <dl className="content-form__facts">
-          <div>
-            <dt>Category</dt>
-            <dd>{categoryLabel(item.category)}</dd>
+        <div className="content-form__row">
+          <div className="staff-field">
+            <label htmlFor={ids.category}>Category</label>
+            <select
+              id={ids.category}
+              aria-invalid={errors.category ? true : undefined}
+              aria-describedby={describedBy(errors.category && ids.categoryError)}
+              {...register('category')}
+            >
+              {categoryOptions(base.category).map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+            <FieldError id={ids.categoryError} message={errors.category?.message} />
           </div>
-          <div>
-            <dt>Content type</dt>
-            <dd>{CONTENT_TYPES.find((t) => t.value === type)?.label}</dd>
-          </div>
-          {updated && (
+
+          <dl className="content-form__facts">
             <div>
-              <dt>Last updated</dt>
-              <dd>
-                <time dateTime={item.updatedAt}>{formatDateTime(updated)}</time>
-              </dd>
+              <dt>Content type</dt>
+              <dd>{CONTENT_TYPES.find((t) => t.value === type)?.label}</dd>
             </div>
-          )}
-          {item.description && (
-            <div className="content-form__facts-wide">
-              <dt>Description</dt>
-              <dd>{item.description}</dd>
-            </div>
-          )}
-        </dl>
+            {updated && (
+              <div>
+                <dt>Last updated</dt>
+                <dd>
+                  <time dateTime={base.updatedAt}>{formatDateTime(updated)}</time>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+
+        <div className="staff-field">
+          <label htmlFor={ids.description}>
+            Description <span className="content-form__optional">(optional)</span>
+          </label>
+          <input
+            id={ids.description}
+            type="text"
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={describedBy(ids.descriptionHint, errors.description && ids.descriptionError)}
+            {...register('description')}
+          />
+          <p id={ids.descriptionHint} className="staff-field__hint">
+            Where the text appears, so others can find it, for example “Headline at the top of the home page”.
+          </p>
+          <FieldError id={ids.descriptionError} message={errors.description?.message} />
+        </div>
 
         <ContentInput control={control} type={type} ids={ids} error={errors.content?.message} />
 
@@ -324,7 +468,7 @@ function ContentEditForm({ item }: { item: EditableContent }) {
           <button
             type="submit"
             className="button button--primary"
-            disabled={!isDirty || update.isPending}
+            disabled={!isDirty || deleted || update.isPending}
             aria-describedby={!isDirty ? ids.saveHint : undefined}
           >
             {update.isPending ? 'Saving…' : 'Save changes'}
@@ -339,8 +483,36 @@ function ContentEditForm({ item }: { item: EditableContent }) {
           )}
         </div>
       </form>
+      {conflict && !deleted && (
+        <ConflictDialog
+          open
+          onOpenChange={(open) => {
+            if (!open) setConflict(null);
+          }}
+          what="text"
+          stale={stale}
+          rows={rows}
+          loading={conflict.loading}
+          pending={update.isPending}
+          onOverwrite={() => save(getValues(), item)}
+          onLoadTheirs={loadTheirs}
+        />
+      )}
     </FormFrame>
   );
+}
+
+/** "A newer version of this text was saved at Nov 26, 2026, 12:04 PM." (the public list names nobody). */
+function newerVersionNote(item: EditableContent): string {
+  const at = parseTimestamp(item.updatedAt);
+  const by = item.updatedBy ? ` by ${item.updatedBy}` : '';
+  return `A newer version of this text was saved${by}${at ? ` at ${formatDateTime(at)}` : ''}.`;
+}
+
+/** The five categories, and the item's own when it is none of them (so showing it does not change it). */
+function categoryOptions(current: string): readonly { value: string; label: string }[] {
+  if (!current || CONTENT_CATEGORIES.some((c) => c.value === current)) return CONTENT_CATEGORIES;
+  return [...CONTENT_CATEGORIES, { value: current, label: categoryLabel(current) }];
 }
 
 function FormFrame({ title, prompt, children }: { title: string; prompt?: ReactNode; children: ReactNode }) {

@@ -1,8 +1,12 @@
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
+import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-errors';
+import { useDeleteEditableContent } from '../api/delete-editable-content';
 import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
 import { groupByCategory, matchesSearch, plainText } from '../utils/content-items';
 
@@ -25,12 +29,37 @@ export function ContentList() {
   const items = list.data;
   const matches = useMemo(() => (items ?? []).filter((i) => matchesSearch(i, query)), [items, query]);
   const groups = useMemo(() => groupByCategory(matches), [matches]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const remove = useDeleteEditableContent();
+  // The item the delete question is about (null: no question open).
+  const [deleting, setDeleting] = useState<EditableContent | null>(null);
+  const deleted = useRef(false);
+  // The Delete button that asked: the dialog has no Radix trigger to give the focus back to.
+  const asker = useRef<HTMLElement | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const key = deleting.contentKey;
+    remove.mutate(key, {
+      onSuccess: () => {
+        deleted.current = true;
+        setDeleting(null);
+        toast({ title: 'Success', description: 'Content deleted successfully' });
+      },
+      onError: (err) => {
+        setDeleting(null);
+        toast({ variant: 'destructive', title: 'Error', description: serverMessage(err) ?? 'Failed to delete content' });
+      },
+    });
+  };
 
   return (
     <div className="content-tab">
       <div className="admin-toolbar">
         <div>
-          <h1>Site Content</h1>
+          <h1 ref={heading} tabIndex={-1}>
+            Site Content
+          </h1>
           <p className="staff-note">
             Headlines and text blocks shown on the public site. Changes are live as soon as they are saved.
           </p>
@@ -91,17 +120,61 @@ export function ContentList() {
             </h2>
             <ul className="content-items" role="list">
               {group.items.map((item) => (
-                <ContentRow key={item.contentKey} item={item} highlighted={item.contentKey === saved} />
+                <ContentRow
+                  key={item.contentKey}
+                  item={item}
+                  highlighted={item.contentKey === saved}
+                  onDelete={(button) => {
+                    asker.current = button;
+                    setDeleting(item);
+                  }}
+                />
               ))}
             </ul>
           </section>
         ))
       )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title="Delete this text?"
+        description={
+          deleting && (
+            <p>
+              <code>{deleting.contentKey}</code> will be deleted. Wherever the site shows it, the page goes back to its
+              built-in text for that place. This cannot be undone.
+            </p>
+          )
+        }
+        confirmLabel="Delete text"
+        pendingLabel="Deleting…"
+        destructive
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          // Deleted, the row (and its Delete button) is gone: the keyboard carries on from the list's heading.
+          if (deleted.current || !asker.current?.isConnected) heading.current?.focus();
+          else asker.current.focus();
+          deleted.current = false;
+        }}
+      />
     </div>
   );
 }
 
-function ContentRow({ item, highlighted }: { item: EditableContent; highlighted: boolean }) {
+function ContentRow({
+  item,
+  highlighted,
+  onDelete,
+}: {
+  item: EditableContent;
+  highlighted: boolean;
+  onDelete: (button: HTMLButtonElement) => void;
+}) {
   const link = useRef<HTMLAnchorElement>(null);
   // Back from a save, the saved item is pointed out and has the focus, so
   // the keyboard carries on from where the work was.
@@ -128,9 +201,14 @@ function ContentRow({ item, highlighted }: { item: EditableContent; highlighted:
             Updated <time dateTime={item.updatedAt}>{formatDateTime(updated)}</time>
           </p>
         )}
-        <Link ref={link} to={contentEditPath(item.contentKey)} className="button button--small">
-          Edit<span className="visually-hidden"> {item.contentKey}</span>
-        </Link>
+        <div className="content-item__actions">
+          <Link ref={link} to={contentEditPath(item.contentKey)} className="button button--small">
+            Edit<span className="visually-hidden"> {item.contentKey}</span>
+          </Link>
+          <button type="button" className="button button--small button--danger" onClick={(e) => onDelete(e.currentTarget)}>
+            Delete<span className="visually-hidden"> {item.contentKey}</span>
+          </button>
+        </div>
       </div>
     </li>
   );

@@ -10,6 +10,7 @@ const post = (title: string, publishedAt: string): AdminPost => ({
   content: '',
   bodyHtml: '',
   version: '1',
+  autosaved: false,
   imageUrl: '',
   heroImage: { src: '/images/article-default.svg', srcset: '/images/article-default.svg 1200w', width: 1200, height: 630 },
   publishedAt,
