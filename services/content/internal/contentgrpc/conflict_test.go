@@ -97,6 +97,12 @@ func TestTheSecondOfTwoSavesOfTheSameVersionIsRefused(t *testing.T) {
 	stale.BaseVersion = 4
 	_, err = e.admin.UpdatePost(ben, &contentv1.UpdatePostRequest{Id: opened.GetId(), Post: stale})
 	require.Equal(t, "5", staleInfo(t, err)["version"])
+
+	// The public read carries none of it.
+	pub, err := e.public.GetPublishedPost(context.Background(), &contentv1.GetPublishedPostRequest{Slug: "root-intrusion"})
+	require.NoError(t, err)
+	require.Zero(t, pub.GetPost().GetVersion())
+	require.Empty(t, pub.GetPost().GetUpdatedBy())
 }
 
 func TestRacingSavesOfOneVersionLetExactlyOneThrough(t *testing.T) {

@@ -59,7 +59,8 @@ func (s *Server) GetPublishedPost(ctx context.Context, req *contentv1.GetPublish
 		return nil, s.errToStatus(ctx, err)
 	}
 	pp := s.renderPosts(ctx, p)[0]
-	pp.UpdatedBy = "" // staff detail, not for the public
+	// Staff details, not for the public.
+	pp.UpdatedBy, pp.Version, pp.Autosaved = "", 0, false
 	return &contentv1.GetPublishedPostResponse{Post: pp}, nil
 }
 
