@@ -63,7 +63,11 @@ async function pageAs(who: 'ana' | 'ben') {
   return opened;
 }
 
-/** A draft made through the API for one test (drafts stay off the public pages). */
+/**
+ * A post made through the API for one test: scheduled far ahead, so it
+ * stays off the public pages and, being published, is never autosaved —
+ * every save here is one the test makes (the versions it checks count them).
+ */
 async function createPost(context: BrowserContext, name: string): Promise<Post> {
   const res = await context.request.post(`${BASE_URL}/api/admin/blog-posts`, {
     data: {
@@ -71,7 +75,8 @@ async function createPost(context: BrowserContext, name: string): Promise<Post> 
       slug: `conflict-${name}-${RUN}`,
       excerpt: 'The excerpt both people opened.',
       content: '<p>The body both people opened.</p>',
-      isPublished: false,
+      isPublished: true,
+      publishedAt: '2099-01-01T12:00:00Z',
     },
     headers: { Origin: BASE_URL },
   });

@@ -2,8 +2,8 @@
 // `url`). XMLHttpRequest rather than fetch, because only it reports upload
 // progress; failures become the same ApiError every other call throws, so
 // errorMessage()/serverMessage() read the server's message alike.
-import type { UploadImageResponseJson } from '@/gen/trenchless/media/v1/media_pb';
-import { ApiError } from '@/lib/api-client';
+import type { ImageJson, UploadImageResponseJson } from '@/gen/trenchless/media/v1/media_pb';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
 
 /** SPEC §9: the image upload maximum, stated to staff (the server enforces it). */
@@ -48,4 +48,17 @@ export function uploadImage(file: File, { onProgress, signal }: UploadOptions = 
     body.append('file', file);
     xhr.send(body);
   });
+}
+
+/** A library image as PATCH /api/admin/media/{key} answers it. */
+export type StoredImage = Emitted<ImageJson>;
+
+/**
+ * PATCH /api/admin/media/{key} with {altText}: stores an image's alt text in
+ * the media library (the server trims it; at most 300 characters), so the
+ * next person to use the image is offered it.
+ */
+export async function saveImageAlt(key: string, altText: string): Promise<StoredImage> {
+  const res = await apiRequest('PATCH', `/api/admin/media/${encodeURIComponent(key)}`, { altText });
+  return (await res.json()) as StoredImage;
 }

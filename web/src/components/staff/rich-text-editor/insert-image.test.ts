@@ -1,8 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ARTICLE_IMAGE } from '@/features/blog/components/ArticleView';
 import { ApiError } from '@/lib/api-client';
 import type { UploadedImage, UploadOptions } from '../upload-image';
-import { displayImageSrc, FALLBACK_IMAGE_SRC, uploadEditorImage } from './insert-image';
+import {
+  ALT_NOT_SAVED_MESSAGE,
+  altToStore,
+  defaultAltText,
+  displayImageSrc,
+  FALLBACK_IMAGE_SRC,
+  insertLibraryImage,
+  uploadEditorImage,
+  type PickedImage,
+} from './insert-image';
 
 const file = new File([new Uint8Array([137, 80, 78, 71])], 'trench.png', { type: 'image/png' });
 
@@ -50,6 +59,99 @@ describe('uploadEditorImage', () => {
 
   it('falls back to the image the public article shows by default', () => {
     expect(FALLBACK_IMAGE_SRC).toBe(DEFAULT_ARTICLE_IMAGE);
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A fake saveImageAlt: records what was stored, or fails like the server would (quietly: no log in the test output). */
+function altStore(failWith?: Error) {
+  if (failWith) vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const stored: [string, string][] = [];
+  const storeAlt = async (key: string, altText: string) => {
+    stored.push([key, altText]);
+    if (failWith) throw failWith;
+    return {};
+  };
+  return { storeAlt, stored };
+}
+
+describe('uploadEditorImage storing the alt text in the media library', () => {
+  const uploaded = { url: '/media/abc.png', key: 'abc.png', width: 640, height: 480 };
+
+  it('uploads first, then stores the typed alt text on the new library image', async () => {
+    const order: string[] = [];
+    const upload = async () => {
+      order.push('upload');
+      return uploaded;
+    };
+    const { storeAlt, stored } = altStore();
+    const result = await uploadEditorImage(file, '  Cracked clay pipe under a driveway ', upload, {}, async (key, alt) => {
+      order.push('store');
+      return storeAlt(key, alt);
+    });
+    expect(order).toEqual(['upload', 'store']);
+    expect(stored).toEqual([['abc.png', 'Cracked clay pipe under a driveway']]);
+    expect(result).toEqual({
+      ok: true,
+      image: { src: '/media/abc.png?w=1600', alt: 'Cracked clay pipe under a driveway', width: 640, height: 480 },
+    });
+  });
+
+  it('still inserts the image when the alt text cannot be stored, and says so', async () => {
+    const { storeAlt } = altStore(new ApiError(503, 'Service Unavailable', ''));
+    const result = await uploadEditorImage(file, 'Root intrusion', uploads(uploaded).upload, {}, storeAlt);
+    expect(result).toEqual({
+      ok: true,
+      image: { src: '/media/abc.png?w=1600', alt: 'Root intrusion', width: 640, height: 480 },
+      altNotSaved: ALT_NOT_SAVED_MESSAGE,
+    });
+  });
+
+  it('stores nothing for a decorative image (empty alt) or a failed upload', async () => {
+    const { storeAlt, stored } = altStore();
+    await uploadEditorImage(file, '   ', uploads(uploaded).upload, {}, storeAlt);
+    await uploadEditorImage(file, 'Pipe', uploads(new ApiError(500, 'Internal Server Error', '')).upload, {}, storeAlt);
+    expect(stored).toEqual([]);
+  });
+});
+
+describe('library images in the editor', () => {
+  const described: PickedImage = { key: 'k1.jpg', url: '/media/k1.jpg', altText: 'Lined sewer pipe', width: 800, height: 600 };
+  const bare: PickedImage = { key: 'k2.png', url: '/media/k2.png', altText: '', width: 0, height: 0 };
+
+  it('offers the stored alt text unless the person typed their own', () => {
+    expect(defaultAltText('', '', described)).toBe('Lined sewer pipe');
+    // The previous offer, untouched, gives way to the new image's.
+    expect(defaultAltText('Lined sewer pipe', 'Lined sewer pipe', bare)).toBe('');
+    expect(defaultAltText('My own words', '', described)).toBe('My own words');
+  });
+
+  it('stores a typed alt text only on an image that has none', () => {
+    expect(altToStore(bare, '  Manhole  ')).toBe('Manhole');
+    expect(altToStore(bare, '  ')).toBeNull();
+    expect(altToStore(described, 'Different words here')).toBeNull();
+  });
+
+  it('inserts the image at the widest rendition and stores a new alt text', async () => {
+    const { storeAlt, stored } = altStore();
+    await expect(insertLibraryImage(described, 'Lined sewer pipe', storeAlt)).resolves.toEqual({
+      image: { src: '/media/k1.jpg?w=1600', alt: 'Lined sewer pipe', width: 800, height: 600 },
+    });
+    await expect(insertLibraryImage(bare, ' Manhole cover ', storeAlt)).resolves.toEqual({
+      image: { src: '/media/k2.png?w=1600', alt: 'Manhole cover' },
+    });
+    expect(stored).toEqual([['k2.png', 'Manhole cover']]);
+  });
+
+  it('inserts even when the alt text cannot be stored', async () => {
+    const { storeAlt } = altStore(new TypeError('Failed to fetch'));
+    await expect(insertLibraryImage(bare, 'Manhole cover', storeAlt)).resolves.toEqual({
+      image: { src: '/media/k2.png?w=1600', alt: 'Manhole cover' },
+      altNotSaved: ALT_NOT_SAVED_MESSAGE,
+    });
   });
 });
 

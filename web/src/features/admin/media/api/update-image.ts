@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { saveImageAlt } from '@/components/staff/upload-image';
 import { imagesQueryKey, mapImages, type ImagesData, type LibraryImage } from './list-images';
 
 export type UpdateImageInput = { key: string; altText: string };
 
 /** PATCH /api/admin/media/{key} with {altText}: the image as stored. */
-export async function updateImage({ key, altText }: UpdateImageInput): Promise<LibraryImage> {
-  const res = await apiRequest('PATCH', `/api/admin/media/${encodeURIComponent(key)}`, { altText });
-  return (await res.json()) as LibraryImage;
+export function updateImage({ key, altText }: UpdateImageInput): Promise<LibraryImage> {
+  return saveImageAlt(key, altText);
 }
 
 /** Saves an image's alt text and puts the stored image into the loaded library pages. */

@@ -50,24 +50,8 @@ export function imageTypeLabel(mime: string): string {
   return IMAGE_TYPES[mime] ?? (mime.split('/')[1] ?? mime).toUpperCase();
 }
 
-/** The library's thumbnail rendition: 480 wide, never upscaled. */
-export const THUMBNAIL_WIDTH = 480;
-
-/**
- * The thumbnail's own size, for the <img> width/height (no layout shift):
- * the stored 480-wide variant when listed, else the full size scaled down
- * to 480 wide (smaller images are not upscaled).
- */
-export function thumbnailSize(image: {
-  width: number;
-  height: number;
-  variants: readonly { width?: number; height?: number }[];
-}): { width: number; height: number } {
-  const variant = image.variants.find((v) => v.width === THUMBNAIL_WIDTH && (v.height ?? 0) > 0);
-  if (variant?.width && variant.height) return { width: variant.width, height: variant.height };
-  if (image.width <= THUMBNAIL_WIDTH || image.width === 0) return { width: image.width, height: image.height };
-  return { width: THUMBNAIL_WIDTH, height: Math.max(1, Math.round((image.height * THUMBNAIL_WIDTH) / image.width)) };
-}
+// The thumbnail's size lives with the picker, which shows the same thumbnails.
+export { THUMBNAIL_WIDTH, thumbnailSize } from '@/components/staff/media-picker/library';
 
 /** The public address of an image as a full URL, for pasting anywhere. */
 export function absoluteUrl(url: string, origin: string): string {

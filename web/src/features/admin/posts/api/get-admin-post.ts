@@ -26,11 +26,14 @@ export const getAdminPostQueryOptions = (id: string) =>
  * rather say so then than when a save is refused. The form decides what a
  * newer version does to it (PostForm: shown at once if nothing is typed,
  * else a notice), so nothing typed is lost.
+ *
+ * enabled: false while the editor shows a new post (/admin/posts/new, no id yet).
  */
-export function useAdminPost(id: string, { editing = false }: { editing?: boolean } = {}) {
+export function useAdminPost(id: string, { editing = false, enabled = true }: { editing?: boolean; enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useQuery({
     ...getAdminPostQueryOptions(id),
+    enabled,
     refetchOnWindowFocus: editing ? 'always' : false,
     placeholderData: () => queryClient.getQueryData<AdminPost[]>(adminPostsQueryKey)?.find((p) => p.id === id),
   });

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAdminPost } from '../api/get-admin-post';
-import { useAdminPosts } from '../api/get-admin-posts';
+import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
 import { PostForm } from './PostForm';
 import type { PreviewPost } from '../api/render-post';
 
@@ -11,27 +11,53 @@ type PageProps = {
   renderPreview: (post: PreviewPost) => ReactNode;
 };
 
-/** /admin/posts/new: SPEC §4 "creating". */
-export function PostCreatePage({ renderPreview }: PageProps) {
-  const posts = useAdminPosts();
-  return (
-    <section aria-labelledby="post-form-heading">
-      <Header title="New post" />
-      <PostForm allPosts={posts.data ?? []} renderPreview={renderPreview} />
-    </section>
-  );
-}
+/** A form opened at /new: the visit it started on, and the draft its first autosave made. */
+type NewForm = { visit: string; draft?: AdminPost };
 
-/** /admin/posts/:id: SPEC §4 "editing an existing post". */
-export function PostEditPage({ renderPreview }: PageProps) {
-  const id = useParams().id ?? '';
-  const post = useAdminPost(id, { editing: true });
+/**
+ * /admin/posts/new (SPEC §4 "creating") and /admin/posts/:id ("editing an
+ * existing post"): one page for both, so that a new post's first autosave
+ * (issue 28) can move it to its own address (/admin/posts/{id}, replacing
+ * /new) with the same form instance: nothing typed, no focus, no cursor is
+ * lost. Any other visit gets a form of its own (keyed by the post, or by
+ * the visit to /new).
+ */
+export function PostEditorPage({ renderPreview }: PageProps) {
+  const id = useParams().id;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const post = useAdminPost(id ?? '', { editing: true, enabled: id !== undefined });
   const posts = useAdminPosts();
+
+  const [newForm, setNewForm] = useState<NewForm | null>(() => (id === undefined ? { visit: location.key } : null));
+  // A (new) visit to /new starts a new form.
+  if (id === undefined && newForm?.visit !== location.key) setNewForm({ visit: location.key });
+  const continued = id !== undefined && newForm?.draft?.id === id ? newForm : null;
+  // (Until the post's own read returns, the form goes on with the draft the autosave answered.)
+  const shown = id === undefined ? undefined : (post.data ?? continued?.draft);
+
+  const onCreated = (draft: AdminPost) => {
+    setNewForm((f) => f && { ...f, draft });
+    void navigate(`/admin/posts/${draft.id}`, { replace: true });
+  };
+
+  const form = (p: AdminPost | undefined) => (
+    <PostForm
+      key={id === undefined || continued ? `new-${newForm?.visit ?? ''}` : p?.id}
+      post={p}
+      allPosts={posts.data ?? []}
+      renderPreview={renderPreview}
+      onCreated={onCreated}
+    />
+  );
+
   return (
     <section aria-labelledby="post-form-heading">
-      <Header title={post.data ? 'Edit post' : 'Post'} />
-      {post.data ? (
-        <PostForm key={post.data.id} post={post.data} allPosts={posts.data ?? []} renderPreview={renderPreview} />
+      <Header title={id === undefined || continued ? 'New post' : shown ? 'Edit post' : 'Post'} />
+      {id === undefined ? (
+        form(undefined)
+      ) : shown ? (
+        form(shown)
       ) : post.isPending ? (
         <Spinner label="Loading the post…" />
       ) : post.error instanceof ApiError && (post.error.status === 404 || post.error.status === 400) ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
@@ -10,15 +10,18 @@ import { EDITOR_HEIGHT, RichTextEditor } from '@/components/staff/rich-text-edit
 import { useUnsavedChanges } from '@/components/staff/use-unsaved-changes';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { serverMessage, staleVersion, type StaleVersion } from '@/lib/api-errors';
+import { fieldViolations, serverMessage, staleVersion, type StaleVersion } from '@/lib/api-errors';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { useCreatePost } from '../api/create-post';
 import { useDeletePost } from '../api/delete-post';
 import { getAdminPostQueryOptions } from '../api/get-admin-post';
 import type { AdminPost } from '../api/get-admin-posts';
 import { useUpdatePost } from '../api/update-post';
+import { AUTOSAVE_DELAY_MS, autosaves, autosaveStatusText, createAutosaver, type AutosaveState } from '../utils/autosave';
 import { deriveCategory, POST_CATEGORIES } from '../utils/category';
+import { copyToOffer, readLocalCopy, removeLocalCopy, writeLocalCopy, type LocalCopy } from '../utils/local-copy';
 import {
+  draftTimeUnset,
   EMPTY_POST_FORM,
   formValuesToPayload,
   formValuesToPreviewPost,
@@ -44,6 +47,11 @@ export type PostFormProps = {
   allPosts: readonly AdminPost[];
   /** The public article component, for the preview. */
   renderPreview: (post: PreviewPost) => ReactNode;
+  /**
+   * A new post's first autosave stored it as a draft: the page moves to its
+   * address (replacing /new) and keeps this same form, so typing goes on.
+   */
+  onCreated?: (post: AdminPost) => void;
 };
 
 const EXCERPT_MAX = 500;
@@ -68,10 +76,13 @@ type Settled = { how: 'merged' | 'loaded'; who: string };
  * as staff type, the server's per-field answers land on their fields, and
  * leaving with unsaved changes asks first.
  */
-export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
+export function PostForm({ post, allPosts, renderPreview, onCreated }: PostFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = post !== undefined;
+  // Opened at /new: still "Create post" after an autosave stored it as a
+  // draft (nobody has saved it by hand yet), and its autosaves keep it a draft.
+  const [startedNew] = useState(post === undefined);
   const ids = useFieldIds();
 
   // The stored version the form is based on (issue 28): sent as baseVersion
@@ -80,7 +91,15 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   // post as loaded, then whatever version the form was last set to show
   // (a newer one while nothing was typed, theirs after a conflict, a restored
   // revision). The query's post (`post`) can be newer: someone else saved.
-  const [base, setBase] = useState(post);
+  const [base, setBaseState] = useState(post);
+  // The same, for code that runs after an await (a save waiting for an
+  // autosave must be based on the version that autosave made, not on the
+  // one its render saw).
+  const baseRef = useRef(post);
+  const setBase = useCallback((next: AdminPost) => {
+    baseRef.current = next;
+    setBaseState(next);
+  }, []);
   const create = useCreatePost();
   // Told before the cache, so our own save never looks like someone else's.
   const update = useUpdatePost({ onSaved: setBase });
@@ -92,7 +111,15 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const form = useForm<PostFormValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
   const { register, control, handleSubmit, setError, setFocus, setValue, getValues, reset, trigger, formState } = form;
   const { errors, isDirty, isSubmitting } = formState;
-  const guard = useUnsavedChanges(isDirty);
+  // A new post's draft moving to its own address is no leaving: the guard
+  // stands aside for that one navigation (see onCreated below).
+  const [moving, setMoving] = useState<AdminPost | null>(null);
+  const guard = useUnsavedChanges(isDirty && moving === null);
+  useEffect(() => {
+    if (!moving) return;
+    onCreated?.(moving);
+    setMoving(null);
+  }, [moving, onCreated]);
 
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [settled, setSettled] = useState<Settled | null>(null);
@@ -101,6 +128,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const showVersion = (shown: AdminPost) => {
     setBase(shown);
     reset(postToFormValues(shown));
+    resumeAutosave();
   };
 
   // A newer version than the form's base reached the query (the tab came
@@ -149,6 +177,115 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   });
   const suggestion = suggestSlug(title);
   const derivedCategory = deriveCategory(title);
+  // Every value: the autosave and the browser's copy follow each change.
+  const allValues = useWatch({ control });
+
+  // Issue 28 "nothing typed is lost", part 1: a draft saves itself once
+  // typing pauses (utils/autosave says which posts and what the status says).
+  const [autosave, setAutosave] = useState<AutosaveState>({ kind: 'idle' });
+  // A newer version someone else saved stops it until that is settled (loaded or merged).
+  const autosaveStopped = useRef(false);
+  const resumeAutosave = () => {
+    autosaveStopped.current = false;
+    setAutosave({ kind: 'idle' });
+  };
+  const autosaving = autosaves({ stored: base, startedNew, isPublished });
+  // Saved by hand (or deleted): the form is on its way out; nothing more is saved or copied.
+  const done = useRef(false);
+  // What the last render knew, for the autosave that runs after the pause.
+  const latest = useRef({ schema, isDirty });
+  useLayoutEffect(() => {
+    latest.current = { schema, isDirty };
+  });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const autosaveNow = async () => {
+    const stored = baseRef.current;
+    const values = structuredClone(getValues());
+    const { schema: rules, isDirty: dirty } = latest.current;
+    if (!mounted.current || done.current || autosaveStopped.current || !dirty) return;
+    if (!autosaves({ stored, startedNew, isPublished: values.isPublished })) return;
+    // What the server would refuse is not sent: the browser's copy keeps it meanwhile.
+    if (!rules.safeParse(values).success) {
+      setAutosave({ kind: 'incomplete' });
+      return;
+    }
+    setAutosave({ kind: 'saving' });
+    // Always a draft: the Published box takes effect on Create post / Save changes.
+    const fields = { ...formValuesToPayload(values, stored), isPublished: false, autosave: true };
+    try {
+      const saved = stored
+        ? await update.mutateAsync({ id: stored.id, fields: { ...fields, baseVersion: stored.version } })
+        : await create.mutateAsync(fields);
+      if (!mounted.current || done.current) return;
+      setBase(saved);
+      // What was sent is now what "unchanged" means; anything typed while it
+      // was on its way stays unsaved (dirty), so the leave guard still asks.
+      reset(values, { keepValues: true, keepErrors: true, keepTouched: true, keepIsSubmitted: true, keepSubmitCount: true });
+      setAutosave({ kind: 'saved', at: new Date() });
+      if (!stored) {
+        removeLocalCopy(undefined);
+        setMoving(saved);
+      }
+    } catch (err) {
+      if (!mounted.current || done.current) return;
+      const stale = staleVersion(err);
+      if (stale && stored) {
+        // No dialog mid-typing: their version goes into the query, and the
+        // notice by the actions says so, with Compare.
+        autosaveStopped.current = true;
+        setAutosave({ kind: 'conflict' });
+        void queryClient.fetchQuery({ ...getAdminPostQueryOptions(stored.id), staleTime: 0 }).catch(() => undefined);
+        return;
+      }
+      setAutosave({ kind: 'failed', reason: autosaveFailure(err) });
+    }
+  };
+  const autosaveLatest = useRef(autosaveNow);
+  useLayoutEffect(() => {
+    autosaveLatest.current = autosaveNow;
+  });
+  const [autosaver] = useState(() => createAutosaver(() => autosaveLatest.current(), AUTOSAVE_DELAY_MS));
+  useEffect(() => () => autosaver.cancel(), [autosaver]);
+  useEffect(() => {
+    if (isDirty && autosaving) autosaver.changed();
+  }, [allValues, isDirty, autosaving, autosaver]);
+
+  // Part 2: a copy of every change in this browser (per post, or "new"),
+  // offered back when the form opens again after a reload or a closed tab.
+  const [offer, setOffer] = useState<LocalCopy | null>(() => copyToOffer(readLocalCopy(post?.id), initial));
+  const copyId = base?.id;
+  useEffect(() => {
+    if (done.current) return;
+    if (isDirty) {
+      writeLocalCopy(copyId, { values: getValues(), savedAt: new Date().toISOString(), baseVersion: base?.version ?? null });
+    } else if (!offer) {
+      // Nothing unsaved (saved, or typed back): nothing to offer later. A copy
+      // still being offered stays until the person answers.
+      removeLocalCopy(copyId);
+    }
+  }, [allValues, isDirty, copyId, base?.version, offer, getValues]);
+  const offeredAt = parseTimestamp(offer?.savedAt);
+  /** The copy fills the form, unsaved, based on the version it was typed on (so a conflict is still caught). */
+  const restoreCopy = () => {
+    if (!offer) return;
+    if (base && offer.baseVersion && offer.baseVersion !== base.version) setBase({ ...base, version: offer.baseVersion });
+    reset(offer.values, { keepDefaultValues: true });
+    if (offer.values.slug.trim() !== suggestSlug(offer.values.title)) setSlugFollowsTitle(false);
+    setOffer(null);
+    setFocus('title');
+  };
+  const discardCopy = () => {
+    removeLocalCopy(post?.id);
+    setOffer(null);
+    setFocus('title');
+  };
 
   const [previewAt, setPreviewAt] = useState<Date | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -185,6 +322,40 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
   const inFlight = useRef(false);
   const saveButton = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const actionsRef = useRef<HTMLDivElement>(null);
+
+  // WCAG 2.2 SC 2.4.11 (focus not obscured): the sticky actions bar must not
+  // hide the field that has the focus (Published, the publish time, as you
+  // Tab down). The page keeps the bar's height clear when it scrolls a field
+  // into view (scroll-padding-bottom in posts.css, sized here: the notice and
+  // status lines make the bar taller); where a browser scrolls without it,
+  // the field is moved clear of the bar here.
+  useEffect(() => {
+    const bar = actionsRef.current;
+    const form = formRef.current;
+    if (!bar || !form) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--post-form-actions-height', `${Math.ceil(bar.getBoundingClientRect().height)}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(bar);
+    const onFocusIn = (e: FocusEvent) => {
+      const field = e.target;
+      if (!(field instanceof HTMLElement) || bar.contains(field)) return;
+      // After the browser's own scrolling to it.
+      requestAnimationFrame(() => {
+        const barBox = bar.getBoundingClientRect();
+        const box = field.getBoundingClientRect();
+        if (box.bottom > barBox.top && box.top < barBox.bottom) window.scrollBy({ top: box.bottom - barBox.top + 8, behavior: 'instant' });
+      });
+    };
+    form.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer?.disconnect();
+      form.removeEventListener('focusin', onFocusIn);
+      root.style.removeProperty('--post-form-actions-height');
+    };
+  }, []);
   /**
    * Checks and saves the form. An update is based on the form's base
    * version, or on `over` (their version) when the person chose to save
@@ -196,16 +367,23 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
         // Enter in a field (or Ctrl+S) while a save is on its way must not send it twice.
         if (inFlight.current) return;
         inFlight.current = true;
-        const fields = formValuesToPayload(values, base);
         try {
-          if (post) {
-            await update.mutateAsync({ id: post.id, fields: { ...fields, baseVersion: over ?? base?.version } });
-            toast({ title: 'Success', description: 'Blog post updated successfully' });
+          // An autosave on its way finishes first: this save is based on the
+          // version it makes (and updates the draft it may have created).
+          autosaver.cancel();
+          await autosaver.idle();
+          const stored = baseRef.current;
+          const fields = formValuesToPayload(values, stored);
+          if (stored) {
+            await update.mutateAsync({ id: stored.id, fields: { ...fields, baseVersion: over ?? stored.version } });
           } else {
             await create.mutateAsync(fields);
-            toast({ title: 'Success', description: 'Blog post created successfully' });
-            reset(EMPTY_POST_FORM);
           }
+          done.current = true;
+          removeLocalCopy(stored?.id);
+          removeLocalCopy(undefined);
+          toast({ title: 'Success', description: startedNew ? 'Blog post created successfully' : 'Blog post updated successfully' });
+          if (!stored) reset(EMPTY_POST_FORM);
           setConflict(null);
           leave();
         } catch (err) {
@@ -225,7 +403,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
           toast({
             variant: 'destructive',
             title: 'Error',
-            description: serverMessage(err) ?? (post ? 'Failed to update blog post' : 'Failed to create blog post'),
+            description: serverMessage(err) ?? (startedNew ? 'Failed to create blog post' : 'Failed to update blog post'),
           });
         } finally {
           inFlight.current = false;
@@ -274,6 +452,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
     // of it, so the fields taken from yours stay unsaved (dirty) for review.
     reset(theirs);
     reset(merged, { keepDefaultValues: true });
+    resumeAutosave();
     setSettled({ how: 'merged', who: conflict.stale.updatedBy });
     closeConflict(saveButton.current);
   };
@@ -309,16 +488,43 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
       : [];
 
   // The publish time and the slug warning are about the version being edited (the base).
-  const goesLiveNow =
-    base !== undefined && publishedAt === toDateTimeLocal(base.publishedAt) && publishesDraftNow({ ...initial, isPublished }, base, new Date());
-  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: base?.publishedAt, goesLiveNow });
+  // (A draft's unchosen time is shown empty: untouched is empty then.)
+  const draftUnset = base !== undefined && draftTimeUnset(base);
+  const untouchedAt = base === undefined ? '' : draftUnset ? '' : toDateTimeLocal(base.publishedAt);
+  const goesLiveNow = base !== undefined && publishedAt === untouchedAt && publishesDraftNow({ ...initial, isPublished }, base, new Date());
+  const scheduleNote = publishNote({ editing, isPublished, publishedAt, stored: base?.publishedAt, goesLiveNow, draft: draftUnset });
   const slugChanged = base !== undefined && base.isPublished && slug.trim() !== base.slug;
   const saving = isSubmitting;
   const newerAt = parseTimestamp(newer?.updatedAt);
+  // A new post's autosaved draft has no history worth a column yet (and the form keeps its width while typing).
+  const aside = post !== undefined && !startedNew ? post : undefined;
+  const autosaveText = autosaveStatusText({ state: autosave, autosaving, dirty: isDirty, published: base?.isPublished ?? false });
 
   return (
-    <div className={post ? 'post-editor post-editor--aside' : 'post-editor'}>
+    <div className={aside ? 'post-editor post-editor--aside' : 'post-editor'}>
       <form ref={formRef} className="admin-card staff-form post-form" onSubmit={onSubmit} noValidate aria-labelledby="post-form-heading">
+        {offer && (
+          <div className="staff-alert staff-alert--warning post-form__offer" role="alert">
+            <p>
+              You have unsaved changes
+              {offeredAt && (
+                <>
+                  {' '}
+                  from <time dateTime={offer.savedAt}>{formatDateTime(offeredAt)}</time>
+                </>
+              )}{' '}
+              in this browser.
+            </p>
+            <div className="post-form__offer-actions">
+              <button type="button" className="button button--small button--primary" onClick={restoreCopy}>
+                Restore them
+              </button>
+              <button type="button" className="button button--small" onClick={discardCopy}>
+                Discard
+              </button>
+            </div>
+          </div>
+        )}
         <div className="staff-field">
           <label htmlFor={ids.title}>Title</label>
           <input
@@ -352,7 +558,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
             The article’s address: /blog/{slug.trim() || '…'}. Lower-case letters, digits and hyphens.
             {slugFollowsTitle && ' Made from the title until you change it.'}
           </p>
-          {!editing && !slugFollowsTitle && suggestion !== '' && suggestion !== slug.trim() && (
+          {startedNew && !slugFollowsTitle && suggestion !== '' && suggestion !== slug.trim() && (
             <p className="staff-field__hint">
               <button
                 type="button"
@@ -477,7 +683,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
           </div>
         </fieldset>
 
-        <div className="post-form__actions">
+        <div ref={actionsRef} className="post-form__actions">
           {/* Always in the page, so what appears in it is announced (politely: typing goes on). */}
           <div className="post-form__notice" role="status">
             {newer ? (
@@ -502,6 +708,10 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
               </p>
             ) : null}
           </div>
+          {/* The autosave's state (or that changes wait for Save): polite, and it never takes the focus. */}
+          <p className="post-form__autosave" role="status">
+            {autosaveText}
+          </p>
           <button
             ref={saveButton}
             type="submit"
@@ -510,7 +720,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
             aria-keyshortcuts="Control+S Meta+S"
             title="Save (Ctrl+S)"
           >
-            {saving ? 'Saving…' : editing ? 'Save changes' : 'Create post'}
+            {saving ? 'Saving…' : startedNew ? 'Create post' : 'Save changes'}
           </button>
           <button type="button" className="button" onClick={() => setPreviewAt(new Date())}>
             Preview
@@ -526,11 +736,11 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
         </div>
       </form>
 
-      {post && (
+      {aside && (
         <aside className="post-editor__aside" aria-label="About this post">
-          <PostSummary post={post} />
+          <PostSummary post={aside} />
           <RevisionsPanel
-            post={post}
+            post={aside}
             dirty={isDirty}
             onRestored={(restored) => {
               showVersion(restored);
@@ -544,7 +754,7 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
       <PreviewDialog
         open={previewAt !== null}
         onOpenChange={(open) => !open && setPreviewAt(null)}
-        title={isDirty || !editing ? 'Preview of your unsaved changes' : 'Preview'}
+        title={isDirty || startedNew ? 'Preview of your unsaved changes' : 'Preview'}
         note="As the article page will show it. Nothing is saved until you save the form."
       >
         {previewAt && renderPreview(formValuesToPreviewPost(getValues(), base, previewAt))}
@@ -588,13 +798,29 @@ export function PostForm({ post, allPosts, renderPreview }: PostFormProps) {
           pendingLabel="Deleting…"
           destructive
           pending={remove.isPending}
-          onConfirm={() => remove.mutate(post.id, { onSuccess: leave, onSettled: () => setConfirmDelete(false) })}
+          onConfirm={() => {
+            autosaver.cancel();
+            remove.mutate(post.id, {
+              onSuccess: () => {
+                done.current = true;
+                removeLocalCopy(post.id);
+                leave();
+              },
+              onSettled: () => setConfirmDelete(false),
+            });
+          }}
         />
       )}
 
       {guard.prompt}
     </div>
   );
+}
+
+/** Why an autosave failed, in the server's words where it has some ("Not saved: …"). */
+function autosaveFailure(err: unknown): string {
+  const reason = fieldViolations(err)[0]?.message ?? serverMessage(err) ?? errorMessage(err);
+  return /[.!?]$/.test(reason) ? reason : `${reason}.`;
 }
 
 /** Who saved a stored version and when, as a refused save's 409 says it. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { MediaPicker, MediaPickerStylesheet } from '@/components/staff/media-picker';
 import { displayImageSrc, FALLBACK_IMAGE_SRC } from '@/components/staff/rich-text-editor';
 import { uploadFailureMessage } from '@/components/staff/rich-text-editor/insert-image';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_LABEL, uploadImage } from '@/components/staff/upload-image';
@@ -10,6 +11,7 @@ type PostImageFieldProps = {
   /** The field's registered input (react-hook-form), spread on the URL input. */
   input: UseFormRegisterReturn<'imageUrl'>;
   value: string;
+  /** An image was uploaded or chosen from the media library: its address. */
   onUploaded: (url: string) => void;
   onUploadFailed: (message: string) => void;
   onRemove: () => void;
@@ -17,15 +19,16 @@ type PostImageFieldProps = {
 };
 
 /**
- * The post's hero image: an address typed or pasted, or a file uploaded
- * (with its progress), and a thumbnail of what the article will show —
- * the site's default image when there is none.
+ * The post's hero image: an address typed or pasted, a file uploaded (with
+ * its progress) or an image chosen from the media library, and a thumbnail
+ * of what the article will show — the site's default image when there is none.
  */
 export function PostImageField({ input, value, onUploaded, onUploadFailed, onRemove, error }: PostImageFieldProps) {
   const id = useId();
   const file = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
   useEffect(() => () => abort.current?.abort(), []);
 
   const upload = async (chosen: File) => {
@@ -54,6 +57,8 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
   return (
     <fieldset className="staff-field post-image" aria-describedby={`${id}-caption`}>
       <legend>Image</legend>
+      {/* With the field, not when the picker opens (see MediaPickerStylesheet). */}
+      <MediaPickerStylesheet />
       <div className="post-image__layout">
         <figure className="post-image__figure">
           <img className="post-image__thumb" src={thumb} alt="" width={240} height={126} />
@@ -75,7 +80,8 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
               {...input}
             />
             <p id={`${id}-hint`} className="staff-field__hint">
-              A site path (/media/…) or an https:// address; or upload a JPEG, PNG, WebP or GIF up to {MAX_UPLOAD_LABEL}.
+              A site path (/media/…) or an https:// address; or upload a JPEG, PNG, WebP or GIF up to {MAX_UPLOAD_LABEL},
+              or choose an image from the media library.
             </p>
             {error && (
               <p id={`${id}-error`} className="staff-field__error">
@@ -91,6 +97,15 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
               onClick={() => progress === null && file.current?.click()}
             >
               {url === '' ? 'Upload image…' : 'Upload another image…'}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              aria-haspopup="dialog"
+              aria-disabled={progress !== null || undefined}
+              onClick={() => progress === null && setPickerOpen(true)}
+            >
+              Choose from the library…
             </button>
             {url !== '' && progress === null && (
               <button type="button" className="button button--small button--danger" onClick={onRemove}>
@@ -125,6 +140,16 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
           )}
         </div>
       </div>
+      <MediaPicker
+        open={pickerOpen}
+        onOpenChange={setPickerOpen}
+        title="Choose the post’s image"
+        emptyHint="Upload an image with “Upload image…”, or in the Media tab, and it will appear here."
+        onPick={(image) => {
+          setPickerOpen(false);
+          onUploaded(displayImageSrc(image.url));
+        }}
+      />
     </fieldset>
   );
 }

@@ -7,8 +7,7 @@ import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import type { PreviewPost } from '../api/render-post';
 
 // The editor (TipTap) loads only when a post is opened, not with the list.
-const PostCreatePage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostCreatePage }));
-const PostEditPage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostEditPage }));
+const PostEditorPage = lazy(async () => ({ default: (await import('./PostEditorPage')).PostEditorPage }));
 
 export type PostsTabProps = {
   /** The public article component (features/blog ArticleView) showing a post: the preview. */
@@ -27,8 +26,10 @@ export function PostsTab(props: PostsTabProps) {
       <Suspense fallback={<Spinner label="Loading the editor…" />}>
         <Routes>
           <Route index element={<PostList />} />
-          <Route path="new" element={<PostCreatePage {...props} />} />
-          <Route path=":id" element={<PostEditPage {...props} />} />
+          {/* One page for both (same element, same instance): a new post's first
+              autosave moves it from /new to /:id without a new form (issue 28). */}
+          <Route path="new" element={<PostEditorPage {...props} />} />
+          <Route path=":id" element={<PostEditorPage {...props} />} />
           <Route path="*" element={<Navigate to="/admin/posts" replace />} />
         </Routes>
       </Suspense>

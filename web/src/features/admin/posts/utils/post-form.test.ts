@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPost } from '../api/get-admin-posts';
 import {
+  draftTimeUnset,
   EMPTY_POST_FORM,
   formValuesToPayload,
   formValuesToPreviewPost,
@@ -34,6 +35,7 @@ const stored: AdminPost = {
   readTimeMinutes: 5,
   createdAt: '2026-05-20T16:00:00Z',
   version: '1',
+  autosaved: false,
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: 'ana@valleytrenchless.example',
 };
@@ -111,10 +113,12 @@ describe('formValuesToPayload', () => {
   it('lets a back-dated draft go live now when it is published, but keeps a planned time', () => {
     const now = new Date('2026-11-23T18:00:00Z');
     const draft = { ...stored, isPublished: false };
-    const values = postToFormValues(draft);
+    const values = postToFormValues(draft, now);
     expect('publishedAt' in formValuesToPayload({ ...values, isPublished: true }, draft, now)).toBe(false);
-    // Still a draft: its time is left as it is.
-    expect(formValuesToPayload(values, draft, now).publishedAt).toBe(stored.publishedAt);
+    // Still a draft: its (empty) time is left out, so the stored one is left as it is.
+    expect('publishedAt' in formValuesToPayload(values, draft, now)).toBe(false);
+    // An old form still showing the time: the same.
+    expect('publishedAt' in formValuesToPayload({ ...values, isPublished: true, publishedAt: '2026-05-21T09:00' }, draft, now)).toBe(false);
     // A time the person changed is theirs.
     expect(formValuesToPayload({ ...values, isPublished: true, publishedAt: '2026-05-22T09:00' }, draft, now).publishedAt).toBe('2026-05-22T16:00:00Z');
     const planned = { ...draft, publishedAt: '2027-01-01T16:00:00Z' };
@@ -150,5 +154,24 @@ describe('formValuesToPreviewPost', () => {
     const values = { ...postToFormValues(stored), title: 'Orangeburg, revised', category: 'Seasonal' as const };
     const post = formValuesToPreviewPost(values, stored, now);
     expect(post).toMatchObject({ id: stored.id, title: 'Orangeburg, revised', category: 'Seasonal', publishedAt: stored.publishedAt });
+  });
+});
+
+describe('a draft’s publish time (issue 28)', () => {
+  const now = new Date('2026-11-23T18:00:00Z');
+  const draft = { ...stored, isPublished: false };
+
+  it('shows a draft’s past time (its creation, never chosen) empty: it is set when the draft is published', () => {
+    expect(draftTimeUnset(draft, now)).toBe(true);
+    expect(postToFormValues(draft, now).publishedAt).toBe('');
+    expect(draftTimeUnset({ ...draft, publishedAt: '' }, now)).toBe(true);
+  });
+
+  it('keeps a scheduled draft’s time, and a published post’s', () => {
+    const planned = { ...draft, publishedAt: '2027-01-01T16:00:00Z' };
+    expect(draftTimeUnset(planned, now)).toBe(false);
+    expect(postToFormValues(planned, now).publishedAt).toBe('2027-01-01T09:00');
+    expect(draftTimeUnset(stored, now)).toBe(false);
+    expect(postToFormValues(stored, now).publishedAt).toBe('2026-05-21T09:00');
   });
 });

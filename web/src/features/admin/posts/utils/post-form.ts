@@ -57,12 +57,25 @@ export function fromDateTimeLocal(local: string): string | null {
 }
 
 /**
+ * A draft whose stored publish time has passed: that time is only when it
+ * was created (nobody chose it; a chosen time schedules it, in the future).
+ * Its field is shown empty, which means "when it is first published": the
+ * creation time is not a publication date.
+ */
+export function draftTimeUnset(post: Pick<AdminPost, 'isPublished' | 'publishedAt'>, now: Date = new Date()): boolean {
+  if (post.isPublished) return false;
+  const at = Date.parse(post.publishedAt);
+  return !Number.isFinite(at) || at <= now.getTime();
+}
+
+/**
  * The form's values for a stored post. The body is shown as the HTML
  * visitors see (bodyHtml, from the content service's renderer), so a
  * light-markdown post is edited as it looks; it is saved as HTML from then on. A category equal to
  * the title's own is shown as automatic, so a later title change still moves it.
+ * A draft's past publish time (its creation) is shown empty (draftTimeUnset).
  */
-export function postToFormValues(post: AdminPost): PostFormValues {
+export function postToFormValues(post: AdminPost, now: Date = new Date()): PostFormValues {
   const category = isPostCategory(post.category) && post.category !== deriveCategory(post.title) ? post.category : '';
   return {
     title: post.title,
@@ -72,7 +85,7 @@ export function postToFormValues(post: AdminPost): PostFormValues {
     imageUrl: post.imageUrl,
     category,
     isPublished: post.isPublished,
-    publishedAt: toDateTimeLocal(post.publishedAt),
+    publishedAt: draftTimeUnset(post, now) ? '' : toDateTimeLocal(post.publishedAt),
   };
 }
 
@@ -81,7 +94,8 @@ export function postToFormValues(post: AdminPost): PostFormValues {
  * an existing post is sent as stored (datetime-local has no seconds); an
  * empty one is left out: now for a new post, unchanged for an existing one.
  * A draft being published with its old, past time untouched leaves it out
- * too, so the content service makes it go live now rather than back-dated.
+ * too, so the content service makes it go live now rather than back-dated
+ * (such a draft's field is shown empty anyway: postToFormValues).
  */
 export function formValuesToPayload(values: PostFormValues, original?: AdminPost, now: Date = new Date()): PostFieldsJson {
   const fields: PostFieldsJson = {
@@ -132,5 +146,6 @@ export function formValuesToPreviewPost(values: PostFormValues, original: AdminP
     updatedAt: nowText,
     updatedBy: original?.updatedBy ?? '',
     version: original?.version ?? '0',
+    autosaved: false,
   };
 }

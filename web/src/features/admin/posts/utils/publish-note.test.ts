@@ -27,10 +27,17 @@ describe('publishNote', () => {
 
   it('explains an empty or past time', () => {
     expect(note({}).text).toBe('Empty publishes it now.');
-    expect(note({ isPublished: false }).text).toBe('Empty: set when it is first published.');
+    expect(note({ isPublished: false }).text).toBe('Set when it is published, or choose a time to schedule it.');
     expect(note({ editing: true, stored: '2026-05-21T16:00:00Z' }).text).toBe('Empty keeps the current publish time.');
     expect(note({ publishedAt: '2026-11-23T10:59' })).toEqual({ text: 'Shown as the publication date.', scheduled: false });
     expect(note({ publishedAt: '2026-11-2' }).text).toBe('Enter a complete date and time.');
+  });
+
+  it('says a stored draft’s empty time is set when it is published, not kept', () => {
+    expect(note({ editing: true, isPublished: false, stored: '2026-05-21T16:00:00Z', draft: true }).text).toBe(
+      'Set when it is published, or choose a time to schedule it.',
+    );
+    expect(note({ editing: true, isPublished: false, stored: '2026-05-21T16:00:00Z' }).text).toBe('Empty keeps the current publish time.');
   });
 
   it('says a draft being published goes live on saving', () => {

@@ -9,6 +9,7 @@ export function publishNote({
   publishedAt,
   stored,
   goesLiveNow = false,
+  draft = false,
   now = new Date(),
 }: {
   editing: boolean;
@@ -17,12 +18,14 @@ export function publishNote({
   stored?: string;
   /** A draft being published with its old time untouched. */
   goesLiveNow?: boolean;
+  /** The stored post is a draft whose time was never chosen (post-form draftTimeUnset): empty is "when published". */
+  draft?: boolean;
   now?: Date;
 }): { text: string; scheduled: boolean } {
   if (goesLiveNow) return { text: 'It goes live when you save, dated then.', scheduled: false };
   if (publishedAt === '') {
-    if (editing && stored) return { text: 'Empty keeps the current publish time.', scheduled: false };
-    return { text: isPublished ? 'Empty publishes it now.' : 'Empty: set when it is first published.', scheduled: false };
+    if (editing && stored && !draft) return { text: 'Empty keeps the current publish time.', scheduled: false };
+    return { text: isPublished ? 'Empty publishes it now.' : 'Set when it is published, or choose a time to schedule it.', scheduled: false };
   }
   const at = fromDateTimeLocal(publishedAt);
   if (!at) return { text: 'Enter a complete date and time.', scheduled: false };
