@@ -5,34 +5,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
 import { png } from './images';
-import { axeViolations, signInAsStaff, STAFF_EMAIL, toastText } from './staff';
+import { axeViolations, deletePostsOfRun, staffCookies, STAFF_EMAIL, toastText, type Cookies } from './staff';
 
 let browser: Browser;
-/** One staff session for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
-let staffCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+/** One staff session for the whole file. */
+let staffSession: Cookies;
 beforeAll(async () => {
   browser = await launch();
-  const { context } = await openPage(browser);
-  await signInAsStaff(context);
-  staffCookies = await context.cookies();
-  await context.close();
+  staffSession = await staffCookies(browser);
 });
 /** Unique per run, so titles and slugs never collide with earlier runs. */
 const RUN = Date.now().toString(36);
 
 afterAll(async () => {
-  // Leave the site as the other suites expect it: the posts made here would
-  // otherwise be the newest on the home page and the resources list.
-  if (browser && staffCookies) {
-    const { context } = await openPage(browser);
-    await context.addCookies(staffCookies);
-    const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
-    for (const p of posts.filter((p) => p.slug.includes(RUN) || p.title.includes(RUN))) {
-      const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
-      expect(res.status(), `delete ${p.slug}`).toBe(200);
-    }
-    await context.close();
-  }
+  if (browser && staffSession) await deletePostsOfRun(browser, staffSession, RUN);
   await browser?.close();
 });
 
@@ -57,7 +43,7 @@ async function adminPosts(context: BrowserContext): Promise<Post[]> {
 /** A page signed in as staff (with the file's session). */
 async function staffPage() {
   const opened = await openPage(browser);
-  await opened.context.addCookies(staffCookies);
+  await opened.context.addCookies(staffSession);
   return opened;
 }
 
@@ -446,7 +432,7 @@ describe('editing a post', () => {
     await expect(editor(page).innerText()).resolves.toContain('And a new sentence.');
 
     // Nothing was saved. Signed in again (the session's cookie back), the same form saves.
-    await context.addCookies(staffCookies);
+    await context.addCookies(staffSession);
     const stored = await (await context.request.get(`${BASE_URL}/api/admin/blog-posts/${post.id}`)).json();
     expect(stored.title).toBe(post.title);
     await page.getByRole('button', { name: 'Save changes' }).click();

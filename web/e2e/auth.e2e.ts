@@ -107,7 +107,7 @@ describe('the sign-in page', () => {
     await google.page.waitForURL('**/auth');
     await google.page.getByRole('link', { name: 'Sign in with Google' }).click();
     await google.page.waitForURL('**/admin/media');
-    await expect(google.page.getByText(`Welcome, ana@${STAFF_DOMAIN}`).count()).resolves.toBe(1);
+    await google.page.getByText(`Welcome, ana@${STAFF_DOMAIN}`).waitFor();
     await google.context.close();
   });
 

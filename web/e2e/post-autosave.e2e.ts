@@ -7,32 +7,20 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
-import { axeViolations, signInAsStaff, toastText } from './staff';
+import { axeViolations, deletePostsOfRun, staffCookies, toastText, type Cookies } from './staff';
 
 let browser: Browser;
-/** One staff session for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
-let staffCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+/** One staff session for the whole file. */
+let staffSession: Cookies;
 beforeAll(async () => {
   browser = await launch();
-  const { context } = await openPage(browser);
-  await signInAsStaff(context);
-  staffCookies = await context.cookies();
-  await context.close();
+  staffSession = await staffCookies(browser);
 });
 /** Unique per run, so slugs never collide with earlier runs. */
 const RUN = Date.now().toString(36);
 
 afterAll(async () => {
-  if (browser && staffCookies) {
-    const { context } = await openPage(browser);
-    await context.addCookies(staffCookies);
-    const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
-    for (const p of posts.filter((p) => p.slug.includes(RUN))) {
-      const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
-      expect(res.status(), `delete ${p.slug}`).toBe(200);
-    }
-    await context.close();
-  }
+  if (browser && staffSession) await deletePostsOfRun(browser, staffSession, RUN);
   await browser?.close();
 });
 
@@ -43,7 +31,7 @@ const AUTOSAVED = { timeout: 20_000, interval: 250 };
 
 async function staffPage(viewport?: { width: number; height: number }) {
   const opened = await openPage(browser, viewport);
-  await opened.context.addCookies(staffCookies);
+  await opened.context.addCookies(staffSession);
   return opened;
 }
 

@@ -6,39 +6,23 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
-import { axeViolations, signInAsStaff, STAFF2_EMAIL, STAFF2_PASSWORD, STAFF_EMAIL, toastText } from './staff';
+import { axeViolations, deletePostsOfRun, staffCookies, STAFF2_EMAIL, STAFF2_PASSWORD, STAFF_EMAIL, toastText, type Cookies } from './staff';
 
-type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 
 let browser: Browser;
-/** One session per person for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
+/** One session per person for the whole file. */
 let anaCookies: Cookies;
 let benCookies: Cookies;
 beforeAll(async () => {
   browser = await launch();
-  const ana = await openPage(browser);
-  await signInAsStaff(ana.context);
-  anaCookies = await ana.context.cookies();
-  await ana.context.close();
-  const ben = await openPage(browser);
-  await signInAsStaff(ben.context, { email: STAFF2_EMAIL, password: STAFF2_PASSWORD });
-  benCookies = await ben.context.cookies();
-  await ben.context.close();
+  anaCookies = await staffCookies(browser);
+  benCookies = await staffCookies(browser, { email: STAFF2_EMAIL, password: STAFF2_PASSWORD });
 });
 /** Unique per run, so slugs never collide with earlier runs. */
 const RUN = Date.now().toString(36);
 
 afterAll(async () => {
-  if (browser && anaCookies) {
-    const { context } = await openPage(browser);
-    await context.addCookies(anaCookies);
-    const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
-    for (const p of posts.filter((p) => p.slug.includes(RUN))) {
-      const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
-      expect(res.status(), `delete ${p.slug}`).toBe(200);
-    }
-    await context.close();
-  }
+  if (browser && anaCookies) await deletePostsOfRun(browser, anaCookies, RUN);
   await browser?.close();
 });
 

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { BASE_URL } from './browser';
+import { BASE_URL, openPage } from './browser';
 
 /** The staff account scripts/web-e2e.sh creates (an operator-made local account). */
 export const STAFF_EMAIL = process.env.E2E_STAFF_EMAIL ?? 'e2e@valleytrenchless.example';
@@ -36,4 +36,36 @@ export async function toastText(page: Page): Promise<string> {
 export async function axeViolations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A signed-in session's cookies, for every page of a test file to reuse. */
+export type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+
+/**
+ * Signs a throwaway context in (as staff, or as `as`) and returns its
+ * cookies. A file signs each person in once: sign-in is rate limited (5 at
+ * once, then one per 12 s).
+ */
+export async function staffCookies(browser: Browser, as?: { email: string; password: string }): Promise<Cookies> {
+  const { context } = await openPage(browser);
+  await signInAsStaff(context, as);
+  const cookies = await context.cookies();
+  await context.close();
+  return cookies;
+}
+
+/**
+ * Deletes the posts a test file made (slug or title holding `run`, its
+ * unique run id), so the other suites find the site as they expect it: the
+ * newest posts on the home page and the resources list are theirs.
+ */
+export async function deletePostsOfRun(browser: Browser, cookies: Cookies, run: string): Promise<void> {
+  const { context } = await openPage(browser);
+  await context.addCookies(cookies);
+  const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as { id: string; slug: string; title: string }[];
+  for (const p of posts.filter((p) => p.slug.includes(run) || p.title.includes(run))) {
+    const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
+    expect(res.status(), `delete ${p.slug}`).toBe(200);
+  }
+  await context.close();
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { prerenderHtml } from '@/testing/prerender';
 import {
   ariaKeyShortcuts,
+  fitCount,
   IDLE_TOOLBAR_STATE,
+  rovingOrder,
   shortcutLabel,
   TABLE_ITEMS,
   tableCommandEnabled,
@@ -40,7 +42,8 @@ describe('Toolbar', () => {
     const html = await render();
     expect(html).toMatch(/<div role="toolbar" aria-label="Text formatting" aria-controls="body"/);
     expect(html.match(/tabindex="0"/g)).toHaveLength(1);
-    expect(html.match(/tabindex="-1"/g)).toHaveLength(10);
+    // Ten more buttons and the table menu, and More (idle while everything fits).
+    expect(html.match(/tabindex="-1"/g)).toHaveLength(11);
     // Every button is type=button: inside a form, none may submit it.
     expect(html.match(/<button(?![^>]*type="button")/g)).toBeNull();
   });
@@ -95,5 +98,37 @@ describe('tableCommandEnabled', () => {
       'Delete column',
       'Delete table',
     ]);
+  });
+});
+
+describe('the one-row toolbar', () => {
+  // Eleven items 40 px wide with 2 px gaps, and a wider separator before each group's first.
+  const ends = [40, 82, 132, 174, 224, 266, 316, 358, 408, 450, 540];
+  const more = 90;
+
+  it('shows every item, and no More, when the last one fits', () => {
+    expect(fitCount(ends, 540, more)).toBe(11);
+    expect(fitCount(ends, 900, more)).toBe(11);
+    // Sub-pixel rounding is not an overflow.
+    expect(fitCount(ends, 539.6, more)).toBe(11);
+  });
+
+  it('otherwise keeps as many as leave room for More', () => {
+    expect(fitCount(ends, 539, more)).toBe(9); // 450 + 90 > 539; 408 + 90 fits
+    expect(fitCount(ends, 358, more)).toBe(6); // a phone: the sixth ends at 266, + 90 ≤ 358
+    expect(fitCount(ends, 129, more)).toBe(0); // only More
+    expect(fitCount([], 100, more)).toBe(0);
+  });
+
+  it('moves focus over the shown items, then More; More only when something overflows', () => {
+    expect(rovingOrder(11)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(rovingOrder(5)).toEqual([0, 1, 2, 3, 4, 11]);
+    expect(rovingOrder(0)).toEqual([11]);
+  });
+
+  it('renders More out of the row until something overflows', async () => {
+    const html = await render();
+    expect(html).toMatch(/<div class="rte__more rte__more--idle"><button[^>]*aria-haspopup="menu"[^>]*>[\s\S]*?<span>More<\/span>/);
+    expect(html).not.toContain('rte__overflow');
   });
 });

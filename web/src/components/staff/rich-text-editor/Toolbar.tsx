@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { Fragment, useImperativeHandle, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { Fragment, useId, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Tooltip } from '@/components/ui/tooltip';
 import { icons } from './icons';
 
@@ -123,6 +123,48 @@ export function tableCommandEnabled(command: TableCommand, state: ToolbarState):
   return command === 'insertTable' ? !state.inTable : state.inTable;
 }
 
+/** One item of the toolbar's row, in order: the buttons, then the table menu. */
+type Entry = { kind: 'button'; spec: ButtonSpec; group: number } | { kind: 'table'; group: number };
+
+const ENTRIES: readonly Entry[] = [
+  ...TOOLBAR_GROUPS.flatMap((group, g) => group.map((spec): Entry => ({ kind: 'button', spec, group: g }))),
+  { kind: 'table', group: TOOLBAR_GROUPS.length },
+];
+
+/** The More button's slot in the roving order (after every item). */
+const MORE = ENTRIES.length;
+
+/**
+ * How many of the toolbar's items fit in its one row: all of them when the
+ * last one ends within `available`, else as many as leave room for the More
+ * button. `ends` are the items' right edges from the start of the first
+ * (gaps and separators included); `more` is what the More button takes,
+ * its gap included. Half a pixel of slack absorbs sub-pixel rounding.
+ */
+export function fitCount(ends: readonly number[], available: number, more: number): number {
+  const last = ends[ends.length - 1];
+  if (last === undefined || last <= available + 0.5) return ends.length;
+  let n = 0;
+  while (n < ends.length && ends[n]! + more <= available + 0.5) n++;
+  return n;
+}
+
+/**
+ * The positions the toolbar can move focus between, in order: the items
+ * shown in the row, then More when anything overflows.
+ */
+export function rovingOrder(shown: number): number[] {
+  const visible = Array.from({ length: Math.min(shown, ENTRIES.length) }, (_, i) => i);
+  return shown < ENTRIES.length ? [...visible, MORE] : visible;
+}
+
+/** An element's left edge within a positioned ancestor (each tooltip's anchor is an offsetParent on the way). */
+function leftWithin(el: HTMLElement, ancestor: HTMLElement): number {
+  let x = 0;
+  for (let node: HTMLElement | null = el; node && node !== ancestor; node = node.offsetParent as HTMLElement | null) x += node.offsetLeft;
+  return x;
+}
+
 type ToolbarProps = {
   state: ToolbarState;
   onCommand: (command: ToolbarCommand) => void;
@@ -134,7 +176,7 @@ type ToolbarProps = {
   mac: boolean;
   /** Escape in the toolbar: back to the text. */
   onEscape: () => void;
-  /** Focus returns here when the table menu closes. */
+  /** Focus returns here when a command from the table or More menu closes it. */
   onMenuClosed: () => void;
   ref?: Ref<ToolbarHandle>;
 };
@@ -147,23 +189,69 @@ export type ToolbarHandle = { focus: () => void };
  * aria-pressed; unavailable buttons stay focusable and say so with
  * aria-disabled. The table commands are a menu (Radix: arrow keys, typeahead,
  * Escape).
+ *
+ * It is always one row (issue 28: three rows of buttons on a phone pushed
+ * the text off the screen): the items that do not fit the width it has
+ * (measured, so the same code serves the post form, a block of site text
+ * and a phone) move into a More menu at its end, with the same commands and
+ * states. The overflowing items stay laid out but invisible, so their
+ * positions can be measured again whenever the width changes.
  */
 export function Toolbar({ state, onCommand, controls, label, mac, onEscape, onMenuClosed, ref }: ToolbarProps) {
+  const bar = useRef<HTMLDivElement>(null);
+  const moreGroup = useRef<HTMLDivElement>(null);
   const items = useRef<(HTMLButtonElement | null)[]>([]);
   const [active, setActive] = useState(0);
-  const count = TOOLBAR_GROUPS.reduce((n, g) => n + g.length, 0) + 1;
+  const [layout, setLayout] = useState<{ shown: number; width?: number }>({ shown: ENTRIES.length });
+  const { shown } = layout;
+  const order = rovingOrder(shown);
+  // An item that moved into the menu hands its tab stop to More.
+  const current = order.includes(active) ? active : order[order.length - 1]!;
 
-  const focusItem = (index: number) => {
-    const i = ((index % count) + count) % count;
+  useLayoutEffect(() => {
+    const toolbar = bar.current;
+    if (!toolbar || typeof ResizeObserver === 'undefined') return;
+    // Layout sizes (offset*), not on-screen boxes: a dialog's zoom-in
+    // animation scales the boxes but not the room the toolbar has.
+    const measure = () => {
+      const first = items.current[0];
+      if (!moreGroup.current || !first) return;
+      const style = getComputedStyle(toolbar);
+      const available = toolbar.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (available <= 0) return; // not laid out (display: none): keep what we had
+      const start = leftWithin(first, toolbar);
+      const ends = ENTRIES.map((_, i) => {
+        const el = items.current[i];
+        return el ? leftWithin(el, toolbar) + el.offsetWidth - start : 0;
+      });
+      const more = (parseFloat(style.columnGap) || 0) + moreGroup.current.offsetWidth;
+      const n = fitCount(ends, available, more);
+      const next = n < ENTRIES.length ? { shown: n, width: n > 0 ? ends[n - 1]! : 0 } : { shown: n };
+      setLayout((was) => (was.shown === next.shown && was.width === next.width ? was : next));
+    };
+    measure();
+    // The toolbar's width, and the buttons' own: they change size when the
+    // editor's stylesheet arrives after the first layout.
+    const observer = new ResizeObserver(measure);
+    for (const el of [toolbar, moreGroup.current, ...items.current]) if (el) observer.observe(el);
+    // The H2, H3 and Table labels change width once the web font arrives.
+    void document.fonts?.ready.then(measure);
+    return () => observer.disconnect();
+  }, []);
+
+  const focusItem = (position: number) => {
+    const n = order.length;
+    const i = order[((position % n) + n) % n]!;
     setActive(i);
     items.current[i]?.focus();
   };
-  useImperativeHandle(ref, () => ({ focus: () => focusItem(active) }));
+  useImperativeHandle(ref, () => ({ focus: () => focusItem(order.indexOf(current)) }));
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const current = items.current.indexOf(e.target as HTMLButtonElement);
-    if (current < 0) return;
-    const moves: Record<string, number> = { ArrowRight: current + 1, ArrowLeft: current - 1, Home: 0, End: count - 1 };
+    // Keys inside the menus (portalled, but React bubbles them here) are the menus' own.
+    const position = order.indexOf(items.current.indexOf(e.target as HTMLButtonElement));
+    if (position < 0) return;
+    const moves: Record<string, number> = { ArrowRight: position + 1, ArrowLeft: position - 1, Home: 0, End: order.length - 1 };
     const next = moves[e.key];
     if (next !== undefined) {
       e.preventDefault();
@@ -175,67 +263,215 @@ export function Toolbar({ state, onCommand, controls, label, mac, onEscape, onMe
   };
 
   const shortcutText = (s: Shortcut | undefined) => (s ? ` (${shortcutLabel(s, mac)})` : '');
+  const itemRef = (i: number) => (el: HTMLButtonElement | null) => {
+    items.current[i] = el;
+  };
+  const overflowing = shown < ENTRIES.length;
 
-  let index = -1;
   return (
     <div
+      ref={bar}
       role="toolbar"
       aria-label={label}
       aria-controls={controls}
       className="rte__toolbar"
       onKeyDown={onKeyDown}
     >
-      {TOOLBAR_GROUPS.map((group, g) => (
-        <div className="rte__group" key={g}>
-          {group.map((spec) => {
-            const i = ++index;
-            const disabled = spec.enabled ? !state[spec.enabled] : false;
-            const button = (
-              <button
-                ref={(el) => {
-                  items.current[i] = el;
-                }}
-                type="button"
-                className="rte__button"
-                tabIndex={i === active ? 0 : -1}
-                aria-label={spec.text ? undefined : spec.label}
-                aria-pressed={spec.pressed ? state[spec.pressed] : undefined}
-                aria-disabled={disabled || undefined}
-                aria-haspopup={spec.opensDialog ? 'dialog' : undefined}
-                aria-keyshortcuts={spec.shortcut ? ariaKeyShortcuts(spec.shortcut) : undefined}
-                onFocus={() => setActive(i)}
-                onMouseDown={(e) => {
-                  // Keep the text's focus and selection: the command acts on them.
-                  if (!spec.opensDialog) e.preventDefault();
-                }}
-                onClick={() => {
-                  if (!disabled) onCommand(spec.command);
-                }}
-              >
-                {spec.text ?? spec.icon}
-              </button>
-            );
-            return (
-              <Tooltip key={spec.command} content={`${spec.label}${shortcutText(spec.shortcut)}`}>
-                {button}
-              </Tooltip>
-            );
-          })}
-        </div>
-      ))}
-      <div className="rte__group">
-        <TableMenu
+      <div className="rte__items" style={overflowing ? { width: layout.width } : undefined}>
+        {[...TOOLBAR_GROUPS, null].map((_, g) => {
+          const entries = ENTRIES.map((entry, i) => ({ entry, i })).filter(({ entry }) => entry.group === g);
+          const groupHidden = entries.every(({ i }) => i >= shown);
+          return (
+            <div className={groupHidden ? 'rte__group rte__overflow' : 'rte__group'} key={g}>
+              {entries.map(({ entry, i }) => {
+                const hidden = i >= shown ? 'rte__overflow' : undefined;
+                if (entry.kind === 'table') {
+                  return (
+                    <TableMenu
+                      key="table"
+                      state={state}
+                      onCommand={onCommand}
+                      onClosed={onMenuClosed}
+                      triggerRef={itemRef(i)}
+                      className={hidden}
+                      tabIndex={i === current ? 0 : -1}
+                      onFocus={() => setActive(i)}
+                    />
+                  );
+                }
+                const { spec } = entry;
+                const disabled = spec.enabled ? !state[spec.enabled] : false;
+                return (
+                  <Tooltip key={spec.command} content={`${spec.label}${shortcutText(spec.shortcut)}`}>
+                    <button
+                      ref={itemRef(i)}
+                      type="button"
+                      className={hidden ? `rte__button ${hidden}` : 'rte__button'}
+                      tabIndex={i === current ? 0 : -1}
+                      aria-label={spec.text ? undefined : spec.label}
+                      aria-pressed={spec.pressed ? state[spec.pressed] : undefined}
+                      aria-disabled={disabled || undefined}
+                      aria-haspopup={spec.opensDialog ? 'dialog' : undefined}
+                      aria-keyshortcuts={spec.shortcut ? ariaKeyShortcuts(spec.shortcut) : undefined}
+                      onFocus={() => setActive(i)}
+                      onMouseDown={(e) => {
+                        // Keep the text's focus and selection: the command acts on them.
+                        if (!spec.opensDialog) e.preventDefault();
+                      }}
+                      onClick={() => {
+                        if (!disabled) onCommand(spec.command);
+                      }}
+                    >
+                      {spec.text ?? spec.icon}
+                    </button>
+                  </Tooltip>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+      {/* Always there to be measured; out of the row and invisible while everything fits. */}
+      <div ref={moreGroup} className={overflowing ? 'rte__more' : 'rte__more rte__more--idle'}>
+        <MoreMenu
+          entries={ENTRIES.slice(shown)}
           state={state}
+          mac={mac}
           onCommand={onCommand}
           onClosed={onMenuClosed}
-          triggerRef={(el) => {
-            items.current[count - 1] = el;
-          }}
-          tabIndex={active === count - 1 ? 0 : -1}
-          onFocus={() => setActive(count - 1)}
+          triggerRef={itemRef(MORE)}
+          tabIndex={current === MORE ? 0 : -1}
+          onFocus={() => setActive(MORE)}
         />
       </div>
     </div>
+  );
+}
+
+type MoreMenuProps = {
+  /** The items that did not fit, in toolbar order. */
+  entries: readonly Entry[];
+  state: ToolbarState;
+  mac: boolean;
+  onCommand: (command: ToolbarCommand) => void;
+  onClosed: () => void;
+  triggerRef: (el: HTMLButtonElement | null) => void;
+  tabIndex: number;
+  onFocus: () => void;
+};
+
+/**
+ * The items that do not fit the row, as a menu: toggles are checkbox items
+ * (checked when the format is on), unavailable ones are disabled, the table
+ * commands a labelled group. A command that opens a dialog runs once the
+ * menu has closed, so the dialog takes the focus without the menu handing
+ * it back to More.
+ */
+function MoreMenu({ entries, state, mac, onCommand, onClosed, triggerRef, tabIndex, onFocus }: MoreMenuProps) {
+  const chose = useRef(false);
+  const dialog = useRef<ToolbarCommand | null>(null);
+  const tableLabel = useId();
+  const choose = (command: ToolbarCommand, opensDialog = false) => {
+    if (opensDialog) {
+      dialog.current = command;
+      return;
+    }
+    chose.current = true;
+    onCommand(command);
+  };
+  return (
+    <Menu.Root modal={false}>
+      <Menu.Trigger asChild>
+        <button ref={triggerRef} type="button" className="rte__button rte__button--menu" tabIndex={tabIndex} onFocus={onFocus}>
+          {icons.more}
+          <span>More</span>
+        </button>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          className="rte__menu"
+          align="end"
+          sideOffset={4}
+          collisionPadding={8}
+          onCloseAutoFocus={(e) => {
+            const open = dialog.current;
+            dialog.current = null;
+            if (open) {
+              e.preventDefault();
+              onCommand(open);
+            } else if (chose.current) {
+              // After a command the cursor belongs in the text; after Escape, on More.
+              e.preventDefault();
+              chose.current = false;
+              onClosed();
+            }
+          }}
+        >
+          {entries.map((entry, i) => {
+            const separator = i > 0 && entry.group !== entries[i - 1]!.group && <Menu.Separator className="rte__menu-separator" />;
+            if (entry.kind === 'table') {
+              return (
+                <Fragment key="table">
+                  {separator}
+                  <Menu.Group aria-labelledby={tableLabel}>
+                    <Menu.Label id={tableLabel} className="rte__menu-label">
+                      Table
+                    </Menu.Label>
+                    {TABLE_ITEMS.map((item) => (
+                      <Menu.Item
+                        key={item.command}
+                        className={item.danger ? 'rte__menu-item rte__menu-item--danger' : 'rte__menu-item'}
+                        disabled={!tableCommandEnabled(item.command, state)}
+                        onSelect={() => choose(item.command)}
+                      >
+                        {item.label}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Group>
+                </Fragment>
+              );
+            }
+            const { spec } = entry;
+            const disabled = spec.enabled ? !state[spec.enabled] : false;
+            const content = (
+              <>
+                <span className="rte__menu-check" aria-hidden="true">
+                  {spec.pressed && state[spec.pressed] && icons.check}
+                </span>
+                <span className="rte__menu-text">
+                  {spec.label}
+                  {spec.opensDialog && '…'}
+                </span>
+                {spec.shortcut && (
+                  <span className="rte__menu-shortcut" aria-hidden="true">
+                    {shortcutLabel(spec.shortcut, mac)}
+                  </span>
+                )}
+              </>
+            );
+            const common = {
+              className: 'rte__menu-item rte__menu-item--command',
+              disabled,
+              'aria-keyshortcuts': spec.shortcut ? ariaKeyShortcuts(spec.shortcut) : undefined,
+              'aria-haspopup': spec.opensDialog ? ('dialog' as const) : undefined,
+              onSelect: () => choose(spec.command, spec.opensDialog),
+            };
+            return (
+              <Fragment key={spec.command}>
+                {separator}
+                {spec.pressed ? (
+                  <Menu.CheckboxItem {...common} checked={state[spec.pressed]}>
+                    {content}
+                  </Menu.CheckboxItem>
+                ) : (
+                  <Menu.Item {...common}>{content}</Menu.Item>
+                )}
+              </Fragment>
+            );
+          })}
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
   );
 }
 
@@ -244,16 +480,24 @@ type TableMenuProps = {
   onCommand: (command: TableCommand) => void;
   onClosed: () => void;
   triggerRef: (el: HTMLButtonElement | null) => void;
+  /** Extra classes for the trigger (rte__overflow when it is in the More menu). */
+  className?: string;
   tabIndex: number;
   onFocus: () => void;
 };
 
-function TableMenu({ state, onCommand, onClosed, triggerRef, tabIndex, onFocus }: TableMenuProps) {
+function TableMenu({ state, onCommand, onClosed, triggerRef, className, tabIndex, onFocus }: TableMenuProps) {
   const chose = useRef(false);
   return (
     <Menu.Root modal={false}>
       <Menu.Trigger asChild>
-        <button ref={triggerRef} type="button" className="rte__button rte__button--menu" tabIndex={tabIndex} onFocus={onFocus}>
+        <button
+          ref={triggerRef}
+          type="button"
+          className={className ? `rte__button rte__button--menu ${className}` : 'rte__button rte__button--menu'}
+          tabIndex={tabIndex}
+          onFocus={onFocus}
+        >
           {icons.table}
           <span>Table</span>
           {icons.chevronDown}

@@ -93,4 +93,18 @@ export const icons = {
       <path d="m6 9 6 6 6-6" />
     </Icon>
   ),
+  /** The More button: the toolbar's items that do not fit in its one row. */
+  more: (
+    <Icon>
+      <circle cx="5" cy="12" r="1" />
+      <circle cx="12" cy="12" r="1" />
+      <circle cx="19" cy="12" r="1" />
+    </Icon>
+  ),
+  /** A format that is on, in the More menu. */
+  check: (
+    <Icon>
+      <path d="M20 6 9 17l-5-5" />
+    </Icon>
+  ),
 } as const;

@@ -187,16 +187,20 @@ function PostRow({ post, now, onDelete }: { post: AdminPost; now: Date; onDelete
   const saved = parseTimestamp(post.updatedAt);
   return (
     <tr>
-      <td>
+      <td className="posts-table__cell-title">
         <Link to={`/admin/posts/${post.id}`} className="posts-table__title">
           {post.title}
         </Link>
         <span className="posts-table__slug">/blog/{post.slug}</span>
       </td>
-      <td>
+      <td className="posts-table__status">
         <StatusBadge status={status} />
       </td>
-      <td>
+      <td className="posts-table__date">
+        {/* On a phone the rows are cards without a header row above them (posts.css). */}
+        <span className="posts-table__label" aria-hidden="true">
+          Publish date:{' '}
+        </span>
         {shownAt ? (
           <time dateTime={date.at}>
             {prefix && <span className="posts-table__when">{prefix} </span>}
@@ -206,11 +210,14 @@ function PostRow({ post, now, onDelete }: { post: AdminPost; now: Date; onDelete
           '—'
         )}
       </td>
-      <td>
+      <td className="posts-table__saved">
+        <span className="posts-table__label" aria-hidden="true">
+          Last saved:{' '}
+        </span>
         {saved ? <time dateTime={post.updatedAt}>{formatDateTime(saved)}</time> : '—'}
         {post.updatedBy && <span className="posts-table__by">by {post.updatedBy}</span>}
       </td>
-      <td>
+      <td className="posts-table__cell-actions">
         <div className="posts-table__actions">
           <Link to={`/admin/preview/${post.id}`} className="button button--small">
             Preview<span className="visually-hidden"> “{post.title}”</span>
