@@ -260,9 +260,18 @@ type Post struct {
 	// staff write sends it back as base_version.
 	Version int64 `protobuf:"varint,16,opt,name=version,proto3" json:"version,omitempty"`
 	// Autosaved says the editor saved this version by itself.
-	Autosaved     bool `protobuf:"varint,17,opt,name=autosaved,proto3" json:"autosaved,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Autosaved bool `protobuf:"varint,17,opt,name=autosaved,proto3" json:"autosaved,omitempty"`
+	// SeoTitle is the title search engines and shared links show; empty
+	// means the title.
+	SeoTitle string `protobuf:"bytes,18,opt,name=seo_title,json=seoTitle,proto3" json:"seo_title,omitempty"`
+	// SeoDescription is the description search engines and shared links
+	// show; empty means the excerpt.
+	SeoDescription string `protobuf:"bytes,19,opt,name=seo_description,json=seoDescription,proto3" json:"seo_description,omitempty"`
+	// SocialImageUrl is the image shared links show; empty means the hero
+	// image.
+	SocialImageUrl string `protobuf:"bytes,20,opt,name=social_image_url,json=socialImageUrl,proto3" json:"social_image_url,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *Post) Reset() {
@@ -414,6 +423,27 @@ func (x *Post) GetAutosaved() bool {
 	return false
 }
 
+func (x *Post) GetSeoTitle() string {
+	if x != nil {
+		return x.SeoTitle
+	}
+	return ""
+}
+
+func (x *Post) GetSeoDescription() string {
+	if x != nil {
+		return x.SeoDescription
+	}
+	return ""
+}
+
+func (x *Post) GetSocialImageUrl() string {
+	if x != nil {
+		return x.SocialImageUrl
+	}
+	return ""
+}
+
 // PostRevision is an earlier version of a post, kept at every update.
 type PostRevision struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -441,9 +471,15 @@ type PostRevision struct {
 	// version.
 	SavedBy string `protobuf:"bytes,11,opt,name=saved_by,json=savedBy,proto3" json:"saved_by,omitempty"`
 	// SavedAt is when this version was replaced.
-	SavedAt       *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=saved_at,json=savedAt,proto3" json:"saved_at,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	SavedAt *timestamppb.Timestamp `protobuf:"bytes,12,opt,name=saved_at,json=savedAt,proto3" json:"saved_at,omitempty"`
+	// SeoTitle as it was.
+	SeoTitle string `protobuf:"bytes,13,opt,name=seo_title,json=seoTitle,proto3" json:"seo_title,omitempty"`
+	// SeoDescription as it was.
+	SeoDescription string `protobuf:"bytes,14,opt,name=seo_description,json=seoDescription,proto3" json:"seo_description,omitempty"`
+	// SocialImageUrl as it was.
+	SocialImageUrl string `protobuf:"bytes,15,opt,name=social_image_url,json=socialImageUrl,proto3" json:"social_image_url,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PostRevision) Reset() {
@@ -558,6 +594,27 @@ func (x *PostRevision) GetSavedAt() *timestamppb.Timestamp {
 		return x.SavedAt
 	}
 	return nil
+}
+
+func (x *PostRevision) GetSeoTitle() string {
+	if x != nil {
+		return x.SeoTitle
+	}
+	return ""
+}
+
+func (x *PostRevision) GetSeoDescription() string {
+	if x != nil {
+		return x.SeoDescription
+	}
+	return ""
+}
+
+func (x *PostRevision) GetSocialImageUrl() string {
+	if x != nil {
+		return x.SocialImageUrl
+	}
+	return ""
 }
 
 // EditableContent is one piece of site text staff can edit in place.
@@ -1161,9 +1218,18 @@ type PostFields struct {
 	// drafts only (a published post, or one this save would publish, is
 	// refused); an autosave over the same person's autosave keeps no
 	// revision.
-	Autosave      bool `protobuf:"varint,10,opt,name=autosave,proto3" json:"autosave,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Autosave bool `protobuf:"varint,10,opt,name=autosave,proto3" json:"autosave,omitempty"`
+	// SeoTitle is optional, at most 70 characters: the title search engines
+	// and shared links show instead of the title.
+	SeoTitle string `protobuf:"bytes,11,opt,name=seo_title,json=seoTitle,proto3" json:"seo_title,omitempty"`
+	// SeoDescription is optional, at most 300 characters: the description
+	// search engines and shared links show instead of the excerpt.
+	SeoDescription string `protobuf:"bytes,12,opt,name=seo_description,json=seoDescription,proto3" json:"seo_description,omitempty"`
+	// SocialImageUrl is optional: the image shared links show instead of the
+	// hero image; a site path (/media/…) or an https URL, as image_url.
+	SocialImageUrl string `protobuf:"bytes,13,opt,name=social_image_url,json=socialImageUrl,proto3" json:"social_image_url,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
 }
 
 func (x *PostFields) Reset() {
@@ -1264,6 +1330,27 @@ func (x *PostFields) GetAutosave() bool {
 		return x.Autosave
 	}
 	return false
+}
+
+func (x *PostFields) GetSeoTitle() string {
+	if x != nil {
+		return x.SeoTitle
+	}
+	return ""
+}
+
+func (x *PostFields) GetSeoDescription() string {
+	if x != nil {
+		return x.SeoDescription
+	}
+	return ""
+}
+
+func (x *PostFields) GetSocialImageUrl() string {
+	if x != nil {
+		return x.SocialImageUrl
+	}
+	return ""
 }
 
 // CreatePostRequest carries a new post; the JSON body is the post's fields,
@@ -2212,7 +2299,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\a \x01(\tR\bcategory\x12*\n" +
 	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\x12E\n" +
 	"\n" +
-	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xec\x04\n" +
+	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xdc\x05\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2235,7 +2322,10 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\n" +
 	"hero_image\x18\x0f \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\x12\x18\n" +
 	"\aversion\x18\x10 \x01(\x03R\aversion\x12\x1c\n" +
-	"\tautosaved\x18\x11 \x01(\bR\tautosaved\"\x82\x03\n" +
+	"\tautosaved\x18\x11 \x01(\bR\tautosaved\x12\x1b\n" +
+	"\tseo_title\x18\x12 \x01(\tR\bseoTitle\x12'\n" +
+	"\x0fseo_description\x18\x13 \x01(\tR\x0eseoDescription\x12(\n" +
+	"\x10social_image_url\x18\x14 \x01(\tR\x0esocialImageUrl\"\xf2\x03\n" +
 	"\fPostRevision\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\apost_id\x18\x02 \x01(\tR\x06postId\x12\x14\n" +
@@ -2249,7 +2339,10 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\n" +
 	" \x01(\tR\bcategory\x12\x19\n" +
 	"\bsaved_by\x18\v \x01(\tR\asavedBy\x125\n" +
-	"\bsaved_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\asavedAt\"\xec\x02\n" +
+	"\bsaved_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\asavedAt\x12\x1b\n" +
+	"\tseo_title\x18\r \x01(\tR\bseoTitle\x12'\n" +
+	"\x0fseo_description\x18\x0e \x01(\tR\x0eseoDescription\x12(\n" +
+	"\x10social_image_url\x18\x0f \x01(\tR\x0esocialImageUrl\"\xec\x02\n" +
 	"\x0fEditableContent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
 	"\vcontent_key\x18\x02 \x01(\tR\n" +
@@ -2285,7 +2378,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xac\v\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xb1\x0f\n" +
 	"\n" +
 	"PostFields\x12\xa7\x01\n" +
 	"\x05title\x18\x01 \x01(\tB\x90\x01\xbaH\x8c\x01\xba\x01<\n" +
@@ -2307,7 +2400,13 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0ecategory.known\x12mCategory must be one of Technology, Maintenance, Cost Guide, Pipe Types, Prevention, Seasonal, Legal & Safety\x1a{this == '' || this in ['Technology', 'Maintenance', 'Cost Guide', 'Pipe Types', 'Prevention', 'Seasonal', 'Legal & Safety']R\bcategory\x12*\n" +
 	"\fbase_version\x18\t \x01(\x03B\a\xbaH\x04\"\x02(\x00R\vbaseVersion\x12\x1a\n" +
 	"\bautosave\x18\n" +
-	" \x01(\bR\bautosaveB\x0f\n" +
+	" \x01(\bR\bautosave\x12s\n" +
+	"\tseo_title\x18\v \x01(\tBV\xbaHS\xba\x01P\n" +
+	"\x11seo_title.max_len\x12(SEO title must be 70 characters or fewer\x1a\x11this.size() <= 70R\bseoTitle\x12\x8d\x01\n" +
+	"\x0fseo_description\x18\f \x01(\tBd\xbaHa\xba\x01^\n" +
+	"\x17seo_description.max_len\x12/SEO description must be 300 characters or fewer\x1a\x12this.size() <= 300R\x0eseoDescription\x12\xfd\x01\n" +
+	"\x10social_image_url\x18\r \x01(\tB\xd2\x01\xbaH\xce\x01\xba\x01\xca\x01\n" +
+	"\x17social_image_url.format\x12KSocial image URL must be a site path starting with / or an https:// address\x1abthis == '' || (this.size() <= 2048 && (this.matches('^/[^/\\\\\\\\]') || this.startsWith('https://')))R\x0esocialImageUrlB\x0f\n" +
 	"\r_is_published\"R\n" +
 	"\x11CreatePostRequest\x12=\n" +
 	"\x04post\x18\x01 \x01(\v2!.trenchless.content.v1.PostFieldsB\x06\xbaH\x03\xc8\x01\x01R\x04post\"E\n" +

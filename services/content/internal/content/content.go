@@ -33,6 +33,9 @@ type Post struct {
 	ImageURL    string
 	PublishedAt time.Time
 	IsPublished bool
+	// SEO is what search engines and shared links show instead of the
+	// title, excerpt and hero image.
+	SEO SEO
 	// Category is the explicit category; empty means derived from the title.
 	Category        string
 	ReadTimeMinutes int
@@ -81,8 +84,16 @@ type Revision struct {
 	PublishedAt time.Time
 	IsPublished bool
 	Category    string
+	SEO         SEO
 	SavedBy     string
 	SavedAt     time.Time
+}
+
+// SEO is a post's own title, description and image for search engines and
+// shared links; each empty field means the post's title, excerpt or hero
+// image.
+type SEO struct {
+	Title, Description, ImageURL string
 }
 
 // PostInput is what staff send to create or update a post.
@@ -93,6 +104,7 @@ type PostInput struct {
 	Content  string
 	ImageURL string
 	Category string
+	SEO      SEO
 	// IsPublished nil means published on create and unchanged on update.
 	IsPublished *bool
 	// PublishedAt nil means now on first publication and unchanged after.
@@ -332,7 +344,7 @@ func (s *Service) RestoreRevision(ctx context.Context, by, postID, revisionID st
 	published, at := r.IsPublished, r.PublishedAt
 	return s.UpdatePost(ctx, by, postID, PostInput{
 		Title: r.Title, Slug: r.Slug, Excerpt: r.Excerpt, Content: r.Content, ImageURL: r.ImageURL,
-		Category: r.Category, IsPublished: &published, PublishedAt: &at,
+		Category: r.Category, SEO: r.SEO, IsPublished: &published, PublishedAt: &at,
 	})
 }
 
@@ -345,6 +357,11 @@ func apply(p *Post, in PostInput, now time.Time) error {
 	p.Excerpt = strings.TrimSpace(in.Excerpt)
 	p.ImageURL = strings.TrimSpace(in.ImageURL)
 	p.Category = strings.TrimSpace(in.Category)
+	p.SEO = SEO{
+		Title:       strings.TrimSpace(in.SEO.Title),
+		Description: strings.TrimSpace(in.SEO.Description),
+		ImageURL:    strings.TrimSpace(in.SEO.ImageURL),
+	}
 	p.Content = SanitizeBody(in.Content)
 	if strings.TrimSpace(p.Content) == "" {
 		return &ValidationError{Field: "content", Message: "Content is empty once unsafe markup is removed"}

@@ -169,6 +169,7 @@ func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
 	in := content.PostInput{
 		Title: f.GetTitle(), Slug: f.GetSlug(), Excerpt: f.GetExcerpt(), Content: f.GetContent(),
 		ImageURL: f.GetImageUrl(), Category: f.GetCategory(), BaseVersion: f.GetBaseVersion(), Autosave: f.GetAutosave(),
+		SEO: content.SEO{Title: f.GetSeoTitle(), Description: f.GetSeoDescription(), ImageURL: f.GetSocialImageUrl()},
 	}
 	if f.IsPublished != nil {
 		v := f.GetIsPublished()
@@ -183,17 +184,20 @@ func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
 
 func toProtoRevision(r content.Revision) *contentv1.PostRevision {
 	return &contentv1.PostRevision{
-		Id:          r.ID,
-		PostId:      r.PostID,
-		Title:       r.Title,
-		Slug:        r.Slug,
-		Excerpt:     r.Excerpt,
-		Content:     r.Content,
-		ImageUrl:    r.ImageURL,
-		PublishedAt: timestamppb.New(r.PublishedAt),
-		IsPublished: r.IsPublished,
-		Category:    r.Category,
-		SavedBy:     r.SavedBy,
-		SavedAt:     timestamppb.New(r.SavedAt),
+		Id:             r.ID,
+		PostId:         r.PostID,
+		Title:          r.Title,
+		Slug:           r.Slug,
+		Excerpt:        r.Excerpt,
+		Content:        r.Content,
+		ImageUrl:       r.ImageURL,
+		PublishedAt:    timestamppb.New(r.PublishedAt),
+		IsPublished:    r.IsPublished,
+		Category:       r.Category,
+		SavedBy:        r.SavedBy,
+		SavedAt:        timestamppb.New(r.SavedAt),
+		SeoTitle:       r.SEO.Title,
+		SeoDescription: r.SEO.Description,
+		SocialImageUrl: r.SEO.ImageURL,
 	}
 }

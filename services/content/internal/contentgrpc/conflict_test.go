@@ -263,3 +263,39 @@ func TestAutosavesOfADraftKeepOneRevisionAndNeverPublish(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, got.GetPost().GetIsPublished())
 }
+
+// Issue 28: a post's search and social fields are stored, trimmed, kept by
+// its revisions and refused past their limits.
+func TestPostsKeepTheirSEOFields(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, false)
+	fields := &contentv1.PostFields{Title: "Roots", Slug: "roots-seo", Excerpt: "Roots.", Content: "Roots grow.",
+		SeoTitle: "  Tree Roots in Sewer Lines  ", SeoDescription: "How roots get in.", SocialImageUrl: "/media/roots-share.jpg"}
+	created, err := e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: fields})
+	require.NoError(t, err)
+	p := created.GetPost()
+	require.Equal(t, "Tree Roots in Sewer Lines", p.GetSeoTitle())
+	require.Equal(t, "How roots get in.", p.GetSeoDescription())
+	require.Equal(t, "/media/roots-share.jpg", p.GetSocialImageUrl())
+	pub, err := e.public.GetPublishedPost(context.Background(), &contentv1.GetPublishedPostRequest{Slug: "roots-seo"})
+	require.NoError(t, err)
+	require.Equal(t, "Tree Roots in Sewer Lines", pub.GetPost().GetSeoTitle(), "the public read carries them for the page's head")
+
+	fields.SeoTitle, fields.BaseVersion = "", p.GetVersion()
+	_, err = e.admin.UpdatePost(e.staff, &contentv1.UpdatePostRequest{Id: p.GetId(), Post: fields})
+	require.NoError(t, err)
+	revs, err := e.admin.ListPostRevisions(e.staff, &contentv1.ListPostRevisionsRequest{PostId: p.GetId()})
+	require.NoError(t, err)
+	require.Equal(t, "Tree Roots in Sewer Lines", revs.GetRevisions()[0].GetSeoTitle())
+	restored, err := e.admin.RestorePostRevision(e.staff, &contentv1.RestorePostRevisionRequest{PostId: p.GetId(), RevisionId: revs.GetRevisions()[0].GetId()})
+	require.NoError(t, err)
+	require.Equal(t, "Tree Roots in Sewer Lines", restored.GetPost().GetSeoTitle())
+
+	_, err = e.admin.CreatePost(e.staff, &contentv1.CreatePostRequest{Post: &contentv1.PostFields{Title: "x", Slug: "x-seo", Excerpt: "x", Content: "x",
+		SeoTitle: strings.Repeat("t", 71), SeoDescription: strings.Repeat("d", 301), SocialImageUrl: "//evil.example/x.jpg"}})
+	require.Equal(t, map[string]string{
+		"seo_title":        "SEO title must be 70 characters or fewer",
+		"seo_description":  "SEO description must be 300 characters or fewer",
+		"social_image_url": "Social image URL must be a site path starting with / or an https:// address",
+	}, violations(t, err))
+}

@@ -167,6 +167,9 @@ func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *
 		HeroImage:       toProtoImage(hero),
 		Version:         p.Version,
 		Autosaved:       p.Autosaved,
+		SeoTitle:        p.SEO.Title,
+		SeoDescription:  p.SEO.Description,
+		SocialImageUrl:  p.SEO.ImageURL,
 	}
 }
 

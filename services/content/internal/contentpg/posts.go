@@ -53,11 +53,13 @@ func getPost(ctx context.Context, q querier, id, suffix string) (content.Post, e
 func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, error) {
 	p.ID = uuid.NewString()
 	rows, err := s.pool.Query(ctx, `INSERT INTO content.blog_posts
-		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at, autosaved)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14, $15)
+		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at, autosaved,
+		 seo_title, seo_description, social_image_url)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14, $15, $16, $17, $18)
 		RETURNING `+postColumns,
 		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
-		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt), p.Autosaved)
+		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt), p.Autosaved,
+		p.SEO.Title, p.SEO.Description, p.SEO.ImageURL)
 	return insertOne(rows, err, scanPost, "create post")
 }
 
@@ -75,21 +77,23 @@ func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(conte
 		}
 		if keep {
 			if _, err := tx.Exec(ctx, `INSERT INTO content.post_revisions
-			(id, post_id, slug, title, excerpt, content, image_url, published_at, is_published, category, saved_by, saved_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULLIF($10, ''), $11, $12)`,
+			(id, post_id, slug, title, excerpt, content, image_url, published_at, is_published, category, saved_by, saved_at,
+			 seo_title, seo_description, social_image_url)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULLIF($10, ''), $11, $12, $13, $14, $15)`,
 				uuid.NewString(), cur.ID, cur.Slug, cur.Title, cur.Excerpt, cur.Content, cur.ImageURL, cur.PublishedAt,
-				cur.IsPublished, cur.Category, by, next.UpdatedAt); err != nil {
+				cur.IsPublished, cur.Category, by, next.UpdatedAt, cur.SEO.Title, cur.SEO.Description, cur.SEO.ImageURL); err != nil {
 				return fmt.Errorf("save revision: %w", err)
 			}
 		}
 		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
 			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
 			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13,
-			version = version + 1, autosaved = $14
+			version = version + 1, autosaved = $14, seo_title = $15, seo_description = $16, social_image_url = $17
 			WHERE id = $1 RETURNING `+postColumns,
 			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
 			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy,
-			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt), next.Autosaved)
+			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt), next.Autosaved,
+			next.SEO.Title, next.SEO.Description, next.SEO.ImageURL)
 		if err != nil {
 			return err
 		}
@@ -118,13 +122,13 @@ func (s *Store) DeletePost(ctx context.Context, id string) error {
 }
 
 const revisionColumns = `id, post_id, slug, title, excerpt, content, image_url, published_at, is_published,
-	coalesce(category, ''), saved_by, saved_at`
+	coalesce(category, ''), saved_by, saved_at, seo_title, seo_description, social_image_url`
 
 func scanRevision(row pgx.CollectableRow) (content.Revision, error) {
 	var r content.Revision
 	var id, postID [16]byte
 	err := row.Scan(&id, &postID, &r.Slug, &r.Title, &r.Excerpt, &r.Content, &r.ImageURL, &r.PublishedAt,
-		&r.IsPublished, &r.Category, &r.SavedBy, &r.SavedAt)
+		&r.IsPublished, &r.Category, &r.SavedBy, &r.SavedAt, &r.SEO.Title, &r.SEO.Description, &r.SEO.ImageURL)
 	r.ID, r.PostID = uuidString(id), uuidString(postID)
 	return r, err
 }

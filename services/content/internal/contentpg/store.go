@@ -40,13 +40,13 @@ func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 var _ content.Store = (*Store)(nil)
 
 const postColumns = `id, slug, title, excerpt, content, image_url, published_at, is_published,
-	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved`
+	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved, seo_title, seo_description, social_image_url`
 
 func scanPost(row pgx.CollectableRow) (content.Post, error) {
 	var p content.Post
 	var id [16]byte
 	err := row.Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &p.Content, &p.ImageURL, &p.PublishedAt,
-		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved)
+		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved, &p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL)
 	p.ID = uuidString(id)
 	return p, err
 }

@@ -242,7 +242,7 @@ func TestArticlePage(t *testing.T) {
 	require.Contains(t, a.body, `<script type="application/json" id="post-data">{"id":"0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10",`+
 		`"slug":"roots-in-pipes","title":"Roots in pipes","excerpt":"Why roots find your pipes.","content":"Roots.","imageUrl":"",`+
 		`"publishedAt":"2026-11-11T05:30:00Z","isPublished":true,"category":"Maintenance","readTimeMinutes":4,"createdAt":null,`+
-		`"updatedAt":null,"updatedBy":"","bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","heroImage":null,"version":"0","autosaved":false}</script>`)
+		`"updatedAt":null,"updatedBy":"","bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","heroImage":null,"version":"0","autosaved":false,"seoTitle":"","seoDescription":"","socialImageUrl":""}</script>`)
 	require.Contains(t, a.body, `id="editable-content"`)
 	require.NotEmpty(t, a.header.Get("ETag"))
 

@@ -2,6 +2,7 @@ package sitepage
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -33,6 +34,12 @@ type Post struct {
 	ReadTimeMinutes jsonInt    `json:"readTimeMinutes"`
 	BodyHTML        string     `json:"bodyHtml"`
 	HeroImage       *HeroImage `json:"heroImage"`
+	// SeoTitle, SeoDescription and SocialImageURL are what search engines
+	// and shared links show instead of the title, excerpt and hero image
+	// (issue 28); empty means those.
+	SeoTitle       string `json:"seoTitle"`
+	SeoDescription string `json:"seoDescription"`
+	SocialImageURL string `json:"socialImageUrl"`
 }
 
 // HeroImage is the post's hero with its responsive sources.
@@ -136,17 +143,18 @@ type Site struct {
 // Graph tags.
 func (p Post) head(s Site) []byte {
 	canonical := s.Origin + "/blog/" + url.PathEscape(p.Slug)
-	image := p.ImageURL
+	title, description := cmp.Or(p.SeoTitle, p.Title), cmp.Or(p.SeoDescription, p.Excerpt)
+	image := cmp.Or(p.SocialImageURL, p.ImageURL)
 	if strings.HasPrefix(image, "/") {
 		image = s.Origin + image
 	}
 	e := html.EscapeString
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "<title>%s | %s</title>\n", e(p.Title), e(s.Company))
-	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", e(p.Excerpt))
+	fmt.Fprintf(&b, "<title>%s | %s</title>\n", e(title), e(s.Company))
+	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", e(description))
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", e(canonical))
-	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(p.Title))
-	fmt.Fprintf(&b, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(p.Excerpt), e(canonical))
+	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(title))
+	fmt.Fprintf(&b, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(description), e(canonical))
 	fmt.Fprintf(&b, "<meta property=\"og:site_name\" content=\"%s\">\n", e(s.Company))
 	if image != "" {
 		fmt.Fprintf(&b, "<meta property=\"og:image\" content=\"%s\">\n", e(image))

@@ -184,3 +184,26 @@ func TestLongDateIsPhoenixTime(t *testing.T) {
 		require.Equal(t, want, LongDate(in), in)
 	}
 }
+
+// Issue 28: a post's own SEO title, description and social image lead the
+// head; the article itself keeps its title and excerpt.
+func TestArticleHeadPrefersThePostsSEOFields(t *testing.T) {
+	t.Parallel()
+	raw, err := json.Marshal(map[string]any{
+		"slug": "roots-in-pipes", "title": "Roots in pipes", "excerpt": "Why roots find your pipes.",
+		"publishedAt": "2026-11-11T05:30:00Z", "imageUrl": "/media/roots.jpg", "bodyHtml": "<p>Roots.</p>",
+		"seoTitle": "Tree Roots in Sewer Lines: Signs & Fixes", "seoDescription": "How roots get in, and how lining keeps them out.",
+		"socialImageUrl": "/media/roots-share.jpg",
+	})
+	require.NoError(t, err)
+	out, err := Article([]byte(articleTemplate), raw, nil, site)
+	require.NoError(t, err)
+	doc := string(out)
+	require.Contains(t, doc, "<title>Tree Roots in Sewer Lines: Signs &amp; Fixes | Valley Trenchless Pros</title>")
+	require.Contains(t, doc, `<meta name="description" content="How roots get in, and how lining keeps them out.">`)
+	require.Contains(t, doc, `<meta property="og:title" content="Tree Roots in Sewer Lines: Signs &amp; Fixes">`)
+	require.Contains(t, doc, `<meta property="og:description" content="How roots get in, and how lining keeps them out.">`)
+	require.Contains(t, doc, `<meta property="og:image" content="https://www.valleytrenchless.example/media/roots-share.jpg">`)
+	require.Contains(t, doc, `<h1 id="article-title">Roots in pipes</h1>`, "the page itself keeps the post's title")
+	require.Contains(t, doc, `<p class="article__excerpt">Why roots find your pipes.</p>`)
+}
