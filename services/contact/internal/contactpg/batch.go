@@ -488,7 +488,8 @@ const leadParams = 28
 // the outbox messages of those it inserts, and returns the inserted leads.
 // A lead whose idempotency key is taken is neither inserted nor returned,
 // and its messages are not queued. The outbox rows get ids in the order
-// of the leads and of each lead's messages, the order the relay publishes.
+// the leads arrived (CreatedAt) and of each lead's messages, the order the
+// relay publishes.
 func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows []int) (string, []any) {
 	var sql strings.Builder
 	sql.WriteString(`WITH ins AS (INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone,
@@ -526,12 +527,20 @@ func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows [
 			l.Issues, l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, l.HasVideo, l.SourcePage,
 			a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent, l.IPHash, l.IdempotencyKey, l.IsSpam,
 			l.DuplicateOf, l.CreatedAt, l.RespondBy, cmp.Or(l.Status, contact.StatusNew))
+	}
+	// The outbox rows (whose ids are the order the relay publishes in) go
+	// in the leads' order of arrival, not the key order the rows above are
+	// in: consumers see a batch's leads as they came (issue 28: leads of the
+	// same moment were published, and e-mailed, in a random order).
+	byArrival := slices.Clone(rows)
+	slices.SortStableFunc(byArrival, func(a, b int) int { return leads[a].CreatedAt.Compare(leads[b].CreatedAt) })
+	for _, i := range byArrival {
 		for _, m := range msgs[i] {
 			h := m.Headers
 			if h == nil {
 				h = map[string]string{}
 			}
-			msgLead, subjects, msgIDs = append(msgLead, l.ID), append(subjects, m.Subject), append(msgIDs, m.MsgID)
+			msgLead, subjects, msgIDs = append(msgLead, leads[i].ID), append(subjects, m.Subject), append(msgIDs, m.MsgID)
 			payloads, headers = append(payloads, m.Payload), append(headers, h)
 		}
 	}

@@ -345,3 +345,37 @@ func TestALeadWhoseEventsFailIsRefusedAlone(t *testing.T) {
 	require.Equal(t, 2, count(t, pool, `SELECT count(*) FROM contact.submissions`))
 	require.Zero(t, count(t, pool, `SELECT count(*) FROM contact.submissions WHERE id = $1`, leads[1].ID))
 }
+
+// Issue 28: leads of one moment were published (and e-mailed) in the order
+// of their idempotency keys, which is random. The outbox, which the relay
+// publishes in id order, now holds a batch's leads in their order of
+// arrival.
+func TestABatchsEventsAreQueuedInTheOrderTheLeadsArrived(t *testing.T) {
+	t.Parallel()
+	pool, s := gathering(t, 12)
+	leads, msgs := newLeads(0, 12, "")
+	base := time.Now().UTC().Truncate(time.Microsecond)
+	for i := range leads {
+		// Keys sorted against arrival: the insert's key order is the reverse.
+		leads[i].IdempotencyKey = fmt.Sprintf("key-%02d", 99-i)
+		leads[i].CreatedAt = base.Add(time.Duration(i) * time.Microsecond)
+	}
+	for i, o := range submitAll(context.Background(), s, leads, msgs) {
+		require.NoError(t, o.err, "lead %d", i)
+	}
+	require.EqualValues(t, 1, s.Stats().Batches)
+	rows, err := pool.Query(context.Background(), `SELECT msg_id FROM contact.outbox ORDER BY id`)
+	require.NoError(t, err)
+	var got []string
+	for rows.Next() {
+		var id string
+		require.NoError(t, rows.Scan(&id))
+		got = append(got, id)
+	}
+	require.NoError(t, rows.Err())
+	want := make([]string, len(leads))
+	for i, l := range leads {
+		want[i] = l.ID
+	}
+	require.Equal(t, want, got)
+}
