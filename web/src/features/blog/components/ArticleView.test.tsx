@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { prerenderHtml } from '@/testing/prerender';
 import type { BlogPost } from '../types';
 import { ArticleNotFound } from './ArticleStates';
-import { ArticleView, DEFAULT_ARTICLE_IMAGE } from './ArticleView';
+import { business } from '@/config/business';
+import { absoluteUrl } from '@/config/site';
+import { articleHead, ArticleView, DEFAULT_ARTICLE_IMAGE } from './ArticleView';
 import { openTag } from '@/testing/html';
 
 const post: BlogPost = {
@@ -20,6 +22,9 @@ const post: BlogPost = {
   publishedAt: '2026-05-21T16:00:00Z',
   category: 'Pipe Types',
   readTimeMinutes: 5,
+  seoTitle: '',
+  seoDescription: '',
+  socialImageUrl: '',
   isPublished: true,
   createdAt: '2026-05-20T16:00:00Z',
   version: '1',
@@ -30,7 +35,8 @@ const post: BlogPost = {
 
 describe('ArticleView (SPEC §2 "Article page")', () => {
   it('shows everything in SPEC order', async () => {
-    const html = await prerenderHtml(<ArticleView post={post} />);
+    // (The head's tags render first, in place: the prerender moves them into <head>.)
+    const html = withoutHead(await prerenderHtml(<ArticleView post={post} />));
     const order = [
       `src="${DEFAULT_ARTICLE_IMAGE}"`,
       '<span class="article__badge">Pipe Types</span>',
@@ -72,6 +78,42 @@ describe('ArticleView (SPEC §2 "Article page")', () => {
     expect(html).toContain('<div class="article__body">⟦post:body⟧</div>');
   });
 
+  it('gives the page the post’s title, excerpt and image as its head when it has no SEO fields', async () => {
+    const html = await prerenderHtml(<ArticleView post={{ ...post, imageUrl: '/media/roots.jpg' }} />);
+    expect(html).toContain(`<title>How to Tell If You Have Orangeburg Pipe | ${business.companyName}</title>`);
+    expect(html).toMatch(openTag('meta', { name: 'description', content: 'Some Valley homes still have Orangeburg sewer pipe.' }));
+    expect(html).toMatch(openTag('meta', { property: 'og:title', content: 'How to Tell If You Have Orangeburg Pipe' }));
+    expect(html).toMatch(openTag('meta', { property: 'og:description', content: 'Some Valley homes still have Orangeburg sewer pipe.' }));
+    expect(html).toMatch(openTag('meta', { property: 'og:image', content: absoluteUrl('/media/roots.jpg') }));
+    expect(html).toMatch(openTag('meta', { property: 'og:url', content: absoluteUrl('/blog/orangeburg-pipe-guide') }));
+    expect(html).toMatch(openTag('link', { rel: 'canonical', href: absoluteUrl('/blog/orangeburg-pipe-guide') }));
+  });
+
+  it('uses the SEO title, description and social image where staff set them (issue 28)', async () => {
+    const seo = { seoTitle: 'Orangeburg pipe: 3 signs', seoDescription: 'Black, soft and blistered: what to look for.', socialImageUrl: '/media/share.jpg' };
+    const html = await prerenderHtml(<ArticleView post={{ ...post, imageUrl: '/media/roots.jpg', ...seo }} />);
+    expect(html).toContain(`<title>Orangeburg pipe: 3 signs | ${business.companyName}</title>`);
+    expect(html).toMatch(openTag('meta', { name: 'description', content: seo.seoDescription }));
+    expect(html).toMatch(openTag('meta', { property: 'og:title', content: seo.seoTitle }));
+    expect(html).toMatch(openTag('meta', { property: 'og:description', content: seo.seoDescription }));
+    expect(html).toMatch(openTag('meta', { property: 'og:image', content: absoluteUrl('/media/share.jpg') }));
+    expect(html).not.toContain(absoluteUrl('/media/roots.jpg'));
+    // The page itself still shows the post's own title and excerpt.
+    expect(html).toContain('<h1 id="article-title">How to Tell If You Have Orangeburg Pipe</h1>');
+    expect(html).toContain('<p class="article__excerpt">Some Valley homes still have Orangeburg sewer pipe.</p>');
+  });
+
+  it('keeps an https social image as it is, and falls back field by field', () => {
+    const head = articleHead({ ...post, seoDescription: 'Only the description.', socialImageUrl: 'https://cdn.example/a.jpg' });
+    expect(head.title).toBe(`How to Tell If You Have Orangeburg Pipe | ${business.companyName}`);
+    expect(head.meta).toContainEqual({ name: 'description', content: 'Only the description.' });
+    expect(head.meta).toContainEqual({ property: 'og:image', content: 'https://cdn.example/a.jpg' });
+    // No image at all: no og:image (as the gateway writes it).
+    expect(articleHead(post).meta.some((m) => m.property === 'og:image')).toBe(false);
+    // Blank SEO fields are no SEO fields.
+    expect(articleHead({ ...post, seoTitle: '  ' }).title).toBe(`How to Tell If You Have Orangeburg Pipe | ${business.companyName}`);
+  });
+
   it('says the article is not found, with a way back to the resources', async () => {
     const html = await prerenderHtml(<ArticleNotFound />);
     expect(html).toContain('<h1 id="article-missing-heading">Article Not Found</h1>');
@@ -79,3 +121,8 @@ describe('ArticleView (SPEC §2 "Article page")', () => {
     expect(html).toMatch(/<a href="\/resources"[^>]*>Back to Resources<\/a>/);
   });
 });
+
+/** The HTML without the head's tags (title, meta, link), which render before the article. */
+function withoutHead(html: string): string {
+  return html.replace(/<title>[\s\S]*?<\/title>|<(?:meta|link)\b[^>]*>/g, '');
+}

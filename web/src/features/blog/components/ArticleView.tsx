@@ -1,6 +1,7 @@
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';
 import { business } from '@/config/business';
+import { absoluteUrl } from '@/config/site';
 import { formatLongDate } from '@/lib/format-date';
 import type { BlogPost } from '../types';
 import { DATE_TOKEN, isTemplateToken } from '../utils/article-template';
@@ -24,6 +25,39 @@ function hero(post: BlogPost) {
   };
 }
 
+/** An image address for a head tag: a site path made absolute (shared links need the whole address). */
+function absoluteImage(url: string): string {
+  return url.startsWith('/') ? absoluteUrl(url) : url;
+}
+
+/**
+ * The article's head, as the gateway writes it in the served page (issue 28):
+ * the post's SEO title, description and social image where staff set them,
+ * else its title, excerpt and own image. In the browser it keeps <head> right
+ * after client-side navigation; in the prerendered template the gateway
+ * replaces these tags with the post's own.
+ */
+export function articleHead(post: BlogPost): { title: string; meta: Record<string, string>[]; links: Record<string, string>[] } {
+  // (`?.`: the article template's post has none of the three.)
+  const title = post.seoTitle?.trim() || post.title;
+  const description = post.seoDescription?.trim() || post.excerpt;
+  const image = post.socialImageUrl?.trim() || post.imageUrl;
+  const url = absoluteUrl(`/blog/${encodeURIComponent(post.slug)}`);
+  return {
+    title: `${title} | ${business.companyName}`,
+    meta: [
+      { name: 'description', content: description },
+      { property: 'og:type', content: 'article' },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url },
+      { property: 'og:site_name', content: business.companyName },
+      ...(image ? [{ property: 'og:image', content: absoluteImage(image) }] : []),
+    ],
+    links: [{ rel: 'canonical', href: url }],
+  };
+}
+
 /**
  * A loaded article in SPEC §2's order: hero image, category badge, date,
  * read time, title, excerpt, share, body, footer, calls to action, then the
@@ -38,7 +72,7 @@ export function ArticleView({ post }: { post: BlogPost }) {
   const readTime = `${post.readTimeMinutes} min read`;
   return (
     <article className="article" aria-labelledby="article-title">
-      <DocumentHead title={`${post.title} | ${business.companyName}`} />
+      <DocumentHead {...articleHead(post)} />
       <img
         className="article__hero"
         src={image.src}

@@ -35,6 +35,7 @@ import { POST_FIELDS, postFormSchema } from '../utils/post-schema';
 import { publishNote } from '../utils/publish-note';
 import { suggestSlug } from '../utils/slug';
 import { PostImageField } from './PostImageField';
+import { PostSeoFields } from './PostSeoFields';
 import { PostSummary } from './PostSummary';
 import { PreviewDialog } from './PreviewDialog';
 import { RevisionsPanel } from './RevisionsPanel';
@@ -171,9 +172,9 @@ export function PostForm({ post, allPosts, renderPreview, onCreated }: PostFormP
     if (slugTyped) void trigger('slug');
   }, [taken, slugTyped, trigger]);
 
-  const [title, slug, excerpt, category, isPublished, publishedAt, imageUrl] = useWatch({
+  const [title, slug, excerpt, category, isPublished, publishedAt, imageUrl, seoTitle, seoDescription, socialImageUrl] = useWatch({
     control,
-    name: ['title', 'slug', 'excerpt', 'category', 'isPublished', 'publishedAt', 'imageUrl'],
+    name: ['title', 'slug', 'excerpt', 'category', 'isPublished', 'publishedAt', 'imageUrl', 'seoTitle', 'seoDescription', 'socialImageUrl'],
   });
   const suggestion = suggestSlug(title);
   const derivedCategory = deriveCategory(title);
@@ -654,6 +655,14 @@ export function PostForm({ post, allPosts, renderPreview, onCreated }: PostFormP
           </p>
           <FieldError id={ids.categoryError} message={errors.category?.message} />
         </div>
+
+        <PostSeoFields
+          register={register}
+          errors={errors}
+          values={{ title, slug, excerpt, imageUrl, seoTitle, seoDescription, socialImageUrl }}
+          onImageChosen={(url) => setValue('socialImageUrl', url, { shouldDirty: true, shouldValidate: true })}
+          onImageRemoved={() => setValue('socialImageUrl', '', { shouldDirty: true, shouldValidate: true })}
+        />
 
         <fieldset className="post-form__publishing">
           <legend>Publishing</legend>

@@ -70,4 +70,18 @@ describe('the browser’s copy of the post form', () => {
     expect(sameFormValues(typed, { ...typed })).toBe(true);
     expect(sameFormValues(typed, { ...typed, content: '<p>They find every crack!</p>' })).toBe(false);
   });
+
+  it('keeps the search-and-social fields, and still offers a copy typed before the form had them (issue 28)', () => {
+    const storage = memoryStorage();
+    const withSeo: LocalCopy = { ...copy, values: { ...typed, seoTitle: 'Roots, briefly', seoDescription: 'Why.', socialImageUrl: '/media/r.jpg' } };
+    writeLocalCopy('post-1', withSeo, storage);
+    expect(readLocalCopy('post-1', storage)).toEqual(withSeo);
+    expect(sameFormValues(typed, { ...typed, seoTitle: 'Roots, briefly' })).toBe(false);
+
+    const { seoTitle: _t, seoDescription: _d, socialImageUrl: _i, ...older } = typed;
+    storage.setItem(localCopyKey('post-2'), JSON.stringify({ ...copy, values: older }));
+    expect(readLocalCopy('post-2', storage)?.values).toEqual(typed);
+    storage.setItem(localCopyKey('post-3'), JSON.stringify({ ...copy, values: { ...typed, seoTitle: 7 } }));
+    expect(readLocalCopy('post-3', storage)).toBeNull();
+  });
 });

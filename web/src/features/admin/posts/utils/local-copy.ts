@@ -31,12 +31,33 @@ function defaultStorage(): Storage | null {
   }
 }
 
-const FIELDS: readonly (keyof PostFormValues)[] = ['title', 'slug', 'excerpt', 'content', 'imageUrl', 'category', 'isPublished', 'publishedAt'];
+const FIELDS: readonly (keyof PostFormValues)[] = [
+  'title',
+  'slug',
+  'excerpt',
+  'content',
+  'imageUrl',
+  'category',
+  'seoTitle',
+  'seoDescription',
+  'socialImageUrl',
+  'isPublished',
+  'publishedAt',
+];
+
+/**
+ * Fields newer than some copies: a copy typed before the form had them
+ * (issue 28's search-and-social fields) is still offered, with them empty.
+ */
+const LATER_FIELDS: ReadonlySet<keyof PostFormValues> = new Set(['seoTitle', 'seoDescription', 'socialImageUrl']);
 
 function isFormValues(v: unknown): v is PostFormValues {
   if (typeof v !== 'object' || v === null) return false;
   const r = v as Record<string, unknown>;
-  return FIELDS.every((f) => (f === 'isPublished' ? typeof r[f] === 'boolean' : typeof r[f] === 'string'));
+  return FIELDS.every((f) => {
+    if (f === 'isPublished') return typeof r[f] === 'boolean';
+    return typeof r[f] === 'string' || (LATER_FIELDS.has(f) && r[f] === undefined);
+  });
 }
 
 /** The stored copy of a post's form, or null (none, or not one this code wrote). */
@@ -91,5 +112,5 @@ export function copyToOffer(copy: LocalCopy | null, shown: PostFormValues): Loca
 
 /** Only the form's own fields (a copy written by other code keeps nothing else). */
 function pick(values: PostFormValues): PostFormValues {
-  return Object.fromEntries(FIELDS.map((f) => [f, values[f]])) as PostFormValues;
+  return Object.fromEntries(FIELDS.map((f) => [f, values[f] ?? ''])) as PostFormValues;
 }

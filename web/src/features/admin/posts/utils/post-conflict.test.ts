@@ -9,6 +9,9 @@ const base: PostFormValues = {
   content: '<h2>Roots</h2><p>They find <strong>every</strong> crack.</p>',
   imageUrl: '',
   category: '',
+  seoTitle: '',
+  seoDescription: '',
+  socialImageUrl: '',
   isPublished: false,
   publishedAt: '2026-11-26T12:04',
 };
@@ -102,6 +105,29 @@ describe('postConflictRows', () => {
       ['Excerpt', '(empty)'],
       ['Publish date', 'Not set'],
     ]);
+  });
+});
+
+describe('the search-and-social fields in a conflict (issue 28)', () => {
+  const theirs: PostFormValues = { ...base, seoTitle: 'Roots: the short version', socialImageUrl: '/media/roots.jpg' };
+
+  it('are rows of their own, after Category, saying what stands in when one is empty', () => {
+    const yours: PostFormValues = { ...base, seoDescription: 'Ana’s description.' };
+    const rows = postConflictRows(base, theirs, yours);
+    expect(rows.map((r) => [r.label, r.theirs, r.yours, r.yoursUnchanged])).toEqual([
+      ['SEO title', 'Roots: the short version', 'Not set: the title is used', true],
+      ['SEO description', 'Not set: the excerpt is used', 'Ana’s description.', false],
+      ['Social image', '/media/roots.jpg', 'Not set: the post’s image is used', true],
+    ]);
+    const order = postConflictRows(base, { ...theirs, category: 'Maintenance', isPublished: true }, yours).map((r) => r.label);
+    expect(order).toEqual(['Category', 'SEO title', 'SEO description', 'Social image', 'Published']);
+  });
+
+  it('merge like the other fields: yours where you changed them, theirs elsewhere; trailing spaces are no change', () => {
+    const yours: PostFormValues = { ...base, seoDescription: 'Ana’s description.', seoTitle: ' ' };
+    expect(mergePostValues(base, theirs, yours)).toEqual({ ...theirs, seoDescription: 'Ana’s description.' });
+    expect(differingFields(base, { ...base, socialImageUrl: '/media/roots.jpg ' })).toEqual(['socialImageUrl']);
+    expect(differingFields({ ...base, seoTitle: 'A' }, { ...base, seoTitle: 'A  ' })).toEqual([]);
   });
 });
 

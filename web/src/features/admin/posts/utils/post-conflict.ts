@@ -16,6 +16,9 @@ export const POST_CONFLICT_FIELDS: readonly { field: PostField; label: string }[
   { field: 'content', label: 'Content' },
   { field: 'imageUrl', label: 'Image' },
   { field: 'category', label: 'Category' },
+  { field: 'seoTitle', label: 'SEO title' },
+  { field: 'seoDescription', label: 'SEO description' },
+  { field: 'socialImageUrl', label: 'Social image' },
   { field: 'isPublished', label: 'Published' },
   { field: 'publishedAt', label: 'Publish date' },
 ];
@@ -90,6 +93,13 @@ function showField(values: PostFormValues, field: PostField, timeZone?: string):
       return truncate(htmlToText(values.content), CONTENT_PREVIEW_CHARS);
     case 'category':
       return values.category === '' ? `Automatic from the title: ${deriveCategory(values.title)}` : values.category;
+    // Empty is no gap: the post's own title, excerpt or image stands in (say which).
+    case 'seoTitle':
+      return values.seoTitle.trim() || 'Not set: the title is used';
+    case 'seoDescription':
+      return values.seoDescription.trim() || 'Not set: the excerpt is used';
+    case 'socialImageUrl':
+      return values.socialImageUrl.trim() || 'Not set: the post’s image is used';
     case 'isPublished':
       return values.isPublished ? 'Published' : 'Draft';
     case 'publishedAt': {

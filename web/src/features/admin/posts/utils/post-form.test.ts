@@ -33,6 +33,9 @@ const stored: AdminPost = {
   isPublished: true,
   category: 'Pipe Types',
   readTimeMinutes: 5,
+  seoTitle: '',
+  seoDescription: '',
+  socialImageUrl: '',
   createdAt: '2026-05-20T16:00:00Z',
   version: '1',
   autosaved: false,
@@ -72,8 +75,25 @@ describe('postToFormValues', () => {
       content: '<h2>What it is</h2>\n<p>Fiber and <strong>tar</strong>.</p>\n<ul><li>Soft</li><li>Black</li></ul>',
       imageUrl: '/media/abc.jpg',
       category: '',
+      seoTitle: '',
+      seoDescription: '',
+      socialImageUrl: '',
       isPublished: true,
       publishedAt: '2026-05-21T09:00',
+    });
+  });
+
+  it('shows the post’s own search-and-social fields (issue 28)', () => {
+    const values = postToFormValues({
+      ...stored,
+      seoTitle: 'Orangeburg pipe: how to tell',
+      seoDescription: 'Black, soft, 1945–1972.',
+      socialImageUrl: '/media/share.jpg',
+    });
+    expect(values).toMatchObject({
+      seoTitle: 'Orangeburg pipe: how to tell',
+      seoDescription: 'Black, soft, 1945–1972.',
+      socialImageUrl: '/media/share.jpg',
     });
   });
 
@@ -94,8 +114,23 @@ describe('formValuesToPayload', () => {
       imageUrl: '',
       isPublished: true,
       category: '',
+      seoTitle: '',
+      seoDescription: '',
+      socialImageUrl: '',
     });
     expect('publishedAt' in payload).toBe(false);
+  });
+
+  it('sends the search-and-social fields trimmed, and empty ones too (an update clears them: the title, excerpt and image stand in)', () => {
+    const values = { ...postToFormValues(stored), seoTitle: '  Short title ', seoDescription: ' For search. ', socialImageUrl: ' https://cdn.example/a.jpg ' };
+    expect(formValuesToPayload(values, stored)).toMatchObject({
+      seoTitle: 'Short title',
+      seoDescription: 'For search.',
+      socialImageUrl: 'https://cdn.example/a.jpg',
+    });
+    const withTitle = { ...stored, seoTitle: 'Was set' };
+    expect(formValuesToPayload(postToFormValues(withTitle), withTitle).seoTitle).toBe('Was set');
+    expect(formValuesToPayload({ ...postToFormValues(withTitle), seoTitle: '  ' }, withTitle).seoTitle).toBe('');
   });
 
   it('schedules at the local time given', () => {
@@ -154,6 +189,15 @@ describe('formValuesToPreviewPost', () => {
     const values = { ...postToFormValues(stored), title: 'Orangeburg, revised', category: 'Seasonal' as const };
     const post = formValuesToPreviewPost(values, stored, now);
     expect(post).toMatchObject({ id: stored.id, title: 'Orangeburg, revised', category: 'Seasonal', publishedAt: stored.publishedAt });
+  });
+
+  it('carries the search-and-social fields, so the preview’s page title is the one visitors get', () => {
+    const values = { ...postToFormValues(stored), seoTitle: ' Orangeburg in short ', socialImageUrl: '/media/share.jpg' };
+    expect(formValuesToPreviewPost(values, stored, now)).toMatchObject({
+      seoTitle: 'Orangeburg in short',
+      seoDescription: '',
+      socialImageUrl: '/media/share.jpg',
+    });
   });
 });
 

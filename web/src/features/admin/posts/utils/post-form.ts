@@ -16,6 +16,10 @@ export type PostFormValues = {
   imageUrl: string;
   /** '' = derived from the title (the content service's rule). */
   category: '' | PostCategory;
+  /** What search engines and shared links show; each '' = the title, the excerpt, the hero image. */
+  seoTitle: string;
+  seoDescription: string;
+  socialImageUrl: string;
   isPublished: boolean;
   /** datetime-local text in the browser's time zone, or '' (now, or unchanged). */
   publishedAt: string;
@@ -29,6 +33,9 @@ export const EMPTY_POST_FORM: PostFormValues = {
   content: '',
   imageUrl: '',
   category: '',
+  seoTitle: '',
+  seoDescription: '',
+  socialImageUrl: '',
   isPublished: true,
   publishedAt: '',
 };
@@ -84,6 +91,9 @@ export function postToFormValues(post: AdminPost, now: Date = new Date()): PostF
     content: post.content.trim() === '' ? '' : (post.bodyHtml ?? post.content),
     imageUrl: post.imageUrl,
     category,
+    seoTitle: post.seoTitle,
+    seoDescription: post.seoDescription,
+    socialImageUrl: post.socialImageUrl,
     isPublished: post.isPublished,
     publishedAt: draftTimeUnset(post, now) ? '' : toDateTimeLocal(post.publishedAt),
   };
@@ -106,6 +116,10 @@ export function formValuesToPayload(values: PostFormValues, original?: AdminPost
     imageUrl: values.imageUrl.trim(),
     isPublished: values.isPublished,
     category: values.category,
+    // Always sent, empty too: an update replaces them, so clearing one goes back to the title, excerpt or hero.
+    seoTitle: values.seoTitle.trim(),
+    seoDescription: values.seoDescription.trim(),
+    socialImageUrl: values.socialImageUrl.trim(),
   };
   if (values.publishedAt !== '') {
     const unchanged = original && values.publishedAt === toDateTimeLocal(original.publishedAt);
@@ -141,6 +155,9 @@ export function formValuesToPreviewPost(values: PostFormValues, original: AdminP
     publishedAt: payload.publishedAt ?? (original && !publishesDraftNow(values, original, now) ? original.publishedAt : nowText),
     isPublished: values.isPublished,
     category: values.category || deriveCategory(values.title),
+    seoTitle: payload.seoTitle ?? '',
+    seoDescription: payload.seoDescription ?? '',
+    socialImageUrl: payload.socialImageUrl ?? '',
     readTimeMinutes: readTimeMinutes(values.content),
     createdAt: original?.createdAt ?? nowText,
     updatedAt: nowText,

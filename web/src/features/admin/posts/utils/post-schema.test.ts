@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_POST_FORM, type PostFormValues } from './post-form';
-import { IMAGE_URL_MESSAGE, isValidImageUrl, postFormSchema } from './post-schema';
+import {
+  charCount,
+  IMAGE_URL_MESSAGE,
+  isValidImageUrl,
+  POST_FIELDS,
+  postFormSchema,
+  SEO_DESCRIPTION_MESSAGE,
+  SEO_TITLE_MESSAGE,
+  SOCIAL_IMAGE_URL_MESSAGE,
+} from './post-schema';
 import { SLUG_MESSAGE } from './slug';
 
 const valid: PostFormValues = {
@@ -48,6 +57,42 @@ describe('postFormSchema', () => {
   it('checks the image address and the publish time', () => {
     expect(problems({ imageUrl: 'http://example.com/a.jpg' })).toEqual({ imageUrl: IMAGE_URL_MESSAGE });
     expect(problems({ publishedAt: '2026-02-30T09:00' })).toEqual({ publishedAt: 'Invalid date' });
+  });
+});
+
+describe('the search-and-social fields (issue 28)', () => {
+  it('are optional', () => {
+    expect(problems({ seoTitle: '', seoDescription: '', socialImageUrl: '' })).toEqual({});
+    expect(problems({ seoTitle: 'Monsoon drains', seoDescription: 'Keep water moving.', socialImageUrl: '/media/a.jpg' })).toEqual({});
+    expect(problems({ socialImageUrl: 'https://cdn.example/a.jpg' })).toEqual({});
+  });
+
+  it('keep the server’s limits and words, counted as the server counts once trimmed', () => {
+    expect(SEO_TITLE_MESSAGE).toBe('SEO title must be 70 characters or fewer');
+    expect(SEO_DESCRIPTION_MESSAGE).toBe('SEO description must be 300 characters or fewer');
+    expect(SOCIAL_IMAGE_URL_MESSAGE).toBe('Social image URL must be a site path starting with / or an https:// address');
+    expect(problems({ seoTitle: 'x'.repeat(70), seoDescription: 'x'.repeat(300) })).toEqual({});
+    expect(problems({ seoTitle: ` ${'x'.repeat(70)}  ` })).toEqual({});
+    expect(problems({ seoTitle: 'x'.repeat(71) })).toEqual({ seoTitle: SEO_TITLE_MESSAGE });
+    expect(problems({ seoDescription: 'x'.repeat(301) })).toEqual({ seoDescription: SEO_DESCRIPTION_MESSAGE });
+    // An emoji is one character to the server (CEL size() counts code points), two UTF-16 units here.
+    expect(charCount('🚽'.repeat(70))).toBe(70);
+    expect(problems({ seoTitle: '🚽'.repeat(70) })).toEqual({});
+  });
+
+  it('check the social image address as the post image’s', () => {
+    for (const bad of ['http://example.com/a.jpg', '//cdn.example/a.jpg', 'media/a.jpg', `/${'a'.repeat(2048)}`])
+      expect(problems({ socialImageUrl: bad }), bad).toEqual({ socialImageUrl: SOCIAL_IMAGE_URL_MESSAGE });
+  });
+
+  it('are in the page order the server’s errors land in, between Category and Publishing', () => {
+    expect(POST_FIELDS.slice(POST_FIELDS.indexOf('category'), POST_FIELDS.indexOf('isPublished') + 1)).toEqual([
+      'category',
+      'seoTitle',
+      'seoDescription',
+      'socialImageUrl',
+      'isPublished',
+    ]);
   });
 });
 

@@ -8,6 +8,21 @@ import { fromDateTimeLocal, type PostFormValues } from './post-form';
 import { isValidSlug, SLUG_MESSAGE, slugTakenMessage } from './slug';
 
 export const IMAGE_URL_MESSAGE = 'Image URL must be a site path starting with / or an https:// address';
+export const SOCIAL_IMAGE_URL_MESSAGE = 'Social image URL must be a site path starting with / or an https:// address';
+
+/** The search-and-social limits (proto PostFields), in characters. */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 300;
+export const SEO_TITLE_MESSAGE = `SEO title must be ${SEO_TITLE_MAX} characters or fewer`;
+export const SEO_DESCRIPTION_MESSAGE = `SEO description must be ${SEO_DESCRIPTION_MAX} characters or fewer`;
+
+/**
+ * A text's length as the server counts it once the form trims it: CEL's
+ * size() counts code points, so an emoji is one character, not two.
+ */
+export function charCount(text: string): number {
+  return Array.from(text.trim()).length;
+}
 
 /** The form's fields in page order: the first problem gets focus, and the server's land here. */
 export const POST_FIELDS: FieldPath<PostFormValues>[] = [
@@ -17,6 +32,9 @@ export const POST_FIELDS: FieldPath<PostFormValues>[] = [
   'content',
   'imageUrl',
   'category',
+  'seoTitle',
+  'seoDescription',
+  'socialImageUrl',
   'isPublished',
   'publishedAt',
 ];
@@ -52,6 +70,9 @@ export function postFormSchema(takenSlugs: ReadonlySet<string>) {
       .refine((s) => s.length <= 200_000, 'Content must be 200,000 characters or fewer'),
     imageUrl: z.string().refine(isValidImageUrl, IMAGE_URL_MESSAGE),
     category: z.union([z.literal(''), z.enum(POST_CATEGORIES)]),
+    seoTitle: z.string().refine((s) => charCount(s) <= SEO_TITLE_MAX, SEO_TITLE_MESSAGE),
+    seoDescription: z.string().refine((s) => charCount(s) <= SEO_DESCRIPTION_MAX, SEO_DESCRIPTION_MESSAGE),
+    socialImageUrl: z.string().refine(isValidImageUrl, SOCIAL_IMAGE_URL_MESSAGE),
     isPublished: z.boolean(),
     publishedAt: z.string().refine((s) => s === '' || fromDateTimeLocal(s) !== null, 'Invalid date'),
   }) satisfies z.ZodType<PostFormValues>;

@@ -22,6 +22,9 @@ export function revisionToPost(revision: PostRevision, post: AdminPost): Preview
     publishedAt: revision.publishedAt,
     isPublished: revision.isPublished,
     category: revision.category || deriveCategory(revision.title),
+    seoTitle: revision.seoTitle,
+    seoDescription: revision.seoDescription,
+    socialImageUrl: revision.socialImageUrl,
     readTimeMinutes: readTimeMinutes(revision.content),
     updatedAt: revision.savedAt,
   };
