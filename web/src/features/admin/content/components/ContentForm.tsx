@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
 import { ConflictDialog, type ConflictRow } from '@/components/staff/ConflictDialog';
@@ -25,8 +25,10 @@ import {
   type ContentType,
 } from '../utils/content-items';
 import { changedFields, contentDifferences, isNewer, readUntil, versionOf } from '../utils/content-conflict';
+import { NEW_CONTENT_COPY_KEY, contentCopyKey, parseCreateCopy, parseEditCopy } from '../utils/content-copy';
 import { ContentBodyField, ContentBodyLabel } from './ContentBodyField';
 import type { SavedState } from './ContentList';
+import { BrowserCopyOffer, useBrowserCopy } from './use-browser-copy';
 
 // The server's own rules and words (proto content.v1), checked here first
 // so most mistakes are shown before a round trip.
@@ -63,6 +65,8 @@ type CreateValues = z.infer<typeof createSchema>;
 /** Page order, for focusing the first problem and placing the server's. */
 const CREATE_FIELDS: FieldPath<CreateValues>[] = ['contentKey', 'category', 'contentType', 'description', 'content'];
 
+const CREATE_DEFAULTS: CreateValues = { contentKey: '', category: 'general', contentType: 'html', description: '', content: '' };
+
 /** The item-creation form: key, category, type (HTML preselected, SPEC §3), description and the content. */
 export function ContentCreatePage() {
   const navigate = useNavigate();
@@ -70,11 +74,20 @@ export function ContentCreatePage() {
   const ids = useFieldIds();
   const form = useForm<CreateValues>({
     resolver: zodResolver(createSchema),
-    defaultValues: { contentKey: '', category: 'general', contentType: 'html', description: '', content: '' },
+    defaultValues: CREATE_DEFAULTS,
   });
   const { register, control, handleSubmit, setError, setFocus, setValue, getValues, watch, formState } = form;
   const { errors, isDirty } = formState;
   const guard = useUnsavedChanges(isDirty && !create.isSuccess);
+  // Issue 28: what is typed is kept in this browser (as "new") until the item is created.
+  const copy = useBrowserCopy({
+    form,
+    storageKey: NEW_CONTENT_COPY_KEY,
+    parse: parseCreateCopy,
+    fields: CREATE_FIELDS,
+    shown: CREATE_DEFAULTS,
+    baseVersion: null,
+  });
   const contentKey = watch('contentKey');
   const contentType = watch('contentType');
   const keyMissing = contentKey.trim() === '';
@@ -84,6 +97,7 @@ export function ContentCreatePage() {
       create.mutate(values, {
         onSuccess: (item) => {
           guard.release();
+          copy.finish();
           toast({ title: 'Success', description: 'Content created successfully' });
           navigate('/admin/content', { state: { saved: item.contentKey } satisfies SavedState });
         },
@@ -103,6 +117,7 @@ export function ContentCreatePage() {
   return (
     <FormFrame title="New content item" prompt={guard.prompt}>
       <form className="staff-form content-form" onSubmit={onSubmit} noValidate aria-labelledby="content-form-title">
+        <BrowserCopyOffer copy={copy} />
         <div className="staff-field">
           <label htmlFor={ids.key}>Content key</label>
           <input
@@ -164,22 +179,7 @@ export function ContentCreatePage() {
           </fieldset>
         </div>
 
-        <div className="staff-field">
-          <label htmlFor={ids.description}>
-            Description <span className="content-form__optional">(optional)</span>
-          </label>
-          <input
-            id={ids.description}
-            type="text"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={describedBy(ids.descriptionHint, errors.description && ids.descriptionError)}
-            {...register('description')}
-          />
-          <p id={ids.descriptionHint} className="staff-field__hint">
-            Where the text appears, so others can find it, for example “Headline at the top of the home page”.
-          </p>
-          <FieldError id={ids.descriptionError} message={errors.description?.message} />
-        </div>
+        <DescriptionField ids={ids} input={register('description')} error={errors.description?.message} />
 
         <ContentInput control={control} type={contentType} ids={ids} error={errors.content?.message} remountOnType />
 
@@ -288,12 +288,28 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
   // The version the form's fields came from (`item` is the newest the list has).
   const [base, setBase] = useState(item);
   const [conflict, setConflict] = useState<{ stale: StaleVersion; loading: boolean } | null>(null);
-  const { control, register, handleSubmit, setError, setFocus, reset, getValues, formState } = useForm<EditValues>({
+  const form = useForm<EditValues>({
     resolver: zodResolver(editSchema(type)),
     defaultValues: fieldsOf(item),
   });
+  const { control, register, handleSubmit, setError, setFocus, reset, getValues, formState } = form;
   const { errors, isDirty } = formState;
   const guard = useUnsavedChanges(isDirty && !update.isSuccess);
+  // Issue 28: what is typed is kept in this browser, per item, with the
+  // version it was typed on. A restored copy is based on that version, so
+  // saving it over a newer one is refused and compared like any other.
+  const [opened] = useState(() => fieldsOf(item));
+  const copy = useBrowserCopy({
+    form,
+    storageKey: contentCopyKey(item.contentKey),
+    parse: parseEditCopy,
+    fields: EDIT_FIELDS,
+    shown: opened,
+    baseVersion: base.version,
+    onRestore: (version) => {
+      if (version && version !== base.version) setBase({ ...base, version });
+    },
+  });
   const newer = isNewer(item.version, base.version);
   const updated = parseTimestamp(base.updatedAt);
 
@@ -338,6 +354,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
       {
         onSuccess: (saved) => {
           guard.release();
+          copy.finish();
           setConflict(null);
           setBase(saved);
           toast({ title: 'Success', description: 'Content updated successfully' });
@@ -396,6 +413,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
       </div>
 
       <form className="staff-form content-form" onSubmit={onSubmit} noValidate aria-labelledby="content-form-title">
+        <BrowserCopyOffer copy={copy} />
         <div className="staff-field">
           <label htmlFor={ids.key}>Content key</label>
           <input
@@ -445,22 +463,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
           </dl>
         </div>
 
-        <div className="staff-field">
-          <label htmlFor={ids.description}>
-            Description <span className="content-form__optional">(optional)</span>
-          </label>
-          <input
-            id={ids.description}
-            type="text"
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={describedBy(ids.descriptionHint, errors.description && ids.descriptionError)}
-            {...register('description')}
-          />
-          <p id={ids.descriptionHint} className="staff-field__hint">
-            Where the text appears, so others can find it, for example “Headline at the top of the home page”.
-          </p>
-          <FieldError id={ids.descriptionError} message={errors.description?.message} />
-        </div>
+        <DescriptionField ids={ids} input={register('description')} error={errors.description?.message} />
 
         <ContentInput control={control} type={type} ids={ids} error={errors.content?.message} />
 
@@ -574,6 +577,36 @@ function ContentInput<T extends { content: string }>({
         )}
       />
       <FieldError id={ids.contentError} message={error} />
+    </div>
+  );
+}
+
+/** The item's note for staff: where the text appears (creating and editing alike). */
+function DescriptionField({
+  ids,
+  input,
+  error,
+}: {
+  ids: Record<'description' | 'descriptionHint' | 'descriptionError', string>;
+  input: UseFormRegisterReturn;
+  error: string | undefined;
+}) {
+  return (
+    <div className="staff-field">
+      <label htmlFor={ids.description}>
+        Description <span className="content-form__optional">(optional)</span>
+      </label>
+      <input
+        id={ids.description}
+        type="text"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(ids.descriptionHint, error && ids.descriptionError)}
+        {...input}
+      />
+      <p id={ids.descriptionHint} className="staff-field__hint">
+        Where the text appears, so others can find it, for example “Headline at the top of the home page”.
+      </p>
+      <FieldError id={ids.descriptionError} message={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
+import { dropCopy } from '@/components/staff/local-copy';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -8,6 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { useDeleteEditableContent } from '../api/delete-editable-content';
 import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
+import { contentCopyKey } from '../utils/content-copy';
 import { groupByCategory, matchesSearch, plainText } from '../utils/content-items';
 
 /** What the form hands back to the list after a save: the item to point out. */
@@ -43,6 +45,8 @@ export function ContentList() {
     remove.mutate(key, {
       onSuccess: () => {
         deleted.current = true;
+        // Its copy in this browser (issue 28) has nothing left to be restored into.
+        dropCopy(contentCopyKey(key));
         setDeleting(null);
         toast({ title: 'Success', description: 'Content deleted successfully' });
       },
