@@ -10,6 +10,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -124,6 +125,43 @@ func TestStaffWorkflowThroughTheWholeStack(t *testing.T) {
 	require.Equal(t, 404, code)
 	code, _, _ = anon.do("GET", "/blog/draft-notes", "", nil)
 	require.Equal(t, 404, code)
+
+	// The staff list through the edge: a bare array of summaries (no
+	// bodies), a page at a time, its next page and counts in headers.
+	var listed []map[string]any
+	next := ""
+	for pages := 0; ; pages++ {
+		require.Less(t, pages, 20)
+		code, body, hdr := staff.do("GET", "/api/admin/blog-posts?pageSize=4&sort=title&pageToken="+url.QueryEscape(next), "", nil)
+		require.Equal(t, 200, code, "%s", body)
+		var page []map[string]any
+		require.NoError(t, json.Unmarshal(body, &page), "%s", body)
+		require.LessOrEqual(t, len(page), 4)
+		for _, p := range page {
+			require.NotContains(t, p, "content")
+			require.NotContains(t, p, "bodyHtml")
+			require.Contains(t, p, "listAt")
+		}
+		listed = append(listed, page...)
+		require.Equal(t, "11", hdr.Get("X-Post-Count"), "nine seeded posts and two new ones")
+		require.Equal(t, "11", hdr.Get("X-Total-Count"))
+		if next = hdr.Get("X-Next-Page-Token"); next == "" {
+			break
+		}
+	}
+	require.Len(t, listed, 11)
+	code, lb, hdr := staff.do("GET", "/api/admin/blog-posts?query=DRAFT+notes", "", nil)
+	require.Equal(t, 200, code)
+	require.Contains(t, string(lb), `"slug":"draft-notes"`)
+	require.Equal(t, "1", hdr.Get("X-Total-Count"))
+	require.Equal(t, "11", hdr.Get("X-Post-Count"))
+	require.Empty(t, hdr.Get("X-Next-Page-Token"))
+	code, lb, _ = staff.do("GET", "/api/admin/blog-posts?sort=popular", "", nil)
+	require.Equal(t, 400, code)
+	require.Contains(t, string(lb), "sort must be newest, oldest or title")
+	code, lb, _ = staff.do("GET", "/api/admin/blog-posts?pageToken=bm90LW91cnM", "", nil)
+	require.Equal(t, 400, code)
+	require.Contains(t, string(lb), "That page of the list is no longer available.")
 
 	// The article page carries its own head tags.
 	code, page, _ := anon.do("GET", "/blog/hydro-jetting-before-lining", "", nil)

@@ -40,7 +40,7 @@ func (f *fakeContent) ListPublishedPosts(ctx context.Context, _ *contentv1.ListP
 
 func (f *fakeContent) ListPosts(ctx context.Context, _ *contentv1.ListPostsRequest) (*contentv1.ListPostsResponse, error) {
 	c, _ := identity.FromContext(ctx)
-	return &contentv1.ListPostsResponse{Posts: []*contentv1.Post{{Title: c.Email}}}, nil
+	return &contentv1.ListPostsResponse{Posts: []*contentv1.PostListItem{{Title: c.Email}}}, nil
 }
 
 type harness struct {

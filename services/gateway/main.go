@@ -87,6 +87,10 @@ type Config struct {
 	// (every encoding of each answer counted).
 	PublicCacheEntries int `env:"PUBLIC_CACHE_ENTRIES" default:"2048"`
 	PublicCacheBytes   int `env:"PUBLIC_CACHE_BYTES" default:"67108864"`
+	// SiteKeepBytes bounds what the site keeps besides the build's pages:
+	// filled articles, the reads they were filled from, the sitemaps and
+	// the feed (site.Options.KeepBytes).
+	SiteKeepBytes int `env:"SITE_KEEP_BYTES" default:"67108864"`
 }
 
 // cookieKey derives the flow-cookie key from the identity secret, so one
@@ -168,7 +172,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		Upstreams: ups, WebDir: cfg.WebDir, UpstreamTimeout: cfg.UpstreamTimeout, Signer: deps.Signer, Sessions: sessions,
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
 		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTiles: tiles, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
-		CacheLimits: edge.CacheLimits{Entries: cfg.PublicCacheEntries, Bytes: int64(cfg.PublicCacheBytes)},
+		CacheLimits: edge.CacheLimits{Entries: cfg.PublicCacheEntries, Bytes: int64(cfg.PublicCacheBytes)}, SiteKeepBytes: int64(cfg.SiteKeepBytes),
 		SharedLimit: func(ctx context.Context, key string, l edge.RateLimit) (bool, time.Duration, error) {
 			// A slow database must not hold a lead up: past this, the
 			// replica's own limit decides.

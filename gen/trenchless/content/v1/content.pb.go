@@ -750,7 +750,10 @@ func (x *EditableContent) GetUpdatedBy() string {
 type ListPublishedPostsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Limit caps the number of posts; 0 means the default of 20.
-	Limit         int32 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	Limit int32 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
+	// PageToken continues from a previous page's next_page_token (the
+	// sitemap walks every published post this way).
+	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -792,11 +795,20 @@ func (x *ListPublishedPostsRequest) GetLimit() int32 {
 	return 0
 }
 
+func (x *ListPublishedPostsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
 // ListPublishedPostsResponse carries the posts, newest first.
 type ListPublishedPostsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Posts, newest first.
-	Posts         []*PostSummary `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	Posts []*PostSummary `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	// NextPageToken fetches the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -836,6 +848,13 @@ func (x *ListPublishedPostsResponse) GetPosts() []*PostSummary {
 		return x.Posts
 	}
 	return nil
+}
+
+func (x *ListPublishedPostsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
 }
 
 // GetPublishedPostRequest names a post by slug.
@@ -1013,9 +1032,20 @@ func (x *ListEditableContentResponse) GetItems() []*EditableContent {
 	return nil
 }
 
-// ListPostsRequest asks staff's view of every post.
+// ListPostsRequest asks for a page of staff's view of the posts.
 type ListPostsRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// PageSize caps the page; 0 means 50.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// PageToken continues from a previous page's next_page_token (of the
+	// same query and sort).
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Query keeps the posts whose title contains every word of it, in any
+	// case.
+	Query string `protobuf:"bytes,3,opt,name=query,proto3" json:"query,omitempty"`
+	// Sort is newest (the default: by the date the list shows, see
+	// PostListItem.list_at), oldest, or title.
+	Sort          string `protobuf:"bytes,4,opt,name=sort,proto3" json:"sort,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1050,11 +1080,45 @@ func (*ListPostsRequest) Descriptor() ([]byte, []int) {
 	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{11}
 }
 
-// ListPostsResponse carries every post, newest first.
+func (x *ListPostsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListPostsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListPostsRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListPostsRequest) GetSort() string {
+	if x != nil {
+		return x.Sort
+	}
+	return ""
+}
+
+// ListPostsResponse carries one page of posts.
 type ListPostsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Posts, newest first, drafts included.
-	Posts         []*Post `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	// Posts of this page, in the order asked for.
+	Posts []*PostListItem `protobuf:"bytes,1,rep,name=posts,proto3" json:"posts,omitempty"`
+	// NextPageToken fetches the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// TotalSize is how many posts match the query (every post without one).
+	TotalSize int32 `protobuf:"varint,3,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// PostCount is how many posts there are, whatever the query.
+	PostCount     int32 `protobuf:"varint,4,opt,name=post_count,json=postCount,proto3" json:"post_count,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1089,9 +1153,197 @@ func (*ListPostsResponse) Descriptor() ([]byte, []int) {
 	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{12}
 }
 
-func (x *ListPostsResponse) GetPosts() []*Post {
+func (x *ListPostsResponse) GetPosts() []*PostListItem {
 	if x != nil {
 		return x.Posts
+	}
+	return nil
+}
+
+func (x *ListPostsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListPostsResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
+}
+
+func (x *ListPostsResponse) GetPostCount() int32 {
+	if x != nil {
+		return x.PostCount
+	}
+	return 0
+}
+
+// PostListItem is a post as the staff list shows it: everything but the
+// body.
+type PostListItem struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id is the post's UUID.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// Slug is the post's address segment: /blog/{slug}.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Title is the headline.
+	Title string `protobuf:"bytes,3,opt,name=title,proto3" json:"title,omitempty"`
+	// Excerpt is the one- or two-sentence teaser.
+	Excerpt string `protobuf:"bytes,4,opt,name=excerpt,proto3" json:"excerpt,omitempty"`
+	// ImageUrl is the hero image; empty means the site picks a default image.
+	ImageUrl string `protobuf:"bytes,5,opt,name=image_url,json=imageUrl,proto3" json:"image_url,omitempty"`
+	// PublishedAt is when the post went (or goes) live; for a draft, a
+	// placeholder unless someone chose a time still ahead.
+	PublishedAt *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=published_at,json=publishedAt,proto3" json:"published_at,omitempty"`
+	// IsPublished is false for drafts.
+	IsPublished bool `protobuf:"varint,7,opt,name=is_published,json=isPublished,proto3" json:"is_published,omitempty"`
+	// Category is the explicit category, or the one derived from the title.
+	Category string `protobuf:"bytes,8,opt,name=category,proto3" json:"category,omitempty"`
+	// CreatedAt is when the post was first saved.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// UpdatedAt is when the post was last saved.
+	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,10,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	// UpdatedBy is the e-mail of the staff member who saved it last.
+	UpdatedBy string `protobuf:"bytes,11,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	// Version counts saves (see Post.version).
+	Version int64 `protobuf:"varint,12,opt,name=version,proto3" json:"version,omitempty"`
+	// Autosaved says the editor saved this version by itself.
+	Autosaved bool `protobuf:"varint,13,opt,name=autosaved,proto3" json:"autosaved,omitempty"`
+	// ListAt is the date the list sorts by: published_at for a published or
+	// scheduled post, and for a draft whose chosen publish time was ahead
+	// when it was saved; otherwise when the draft was last saved.
+	ListAt        *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=list_at,json=listAt,proto3" json:"list_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostListItem) Reset() {
+	*x = PostListItem{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostListItem) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostListItem) ProtoMessage() {}
+
+func (x *PostListItem) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostListItem.ProtoReflect.Descriptor instead.
+func (*PostListItem) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *PostListItem) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *PostListItem) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *PostListItem) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *PostListItem) GetExcerpt() string {
+	if x != nil {
+		return x.Excerpt
+	}
+	return ""
+}
+
+func (x *PostListItem) GetImageUrl() string {
+	if x != nil {
+		return x.ImageUrl
+	}
+	return ""
+}
+
+func (x *PostListItem) GetPublishedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PublishedAt
+	}
+	return nil
+}
+
+func (x *PostListItem) GetIsPublished() bool {
+	if x != nil {
+		return x.IsPublished
+	}
+	return false
+}
+
+func (x *PostListItem) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+func (x *PostListItem) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *PostListItem) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
+func (x *PostListItem) GetUpdatedBy() string {
+	if x != nil {
+		return x.UpdatedBy
+	}
+	return ""
+}
+
+func (x *PostListItem) GetVersion() int64 {
+	if x != nil {
+		return x.Version
+	}
+	return 0
+}
+
+func (x *PostListItem) GetAutosaved() bool {
+	if x != nil {
+		return x.Autosaved
+	}
+	return false
+}
+
+func (x *PostListItem) GetListAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ListAt
 	}
 	return nil
 }
@@ -1107,7 +1359,7 @@ type GetPostRequest struct {
 
 func (x *GetPostRequest) Reset() {
 	*x = GetPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1119,7 +1371,7 @@ func (x *GetPostRequest) String() string {
 func (*GetPostRequest) ProtoMessage() {}
 
 func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1132,7 +1384,7 @@ func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostRequest.ProtoReflect.Descriptor instead.
 func (*GetPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetPostRequest) GetId() string {
@@ -1153,7 +1405,7 @@ type GetPostResponse struct {
 
 func (x *GetPostResponse) Reset() {
 	*x = GetPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1165,7 +1417,7 @@ func (x *GetPostResponse) String() string {
 func (*GetPostResponse) ProtoMessage() {}
 
 func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1178,7 +1430,7 @@ func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostResponse.ProtoReflect.Descriptor instead.
 func (*GetPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetPostResponse) GetPost() *Post {
@@ -1234,7 +1486,7 @@ type PostFields struct {
 
 func (x *PostFields) Reset() {
 	*x = PostFields{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1246,7 +1498,7 @@ func (x *PostFields) String() string {
 func (*PostFields) ProtoMessage() {}
 
 func (x *PostFields) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1259,7 +1511,7 @@ func (x *PostFields) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostFields.ProtoReflect.Descriptor instead.
 func (*PostFields) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *PostFields) GetTitle() string {
@@ -1365,7 +1617,7 @@ type CreatePostRequest struct {
 
 func (x *CreatePostRequest) Reset() {
 	*x = CreatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1377,7 +1629,7 @@ func (x *CreatePostRequest) String() string {
 func (*CreatePostRequest) ProtoMessage() {}
 
 func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1390,7 +1642,7 @@ func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostRequest.ProtoReflect.Descriptor instead.
 func (*CreatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *CreatePostRequest) GetPost() *PostFields {
@@ -1411,7 +1663,7 @@ type CreatePostResponse struct {
 
 func (x *CreatePostResponse) Reset() {
 	*x = CreatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1423,7 +1675,7 @@ func (x *CreatePostResponse) String() string {
 func (*CreatePostResponse) ProtoMessage() {}
 
 func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1436,7 +1688,7 @@ func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostResponse.ProtoReflect.Descriptor instead.
 func (*CreatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreatePostResponse) GetPost() *Post {
@@ -1459,7 +1711,7 @@ type UpdatePostRequest struct {
 
 func (x *UpdatePostRequest) Reset() {
 	*x = UpdatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1471,7 +1723,7 @@ func (x *UpdatePostRequest) String() string {
 func (*UpdatePostRequest) ProtoMessage() {}
 
 func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1484,7 +1736,7 @@ func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *UpdatePostRequest) GetId() string {
@@ -1512,7 +1764,7 @@ type UpdatePostResponse struct {
 
 func (x *UpdatePostResponse) Reset() {
 	*x = UpdatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1524,7 +1776,7 @@ func (x *UpdatePostResponse) String() string {
 func (*UpdatePostResponse) ProtoMessage() {}
 
 func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1537,7 +1789,7 @@ func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *UpdatePostResponse) GetPost() *Post {
@@ -1558,7 +1810,7 @@ type DeletePostRequest struct {
 
 func (x *DeletePostRequest) Reset() {
 	*x = DeletePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1570,7 +1822,7 @@ func (x *DeletePostRequest) String() string {
 func (*DeletePostRequest) ProtoMessage() {}
 
 func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1583,7 +1835,7 @@ func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostRequest.ProtoReflect.Descriptor instead.
 func (*DeletePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *DeletePostRequest) GetId() string {
@@ -1602,7 +1854,7 @@ type DeletePostResponse struct {
 
 func (x *DeletePostResponse) Reset() {
 	*x = DeletePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1614,7 +1866,7 @@ func (x *DeletePostResponse) String() string {
 func (*DeletePostResponse) ProtoMessage() {}
 
 func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1627,7 +1879,7 @@ func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostResponse.ProtoReflect.Descriptor instead.
 func (*DeletePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
 }
 
 // ListPostRevisionsRequest names the post whose history is wanted.
@@ -1641,7 +1893,7 @@ type ListPostRevisionsRequest struct {
 
 func (x *ListPostRevisionsRequest) Reset() {
 	*x = ListPostRevisionsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1653,7 +1905,7 @@ func (x *ListPostRevisionsRequest) String() string {
 func (*ListPostRevisionsRequest) ProtoMessage() {}
 
 func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1666,7 +1918,7 @@ func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsRequest.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
 }
 
 func (x *ListPostRevisionsRequest) GetPostId() string {
@@ -1687,7 +1939,7 @@ type ListPostRevisionsResponse struct {
 
 func (x *ListPostRevisionsResponse) Reset() {
 	*x = ListPostRevisionsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1699,7 +1951,7 @@ func (x *ListPostRevisionsResponse) String() string {
 func (*ListPostRevisionsResponse) ProtoMessage() {}
 
 func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1712,7 +1964,7 @@ func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsResponse.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListPostRevisionsResponse) GetRevisions() []*PostRevision {
@@ -1735,7 +1987,7 @@ type RestorePostRevisionRequest struct {
 
 func (x *RestorePostRevisionRequest) Reset() {
 	*x = RestorePostRevisionRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1747,7 +1999,7 @@ func (x *RestorePostRevisionRequest) String() string {
 func (*RestorePostRevisionRequest) ProtoMessage() {}
 
 func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1760,7 +2012,7 @@ func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionRequest.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *RestorePostRevisionRequest) GetPostId() string {
@@ -1788,7 +2040,7 @@ type RestorePostRevisionResponse struct {
 
 func (x *RestorePostRevisionResponse) Reset() {
 	*x = RestorePostRevisionResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1800,7 +2052,7 @@ func (x *RestorePostRevisionResponse) String() string {
 func (*RestorePostRevisionResponse) ProtoMessage() {}
 
 func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1813,7 +2065,7 @@ func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionResponse.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RestorePostRevisionResponse) GetPost() *Post {
@@ -1844,7 +2096,7 @@ type CreateEditableContentRequest struct {
 
 func (x *CreateEditableContentRequest) Reset() {
 	*x = CreateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1856,7 +2108,7 @@ func (x *CreateEditableContentRequest) String() string {
 func (*CreateEditableContentRequest) ProtoMessage() {}
 
 func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1869,7 +2121,7 @@ func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *CreateEditableContentRequest) GetContentKey() string {
@@ -1918,7 +2170,7 @@ type CreateEditableContentResponse struct {
 
 func (x *CreateEditableContentResponse) Reset() {
 	*x = CreateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1930,7 +2182,7 @@ func (x *CreateEditableContentResponse) String() string {
 func (*CreateEditableContentResponse) ProtoMessage() {}
 
 func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1943,7 +2195,7 @@ func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CreateEditableContentResponse) GetItem() *EditableContent {
@@ -1975,7 +2227,7 @@ type UpdateEditableContentRequest struct {
 
 func (x *UpdateEditableContentRequest) Reset() {
 	*x = UpdateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1987,7 +2239,7 @@ func (x *UpdateEditableContentRequest) String() string {
 func (*UpdateEditableContentRequest) ProtoMessage() {}
 
 func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2000,7 +2252,7 @@ func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *UpdateEditableContentRequest) GetContentKey() string {
@@ -2049,7 +2301,7 @@ type UpdateEditableContentResponse struct {
 
 func (x *UpdateEditableContentResponse) Reset() {
 	*x = UpdateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2061,7 +2313,7 @@ func (x *UpdateEditableContentResponse) String() string {
 func (*UpdateEditableContentResponse) ProtoMessage() {}
 
 func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2074,7 +2326,7 @@ func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{29}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
@@ -2095,7 +2347,7 @@ type DeleteEditableContentRequest struct {
 
 func (x *DeleteEditableContentRequest) Reset() {
 	*x = DeleteEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2107,7 +2359,7 @@ func (x *DeleteEditableContentRequest) String() string {
 func (*DeleteEditableContentRequest) ProtoMessage() {}
 
 func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2120,7 +2372,7 @@ func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *DeleteEditableContentRequest) GetContentKey() string {
@@ -2139,7 +2391,7 @@ type DeleteEditableContentResponse struct {
 
 func (x *DeleteEditableContentResponse) Reset() {
 	*x = DeleteEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2151,7 +2403,7 @@ func (x *DeleteEditableContentResponse) String() string {
 func (*DeleteEditableContentResponse) ProtoMessage() {}
 
 func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2164,7 +2416,7 @@ func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
 }
 
 // RenderPostRequest carries unsaved post text to render.
@@ -2182,7 +2434,7 @@ type RenderPostRequest struct {
 
 func (x *RenderPostRequest) Reset() {
 	*x = RenderPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2194,7 +2446,7 @@ func (x *RenderPostRequest) String() string {
 func (*RenderPostRequest) ProtoMessage() {}
 
 func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2207,7 +2459,7 @@ func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostRequest.ProtoReflect.Descriptor instead.
 func (*RenderPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *RenderPostRequest) GetContent() string {
@@ -2237,7 +2489,7 @@ type RenderPostResponse struct {
 
 func (x *RenderPostResponse) Reset() {
 	*x = RenderPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2249,7 +2501,7 @@ func (x *RenderPostResponse) String() string {
 func (*RenderPostResponse) ProtoMessage() {}
 
 func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2262,7 +2514,7 @@ func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostResponse.ProtoReflect.Descriptor instead.
 func (*RenderPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *RenderPostResponse) GetBodyHtml() string {
@@ -2358,12 +2610,15 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\aversion\x18\t \x01(\x03R\aversion\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\n" +
-	" \x01(\tR\tupdatedBy\"\x81\x01\n" +
+	" \x01(\tR\tupdatedBy\"\xaa\x01\n" +
 	"\x19ListPublishedPostsRequest\x12d\n" +
 	"\x05limit\x18\x01 \x01(\x05BN\xbaHK\xba\x01H\n" +
-	"\vlimit.range\x12\x1flimit must be between 0 and 100\x1a\x18this >= 0 && this <= 100R\x05limit\"V\n" +
+	"\vlimit.range\x12\x1flimit must be between 0 and 100\x1a\x18this >= 0 && this <= 100R\x05limit\x12'\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"~\n" +
 	"\x1aListPublishedPostsResponse\x128\n" +
-	"\x05posts\x18\x01 \x03(\v2\".trenchless.content.v1.PostSummaryR\x05posts\"\xd3\x01\n" +
+	"\x05posts\x18\x01 \x03(\v2\".trenchless.content.v1.PostSummaryR\x05posts\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xd3\x01\n" +
 	"\x17GetPublishedPostRequest\x12\xb7\x01\n" +
 	"\x04slug\x18\x01 \x01(\tB\xa2\x01\xbaH\x9e\x01\xba\x01\x9a\x01\n" +
 	"\vslug.format\x12KSlug may use only lower-case letters, digits and hyphens (1-120 characters)\x1a>this.matches('^[a-z0-9]+(-[a-z0-9]+)*$') && this.size() <= 120R\x04slug\"K\n" +
@@ -2371,10 +2626,42 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x1c\n" +
 	"\x1aListEditableContentRequest\"[\n" +
 	"\x1bListEditableContentResponse\x12<\n" +
-	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\"\x12\n" +
-	"\x10ListPostsRequest\"F\n" +
-	"\x11ListPostsResponse\x121\n" +
-	"\x05posts\x18\x01 \x03(\v2\x1b.trenchless.content.v1.PostR\x05posts\"*\n" +
+	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\"\xfd\x01\n" +
+	"\x10ListPostsRequest\x12'\n" +
+	"\tpage_size\x18\x01 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x90\x03R\tpageToken\x12\x1e\n" +
+	"\x05query\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12w\n" +
+	"\x04sort\x18\x04 \x01(\tBc\xbaH`\xba\x01]\n" +
+	"\n" +
+	"sort.known\x12$sort must be newest, oldest or title\x1a)this in ['', 'newest', 'oldest', 'title']R\x04sort\"\xb4\x01\n" +
+	"\x11ListPostsResponse\x129\n" +
+	"\x05posts\x18\x01 \x03(\v2#.trenchless.content.v1.PostListItemR\x05posts\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\x03 \x01(\x05R\ttotalSize\x12\x1d\n" +
+	"\n" +
+	"post_count\x18\x04 \x01(\x05R\tpostCount\"\xff\x03\n" +
+	"\fPostListItem\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
+	"\x05title\x18\x03 \x01(\tR\x05title\x12\x18\n" +
+	"\aexcerpt\x18\x04 \x01(\tR\aexcerpt\x12\x1b\n" +
+	"\timage_url\x18\x05 \x01(\tR\bimageUrl\x12=\n" +
+	"\fpublished_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\x12!\n" +
+	"\fis_published\x18\a \x01(\bR\visPublished\x12\x1a\n" +
+	"\bcategory\x18\b \x01(\tR\bcategory\x129\n" +
+	"\n" +
+	"created_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
+	"\n" +
+	"updated_at\x18\n" +
+	" \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
+	"\n" +
+	"updated_by\x18\v \x01(\tR\tupdatedBy\x12\x18\n" +
+	"\aversion\x18\f \x01(\x03R\aversion\x12\x1c\n" +
+	"\tautosaved\x18\r \x01(\bR\tautosaved\x123\n" +
+	"\alist_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\x06listAt\"*\n" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
@@ -2506,7 +2793,7 @@ func file_trenchless_content_v1_content_proto_rawDescGZIP() []byte {
 	return file_trenchless_content_v1_content_proto_rawDescData
 }
 
-var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 34)
+var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
 var file_trenchless_content_v1_content_proto_goTypes = []any{
 	(*ResponsiveImage)(nil),               // 0: trenchless.content.v1.ResponsiveImage
 	(*PostSummary)(nil),                   // 1: trenchless.content.v1.PostSummary
@@ -2521,88 +2808,93 @@ var file_trenchless_content_v1_content_proto_goTypes = []any{
 	(*ListEditableContentResponse)(nil),   // 10: trenchless.content.v1.ListEditableContentResponse
 	(*ListPostsRequest)(nil),              // 11: trenchless.content.v1.ListPostsRequest
 	(*ListPostsResponse)(nil),             // 12: trenchless.content.v1.ListPostsResponse
-	(*GetPostRequest)(nil),                // 13: trenchless.content.v1.GetPostRequest
-	(*GetPostResponse)(nil),               // 14: trenchless.content.v1.GetPostResponse
-	(*PostFields)(nil),                    // 15: trenchless.content.v1.PostFields
-	(*CreatePostRequest)(nil),             // 16: trenchless.content.v1.CreatePostRequest
-	(*CreatePostResponse)(nil),            // 17: trenchless.content.v1.CreatePostResponse
-	(*UpdatePostRequest)(nil),             // 18: trenchless.content.v1.UpdatePostRequest
-	(*UpdatePostResponse)(nil),            // 19: trenchless.content.v1.UpdatePostResponse
-	(*DeletePostRequest)(nil),             // 20: trenchless.content.v1.DeletePostRequest
-	(*DeletePostResponse)(nil),            // 21: trenchless.content.v1.DeletePostResponse
-	(*ListPostRevisionsRequest)(nil),      // 22: trenchless.content.v1.ListPostRevisionsRequest
-	(*ListPostRevisionsResponse)(nil),     // 23: trenchless.content.v1.ListPostRevisionsResponse
-	(*RestorePostRevisionRequest)(nil),    // 24: trenchless.content.v1.RestorePostRevisionRequest
-	(*RestorePostRevisionResponse)(nil),   // 25: trenchless.content.v1.RestorePostRevisionResponse
-	(*CreateEditableContentRequest)(nil),  // 26: trenchless.content.v1.CreateEditableContentRequest
-	(*CreateEditableContentResponse)(nil), // 27: trenchless.content.v1.CreateEditableContentResponse
-	(*UpdateEditableContentRequest)(nil),  // 28: trenchless.content.v1.UpdateEditableContentRequest
-	(*UpdateEditableContentResponse)(nil), // 29: trenchless.content.v1.UpdateEditableContentResponse
-	(*DeleteEditableContentRequest)(nil),  // 30: trenchless.content.v1.DeleteEditableContentRequest
-	(*DeleteEditableContentResponse)(nil), // 31: trenchless.content.v1.DeleteEditableContentResponse
-	(*RenderPostRequest)(nil),             // 32: trenchless.content.v1.RenderPostRequest
-	(*RenderPostResponse)(nil),            // 33: trenchless.content.v1.RenderPostResponse
-	(*timestamppb.Timestamp)(nil),         // 34: google.protobuf.Timestamp
+	(*PostListItem)(nil),                  // 13: trenchless.content.v1.PostListItem
+	(*GetPostRequest)(nil),                // 14: trenchless.content.v1.GetPostRequest
+	(*GetPostResponse)(nil),               // 15: trenchless.content.v1.GetPostResponse
+	(*PostFields)(nil),                    // 16: trenchless.content.v1.PostFields
+	(*CreatePostRequest)(nil),             // 17: trenchless.content.v1.CreatePostRequest
+	(*CreatePostResponse)(nil),            // 18: trenchless.content.v1.CreatePostResponse
+	(*UpdatePostRequest)(nil),             // 19: trenchless.content.v1.UpdatePostRequest
+	(*UpdatePostResponse)(nil),            // 20: trenchless.content.v1.UpdatePostResponse
+	(*DeletePostRequest)(nil),             // 21: trenchless.content.v1.DeletePostRequest
+	(*DeletePostResponse)(nil),            // 22: trenchless.content.v1.DeletePostResponse
+	(*ListPostRevisionsRequest)(nil),      // 23: trenchless.content.v1.ListPostRevisionsRequest
+	(*ListPostRevisionsResponse)(nil),     // 24: trenchless.content.v1.ListPostRevisionsResponse
+	(*RestorePostRevisionRequest)(nil),    // 25: trenchless.content.v1.RestorePostRevisionRequest
+	(*RestorePostRevisionResponse)(nil),   // 26: trenchless.content.v1.RestorePostRevisionResponse
+	(*CreateEditableContentRequest)(nil),  // 27: trenchless.content.v1.CreateEditableContentRequest
+	(*CreateEditableContentResponse)(nil), // 28: trenchless.content.v1.CreateEditableContentResponse
+	(*UpdateEditableContentRequest)(nil),  // 29: trenchless.content.v1.UpdateEditableContentRequest
+	(*UpdateEditableContentResponse)(nil), // 30: trenchless.content.v1.UpdateEditableContentResponse
+	(*DeleteEditableContentRequest)(nil),  // 31: trenchless.content.v1.DeleteEditableContentRequest
+	(*DeleteEditableContentResponse)(nil), // 32: trenchless.content.v1.DeleteEditableContentResponse
+	(*RenderPostRequest)(nil),             // 33: trenchless.content.v1.RenderPostRequest
+	(*RenderPostResponse)(nil),            // 34: trenchless.content.v1.RenderPostResponse
+	(*timestamppb.Timestamp)(nil),         // 35: google.protobuf.Timestamp
 }
 var file_trenchless_content_v1_content_proto_depIdxs = []int32{
-	34, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
+	35, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: trenchless.content.v1.PostSummary.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	34, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
-	34, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
-	34, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
+	35, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
+	35, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
+	35, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 5: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	34, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
-	34, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
-	34, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
-	34, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
+	35, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
+	35, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
+	35, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
+	35, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 10: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
 	2,  // 11: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
 	4,  // 12: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
-	2,  // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.Post
-	2,  // 14: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
-	34, // 15: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
-	15, // 16: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	2,  // 17: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
-	15, // 18: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	2,  // 19: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
-	3,  // 20: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
-	2,  // 21: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
-	4,  // 22: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	4,  // 23: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	0,  // 24: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	5,  // 25: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
-	7,  // 26: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
-	9,  // 27: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
-	11, // 28: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
-	13, // 29: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
-	16, // 30: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
-	18, // 31: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
-	20, // 32: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
-	22, // 33: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
-	24, // 34: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
-	26, // 35: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
-	28, // 36: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
-	30, // 37: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
-	32, // 38: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
-	6,  // 39: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
-	8,  // 40: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
-	10, // 41: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
-	12, // 42: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
-	14, // 43: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
-	17, // 44: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
-	19, // 45: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
-	21, // 46: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
-	23, // 47: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
-	25, // 48: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
-	27, // 49: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
-	29, // 50: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
-	31, // 51: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
-	33, // 52: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
-	39, // [39:53] is the sub-list for method output_type
-	25, // [25:39] is the sub-list for method input_type
-	25, // [25:25] is the sub-list for extension type_name
-	25, // [25:25] is the sub-list for extension extendee
-	0,  // [0:25] is the sub-list for field type_name
+	13, // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.PostListItem
+	35, // 14: trenchless.content.v1.PostListItem.published_at:type_name -> google.protobuf.Timestamp
+	35, // 15: trenchless.content.v1.PostListItem.created_at:type_name -> google.protobuf.Timestamp
+	35, // 16: trenchless.content.v1.PostListItem.updated_at:type_name -> google.protobuf.Timestamp
+	35, // 17: trenchless.content.v1.PostListItem.list_at:type_name -> google.protobuf.Timestamp
+	2,  // 18: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
+	35, // 19: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
+	16, // 20: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	2,  // 21: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
+	16, // 22: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	2,  // 23: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
+	3,  // 24: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
+	2,  // 25: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
+	4,  // 26: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	4,  // 27: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	0,  // 28: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	5,  // 29: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
+	7,  // 30: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
+	9,  // 31: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
+	11, // 32: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
+	14, // 33: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
+	17, // 34: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
+	19, // 35: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
+	21, // 36: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
+	23, // 37: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
+	25, // 38: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
+	27, // 39: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
+	29, // 40: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
+	31, // 41: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
+	33, // 42: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
+	6,  // 43: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
+	8,  // 44: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
+	10, // 45: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
+	12, // 46: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
+	15, // 47: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
+	18, // 48: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
+	20, // 49: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
+	22, // 50: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
+	24, // 51: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
+	26, // 52: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
+	28, // 53: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
+	30, // 54: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
+	32, // 55: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
+	34, // 56: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
+	43, // [43:57] is the sub-list for method output_type
+	29, // [29:43] is the sub-list for method input_type
+	29, // [29:29] is the sub-list for extension type_name
+	29, // [29:29] is the sub-list for extension extendee
+	0,  // [0:29] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_content_v1_content_proto_init() }
@@ -2610,15 +2902,15 @@ func file_trenchless_content_v1_content_proto_init() {
 	if File_trenchless_content_v1_content_proto != nil {
 		return
 	}
-	file_trenchless_content_v1_content_proto_msgTypes[15].OneofWrappers = []any{}
-	file_trenchless_content_v1_content_proto_msgTypes[28].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[16].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[29].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_content_v1_content_proto_rawDesc), len(file_trenchless_content_v1_content_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   34,
+			NumMessages:   35,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -236,8 +236,11 @@ const (
 // requires a staff identity; the gateway checks the session and the service
 // checks the signed identity again.
 type ContentAdminServiceClient interface {
-	// ListPosts returns every post, drafts and scheduled posts included, newest
-	// first, as a bare JSON array.
+	// ListPosts returns a page of posts, drafts and scheduled posts included,
+	// as summaries without their bodies (GetPost has the body), newest first
+	// unless sort says otherwise. Over HTTP the answer is a bare JSON array;
+	// the edge puts next_page_token, total_size and post_count in the
+	// X-Next-Page-Token, X-Total-Count and X-Post-Count headers.
 	ListPosts(ctx context.Context, in *ListPostsRequest, opts ...grpc.CallOption) (*ListPostsResponse, error)
 	// GetPost returns one post by id, whatever its state (used by Preview).
 	GetPost(ctx context.Context, in *GetPostRequest, opts ...grpc.CallOption) (*GetPostResponse, error)
@@ -400,8 +403,11 @@ func (c *contentAdminServiceClient) RenderPost(ctx context.Context, in *RenderPo
 // requires a staff identity; the gateway checks the session and the service
 // checks the signed identity again.
 type ContentAdminServiceServer interface {
-	// ListPosts returns every post, drafts and scheduled posts included, newest
-	// first, as a bare JSON array.
+	// ListPosts returns a page of posts, drafts and scheduled posts included,
+	// as summaries without their bodies (GetPost has the body), newest first
+	// unless sort says otherwise. Over HTTP the answer is a bare JSON array;
+	// the edge puts next_page_token, total_size and post_count in the
+	// X-Next-Page-Token, X-Total-Count and X-Post-Count headers.
 	ListPosts(context.Context, *ListPostsRequest) (*ListPostsResponse, error)
 	// GetPost returns one post by id, whatever its state (used by Preview).
 	GetPost(context.Context, *GetPostRequest) (*GetPostResponse, error)

@@ -183,7 +183,7 @@ func querySQLParts(q contact.Query, args *[]any) (where, search string, err erro
 		add("created_at < $?", q.To)
 	}
 	for _, w := range contact.SearchWords(q.Text) {
-		*args = append(*args, "%"+likeEscape(w)+"%")
+		*args = append(*args, pgdb.Contains(w))
 		search += fmt.Sprintf(" AND %s LIKE $%d", searchExpr, len(*args))
 	}
 	return where, search, nil
@@ -196,11 +196,6 @@ func querySQLParts(q contact.Query, args *[]any) (where, search string, err erro
 // every lead that holds it, to be sorted. A rare word falls through to
 // the index, which finds its few leads at once.
 const searchWindow = 5000
-
-// likeEscape makes s match itself inside a LIKE pattern.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(s)
-}
 
 // encodeCursor and decodeCursor make the opaque page token: the last row's
 // created_at and id.

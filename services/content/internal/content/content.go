@@ -46,6 +46,10 @@ type Post struct {
 	Version int64
 	// Autosaved says the editor saved this version by itself (a draft).
 	Autosaved bool
+	// ListAt is the date the staff list sorts by (filled by list reads):
+	// PublishedAt for a published post, and for a draft whose chosen
+	// publish time was ahead of its last save; otherwise UpdatedAt.
+	ListAt time.Time
 }
 
 // EffectiveCategory is the explicit category, or the one derived from the
@@ -132,7 +136,10 @@ type EditableChange struct {
 // Store is the persistence the domain needs. Stores return ErrNotFound and
 // ErrConflict (unique slug or key) as sentinel errors.
 type Store interface {
-	ListPublishedPosts(ctx context.Context, now time.Time, limit int) ([]Post, error)
+	// ListPublishedPosts returns up to limit live posts, newest first,
+	// without their bodies, after cursor (empty: from the newest), and the
+	// cursor of the next page (empty after the last).
+	ListPublishedPosts(ctx context.Context, now time.Time, limit int, cursor string) ([]Post, string, error)
 	GetPublishedPost(ctx context.Context, now time.Time, slug string) (Post, error)
 	// ClaimWentLive claims up to limit published posts whose publish time
 	// is at or before now and whose going live is not yet announced, and
@@ -144,7 +151,9 @@ type Store interface {
 	ClaimWentLive(ctx context.Context, now time.Time, limit int, announce func(ids []string) error) (int, error)
 	ListEditableContent(ctx context.Context) ([]EditableContent, error)
 
-	ListPosts(ctx context.Context) ([]Post, error)
+	// ListPosts returns a page of the staff list (q is complete: its sort
+	// and limit are set).
+	ListPosts(ctx context.Context, q PostQuery) (PostPage, error)
 	GetPost(ctx context.Context, id string) (Post, error)
 	CreatePost(ctx context.Context, p Post) (Post, error)
 	// UpdatePost locks the post, lets change compute the new version from
@@ -243,12 +252,13 @@ func NewService(store Store, pub Publisher) *Service {
 const DefaultListLimit = 20
 
 // ListPublishedPosts returns up to limit published posts whose publish time
-// has passed, newest first.
-func (s *Service) ListPublishedPosts(ctx context.Context, limit int) ([]Post, error) {
+// has passed, newest first, without their bodies, from cursor on; and the
+// next page's cursor.
+func (s *Service) ListPublishedPosts(ctx context.Context, limit int, cursor string) ([]Post, string, error) {
 	if limit <= 0 {
 		limit = DefaultListLimit
 	}
-	return s.store.ListPublishedPosts(ctx, s.now(), limit)
+	return s.store.ListPublishedPosts(ctx, s.now(), limit, cursor)
 }
 
 // GetPublishedPost returns a live post by slug, or ErrNotFound for drafts,
@@ -260,11 +270,6 @@ func (s *Service) GetPublishedPost(ctx context.Context, slug string) (Post, erro
 // ListEditableContent returns every editable item ordered by key.
 func (s *Service) ListEditableContent(ctx context.Context) ([]EditableContent, error) {
 	return s.store.ListEditableContent(ctx)
-}
-
-// ListPosts returns every post, drafts and scheduled ones included.
-func (s *Service) ListPosts(ctx context.Context) ([]Post, error) {
-	return s.store.ListPosts(ctx)
 }
 
 // GetPost returns any post by id.

@@ -25,15 +25,45 @@ func NewAdmin(s *Server) *AdminServer {
 }
 
 // ListPosts implements the staff post list.
-func (a *AdminServer) ListPosts(ctx context.Context, _ *contentv1.ListPostsRequest) (*contentv1.ListPostsResponse, error) {
+func (a *AdminServer) ListPosts(ctx context.Context, req *contentv1.ListPostsRequest) (*contentv1.ListPostsResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	posts, err := a.svc.ListPosts(ctx)
+	page, err := a.svc.ListPosts(ctx, content.PostQuery{
+		Text: req.GetQuery(), Sort: req.GetSort(), Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
+	})
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	return &contentv1.ListPostsResponse{Posts: a.renderPosts(ctx, posts...)}, nil
+	out := &contentv1.ListPostsResponse{
+		Posts:         make([]*contentv1.PostListItem, len(page.Posts)),
+		NextPageToken: page.NextCursor,
+		TotalSize:     int32(page.Matching),
+		PostCount:     int32(page.All),
+	}
+	for i, p := range page.Posts {
+		out.Posts[i] = toProtoListItem(p)
+	}
+	return out, nil
+}
+
+func toProtoListItem(p content.Post) *contentv1.PostListItem {
+	return &contentv1.PostListItem{
+		Id:          p.ID,
+		Slug:        p.Slug,
+		Title:       p.Title,
+		Excerpt:     p.Excerpt,
+		ImageUrl:    p.ImageURL,
+		PublishedAt: timestamppb.New(p.PublishedAt),
+		IsPublished: p.IsPublished,
+		Category:    p.EffectiveCategory(),
+		CreatedAt:   timestamppb.New(p.CreatedAt),
+		UpdatedAt:   timestamppb.New(p.UpdatedAt),
+		UpdatedBy:   p.UpdatedBy,
+		Version:     p.Version,
+		Autosaved:   p.Autosaved,
+		ListAt:      timestamppb.New(p.ListAt),
+	}
 }
 
 // GetPost implements the staff read of any post.

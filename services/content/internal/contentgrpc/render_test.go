@@ -144,8 +144,10 @@ func TestPostsCarryTheirRenderedBodyAndHero(t *testing.T) {
 	all, err := e.admin.ListPosts(e.staff, &contentv1.ListPostsRequest{})
 	require.NoError(t, err)
 	for _, p := range all.GetPosts() {
-		require.NotEmpty(t, p.GetBodyHtml(), p.GetSlug())
-		require.NotEmpty(t, p.GetHeroImage().GetSrcset(), p.GetSlug())
+		one, err := e.admin.GetPost(e.staff, &contentv1.GetPostRequest{Id: p.GetId()})
+		require.NoError(t, err)
+		require.NotEmpty(t, one.GetPost().GetBodyHtml(), p.GetSlug())
+		require.NotEmpty(t, one.GetPost().GetHeroImage().GetSrcset(), p.GetSlug())
 	}
 
 	// Update and restore answer rendered posts too.

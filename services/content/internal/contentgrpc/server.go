@@ -36,7 +36,7 @@ func New(log *slog.Logger, svc *content.Service, r *render.Renderer) *Server {
 
 // ListPublishedPosts implements the public post list.
 func (s *Server) ListPublishedPosts(ctx context.Context, req *contentv1.ListPublishedPostsRequest) (*contentv1.ListPublishedPostsResponse, error) {
-	posts, err := s.svc.ListPublishedPosts(ctx, int(req.GetLimit()))
+	posts, next, err := s.svc.ListPublishedPosts(ctx, int(req.GetLimit()), req.GetPageToken())
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
@@ -49,7 +49,7 @@ func (s *Server) ListPublishedPosts(ctx context.Context, req *contentv1.ListPubl
 	for i, p := range posts {
 		out[i] = toProtoSummary(p, render.Hero(p.ImageURL, imgs))
 	}
-	return &contentv1.ListPublishedPostsResponse{Posts: out}, nil
+	return &contentv1.ListPublishedPostsResponse{Posts: out, NextPageToken: next}, nil
 }
 
 // GetPublishedPost implements the public article read.

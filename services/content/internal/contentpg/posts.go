@@ -12,19 +12,6 @@ import (
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-// ListPosts returns every post, newest publication first.
-func (s *Store) ListPosts(ctx context.Context) ([]content.Post, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts ORDER BY published_at DESC, id`)
-	if err != nil {
-		return nil, fmt.Errorf("list posts: %w", err)
-	}
-	posts, err := pgx.CollectRows(rows, scanPost)
-	if err != nil {
-		return nil, fmt.Errorf("list posts: %w", err)
-	}
-	return posts, nil
-}
-
 // GetPost returns any post by id.
 func (s *Store) GetPost(ctx context.Context, id string) (content.Post, error) {
 	return getPost(ctx, s.pool, id, "")

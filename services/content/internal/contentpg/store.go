@@ -51,22 +51,6 @@ func scanPost(row pgx.CollectableRow) (content.Post, error) {
 	return p, err
 }
 
-// ListPublishedPosts returns live posts newest first.
-func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, limit int) ([]content.Post, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts
-		WHERE is_published AND published_at <= $1
-		ORDER BY published_at DESC, id
-		LIMIT $2`, now, limit)
-	if err != nil {
-		return nil, fmt.Errorf("list published posts: %w", err)
-	}
-	posts, err := pgx.CollectRows(rows, scanPost)
-	if err != nil {
-		return nil, fmt.Errorf("list published posts: %w", err)
-	}
-	return posts, nil
-}
-
 // GetPublishedPost returns a live post by slug.
 func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string) (content.Post, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts

@@ -38,7 +38,7 @@ func TestSeedAppliesOnceAndNeverResurrects(t *testing.T) {
 	res, err := s.Seed(ctx)
 	require.NoError(t, err)
 	require.True(t, res.PostsApplied)
-	posts, err := s.ListPublishedPosts(ctx, time.Now(), 100)
+	posts, _, err := s.ListPublishedPosts(ctx, time.Now(), 100, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 9)
 
@@ -47,7 +47,7 @@ func TestSeedAppliesOnceAndNeverResurrects(t *testing.T) {
 	res, err = s.Seed(ctx)
 	require.NoError(t, err)
 	require.False(t, res.PostsApplied)
-	posts, err = s.ListPublishedPosts(ctx, time.Now(), 100)
+	posts, _, err = s.ListPublishedPosts(ctx, time.Now(), 100, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 8, "a deleted seed post stays deleted")
 
@@ -102,9 +102,10 @@ func TestSeedAddsMissingEditableTextsAndKeepsStaffEdits(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.Seed(ctx)
 	require.NoError(t, err)
-	posts, err := s.ListPosts(ctx)
+	page, err := s.ListPosts(ctx, content.PostQuery{Sort: content.SortNewest, Limit: 10})
 	require.NoError(t, err)
-	require.Empty(t, posts)
+	require.Empty(t, page.Posts)
+	require.Zero(t, page.All)
 }
 
 // The seed is inserted as written, without the service's cleaning, so it
@@ -221,14 +222,21 @@ func TestPublicReadsHideDraftsAndScheduledPosts(t *testing.T) {
 	insertPost(t, pool, "draft", false, now.Add(-2*time.Hour))
 	insertPost(t, pool, "scheduled", true, now.Add(time.Hour))
 
-	posts, err := s.ListPublishedPosts(ctx, now, 10)
+	posts, next, err := s.ListPublishedPosts(ctx, now, 10, "")
 	require.NoError(t, err)
 	require.Equal(t, []string{"new", "old"}, []string{posts[0].Slug, posts[1].Slug})
 	require.Len(t, posts, 2)
+	require.Empty(t, next)
+	require.Empty(t, posts[0].Content, "a list carries no bodies")
 
-	posts, err = s.ListPublishedPosts(ctx, now, 1)
+	posts, next, err = s.ListPublishedPosts(ctx, now, 1, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 1)
+	require.Equal(t, "new", posts[0].Slug)
+	posts, next, err = s.ListPublishedPosts(ctx, now, 1, next)
+	require.NoError(t, err)
+	require.Equal(t, []string{"old"}, []string{posts[0].Slug})
+	require.Empty(t, next, "the last page says so")
 
 	p, err := s.GetPublishedPost(ctx, now, "new")
 	require.NoError(t, err)

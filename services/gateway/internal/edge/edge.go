@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -20,6 +21,7 @@ import (
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
@@ -78,6 +80,9 @@ type Options struct {
 	// CacheLimits bound the public-read cache; zero fields take
 	// DefaultCacheLimits'.
 	CacheLimits CacheLimits
+	// SiteKeepBytes bounds what the site keeps in memory besides the
+	// build's pages (site.Options.KeepBytes; 0: site.DefaultKeepBytes).
+	SiteKeepBytes int64
 	// ExportTimeout bounds the CSV export instead of UpstreamTimeout;
 	// zero means DefaultExportTimeout.
 	ExportTimeout time.Duration
@@ -211,6 +216,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		}),
 		runtime.WithIncomingHeaderMatcher(incomingHeaders),
 		runtime.WithOutgoingHeaderMatcher(outgoingHeaders),
+		runtime.WithForwardResponseOption(pageHeaders),
 		runtime.WithMetadata(func(_ context.Context, r *http.Request) metadata.MD { return callerMD(r) }),
 	)
 	u := o.Upstreams
@@ -301,7 +307,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		var err error
 		web, err = site.New(log, site.Options{Dir: o.WebDir, Origin: strings.TrimRight(o.PublicOrigin, "/"), Company: o.CompanyName,
 			Reads: site.ContentService{Client: contentv1.NewContentServiceClient(u.Content), Timeout: o.UpstreamTimeout},
-			TTL:   o.CacheTTL, MapTiles: o.CSP.MapTiles.block(), Headers: security})
+			TTL:   o.CacheTTL, MapTiles: o.CSP.MapTiles.block(), Headers: security, KeepBytes: o.SiteKeepBytes})
 		if err != nil {
 			return nil, err
 		}
@@ -345,6 +351,23 @@ func outgoingHeaders(key string) (string, bool) {
 		return "Content-Disposition", true
 	}
 	return "", false
+}
+
+// pageHeaders puts a paged answer's next page and counts in headers: a
+// list answered as a bare JSON array (GET /api/admin/blog-posts, SPEC §7)
+// has nowhere else to carry them.
+func pageHeaders(_ context.Context, w http.ResponseWriter, m proto.Message) error {
+	h := w.Header()
+	if p, ok := m.(interface{ GetNextPageToken() string }); ok && p.GetNextPageToken() != "" {
+		h.Set("X-Next-Page-Token", p.GetNextPageToken())
+	}
+	if p, ok := m.(interface{ GetTotalSize() int32 }); ok {
+		h.Set("X-Total-Count", strconv.Itoa(int(p.GetTotalSize())))
+	}
+	if p, ok := m.(interface{ GetPostCount() int32 }); ok {
+		h.Set("X-Post-Count", strconv.Itoa(int(p.GetPostCount())))
+	}
+	return nil
 }
 
 func withTimeout(h http.Handler, d time.Duration) http.Handler {

@@ -72,6 +72,15 @@ func (c *Map[V]) Get(key string, fill func() (V, error)) (V, error) {
 	// The generation is part of the flight's key: a get that comes after
 	// an invalidation never waits for a fill that began before it.
 	got, err, _ := c.flights.Do(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
+		// A flight that ended between the look above and this one has
+		// stored the value: take it rather than fill again.
+		c.mu.RLock()
+		v, ok := c.m[key]
+		same := c.gen == gen
+		c.mu.RUnlock()
+		if ok && same && c.o.Fresh(v) {
+			return v, nil
+		}
 		v, err := fill()
 		if err != nil {
 			return nil, err

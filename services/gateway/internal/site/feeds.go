@@ -1,10 +1,15 @@
 package site
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
+	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"strconv"
+	"strings"
 	"time"
 
 	"google.golang.org/grpc/status"
@@ -12,13 +17,13 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 )
 
-// posts are the newest published posts for the sitemap and the feed, or
-// none when they cannot be read.
+// posts are the newest published posts for the feed, or none when they
+// cannot be read.
 func (s *Site) posts(r *http.Request, limit int) []*contentv1.PostSummary {
 	ctx := context.WithoutCancel(r.Context())
-	posts, err := s.reads.ListPosts(ctx, limit)
+	posts, _, err := s.reads.ListPosts(ctx, limit, "")
 	if err != nil {
-		s.log.WarnContext(ctx, "posts unavailable for sitemap/feed", "code", status.Code(err).String(), "err", err)
+		s.log.WarnContext(ctx, "posts unavailable for the feed", "code", status.Code(err).String(), "err", err)
 		return nil
 	}
 	return posts
@@ -32,6 +37,14 @@ func publishedAt(p *contentv1.PostSummary) time.Time {
 	return p.GetPublishedAt().AsTime()
 }
 
+// MaxSitemapURLs is the most addresses one sitemap file may list (the
+// sitemaps protocol's limit). Past it, /sitemap.xml is an index of
+// /sitemap-1.xml, /sitemap-2.xml, … each listing at most this many.
+const MaxSitemapURLs = 50_000
+
+// sitemapPage is how many posts each read of the sitemap asks for.
+const sitemapPage = 100
+
 type urlset struct {
 	XMLName xml.Name `xml:"urlset"`
 	NS      string   `xml:"xmlns,attr"`
@@ -43,13 +56,41 @@ type smURL struct {
 	LastMod string `xml:"lastmod,omitempty"`
 }
 
-func (s *Site) sitemap(w http.ResponseWriter, r *http.Request) {
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
-	posts := s.posts(r, 100)
+type sitemapIndex struct {
+	XMLName  xml.Name `xml:"sitemapindex"`
+	NS       string   `xml:"xmlns,attr"`
+	Sitemaps []smURL  `xml:"sitemap"`
+}
+
+const sitemapNS = "http://www.sitemaps.org/schemas/sitemap/0.9"
+
+var xmlType = []string{"application/xml; charset=utf-8"}
+
+// sitemapURLs are every address the sitemaps list: the public pages, then
+// every published post, newest first, read a page at a time (not kept as
+// reads: the sitemap they make is kept instead).
+func (s *Site) sitemapURLs(ctx context.Context) ([]smURL, error) {
+	var posts []smURL
 	newest := ""
-	if len(posts) > 0 {
-		newest = publishedAt(posts[0]).Format("2006-01-02")
+	token := ""
+	for {
+		page, next, err := s.reads.reads.ListPosts(ctx, sitemapPage, token)
+		if err != nil {
+			return nil, err
+		}
+		for _, p := range page {
+			day := publishedAt(p).Format("2006-01-02")
+			if newest == "" {
+				newest = day
+			}
+			posts = append(posts, smURL{Loc: s.origin + "/blog/" + url.PathEscape(p.GetSlug()), LastMod: day})
+		}
+		if next == "" || len(page) == 0 {
+			break
+		}
+		token = next
 	}
+	var urls []smURL
 	for _, route := range PublicRoutes {
 		// /blog is the same page as /resources, whose address is canonical.
 		if !s.hasPage(route) || route == "/blog" {
@@ -59,17 +100,81 @@ func (s *Site) sitemap(w http.ResponseWriter, r *http.Request) {
 		if route == "/resources" {
 			u.LastMod = newest
 		}
-		set.URLs = append(set.URLs, u)
+		urls = append(urls, u)
 	}
-	for _, p := range posts {
-		set.URLs = append(set.URLs, smURL{Loc: s.origin + "/blog/" + url.PathEscape(p.GetSlug()), LastMod: publishedAt(p).Format("2006-01-02")})
+	return append(urls, posts...), nil
+}
+
+// sitemap serves /sitemap.xml (n 0) or /sitemap-{n}.xml: every address in
+// one file while they fit, else an index of files of at most
+// s.sitemapMax addresses each. What it serves is kept until the content
+// changes. Without the posts (the content service is down) it lists the
+// pages alone, briefly.
+func (s *Site) sitemap(w http.ResponseWriter, r *http.Request, n int) {
+	p, err := s.pages.feeds.Get(fmt.Sprintf("sitemap/%d", n), func() (*page, error) {
+		ctx := context.WithoutCancel(r.Context())
+		keepFor := s.ttl
+		urls, err := s.sitemapURLs(ctx)
+		if err != nil {
+			s.log.WarnContext(ctx, "posts unavailable for the sitemap", "code", status.Code(err).String(), "err", err)
+			urls, keepFor = nil, s.retry
+			for _, route := range PublicRoutes {
+				if s.hasPage(route) && route != "/blog" {
+					urls = append(urls, smURL{Loc: s.origin + route})
+				}
+			}
+		}
+		files := (len(urls) + s.sitemapMax - 1) / s.sitemapMax
+		var doc any
+		switch {
+		case n == 0 && files <= 1:
+			doc = urlset{NS: sitemapNS, URLs: urls}
+		case n == 0:
+			index := sitemapIndex{NS: sitemapNS}
+			for i := 1; i <= files; i++ {
+				index.Sitemaps = append(index.Sitemaps, smURL{Loc: fmt.Sprintf("%s/sitemap-%d.xml", s.origin, i)})
+			}
+			doc = index
+		case files > 1 && n <= files:
+			doc = urlset{NS: sitemapNS, URLs: urls[(n-1)*s.sitemapMax : min(n*s.sitemapMax, len(urls))]}
+		default:
+			return nil, errNoSitemap
+		}
+		var b bytes.Buffer
+		b.WriteString(xml.Header)
+		enc := xml.NewEncoder(&b)
+		enc.Indent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return nil, err
+		}
+		return newPage(b.Bytes(), keepFor), nil
+	})
+	switch {
+	case errors.Is(err, errNoSitemap):
+		s.notFound(w, r)
+	case err != nil:
+		s.log.ErrorContext(r.Context(), "write the sitemap", "err", err)
+		http.Error(w, "internal error", http.StatusInternalServerError)
+	default:
+		p.serveAs(w, r, http.StatusOK, xmlType)
 	}
-	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write([]byte(xml.Header))
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	_ = enc.Encode(set)
+}
+
+// errNoSitemap: /sitemap-{n}.xml names no file of the index.
+var errNoSitemap = errors.New("no such sitemap")
+
+// sitemapNumber is n of /sitemap-{n}.xml.
+func sitemapNumber(p string) (int, bool) {
+	num, ok := strings.CutPrefix(p, "/sitemap-")
+	if !ok {
+		return 0, false
+	}
+	num, ok = strings.CutSuffix(num, ".xml")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || n < 1 || strconv.Itoa(n) != num {
+		return 0, false
+	}
+	return n, true
 }
 
 type rssFeed struct {

@@ -29,8 +29,13 @@ var (
 // 200 carries its ETag and answers a matching If-None-Match with 304; an
 // error page (404) is served whole.
 func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
+	p.serveAs(w, r, code, htmlType)
+}
+
+// serveAs is serve for a document of another type (the sitemaps, the feed).
+func (p *page) serveAs(w http.ResponseWriter, r *http.Request, code int, ctype []string) {
 	h := w.Header()
-	h["Content-Type"] = htmlType
+	h["Content-Type"] = ctype
 	h["Cache-Control"] = noCache
 	v := p.For(r.Header.Get("Accept-Encoding"))
 	if code == http.StatusOK && encoded.ETagMatch(r.Header.Get("If-None-Match"), v.ETag) {
@@ -48,21 +53,31 @@ func (p *page) serve(w http.ResponseWriter, r *http.Request, code int) {
 	}
 }
 
-// maxArticles bounds the filled articles kept in memory; past it an
-// arbitrary one is dropped.
+// maxArticles bounds the filled articles kept in memory; past it (or past
+// their share of Options.KeepBytes) an arbitrary one is dropped.
 const maxArticles = 500
 
+// DefaultKeepBytes is Options.KeepBytes when none is given.
+const DefaultKeepBytes = 64 << 20
+
 // pageCache keeps filled pages: pages by the file they were filled from
-// (bounded by the build) and articles by slug (at most maxArticles). It is
-// emptied together with the site's reads (content.changed, NATS
-// reconnect); a page's own expiry is only a backstop.
+// (bounded by the build), articles by slug (at most maxArticles and half
+// of keepBytes) and the sitemaps and the feed by path (a quarter of
+// keepBytes; a site of a million posts has 20 sitemaps). It is emptied
+// together with the site's reads (content.changed, NATS reconnect); a
+// page's own expiry is only a backstop.
 type pageCache struct {
-	files, articles *keep.Map[*page]
+	files, articles, feeds *keep.Map[*page]
 }
 
-func newPageCache(maxArticles int) *pageCache {
+func newPageCache(maxArticles int, keepBytes int64) *pageCache {
 	fresh := func(p *page) bool { return time.Now().Before(p.expires) }
-	return &pageCache{files: keep.New(keep.Options[*page]{Fresh: fresh}), articles: keep.New(keep.Options[*page]{Limit: maxArticles, Fresh: fresh})}
+	size := func(p *page) int64 { return p.Size() }
+	return &pageCache{
+		files:    keep.New(keep.Options[*page]{Fresh: fresh}),
+		articles: keep.New(keep.Options[*page]{Limit: maxArticles, MaxBytes: keepBytes / 2, Size: size, Fresh: fresh}),
+		feeds:    keep.New(keep.Options[*page]{MaxBytes: keepBytes / 4, Size: size, Fresh: fresh}),
+	}
 }
 
 // Invalidate drops every page. Call it after the site's reads are emptied:
@@ -71,4 +86,5 @@ func newPageCache(maxArticles int) *pageCache {
 func (c *pageCache) Invalidate() {
 	c.files.Invalidate()
 	c.articles.Invalidate()
+	c.feeds.Invalidate()
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/services/gateway/internal/keep"
 )
@@ -14,8 +16,10 @@ import (
 type Reads interface {
 	// EditableContent is every editable text.
 	EditableContent(ctx context.Context) ([]*contentv1.EditableContent, error)
-	// ListPosts is the newest published posts, at most limit of them.
-	ListPosts(ctx context.Context, limit int) ([]*contentv1.PostSummary, error)
+	// ListPosts is the newest published posts, at most limit of them,
+	// after the page token (empty: from the newest), and the next page's
+	// token (empty after the last page).
+	ListPosts(ctx context.Context, limit int, pageToken string) ([]*contentv1.PostSummary, string, error)
 	// Post is the published post slug; an unknown, draft or scheduled one
 	// is a NOT_FOUND status error.
 	Post(ctx context.Context, slug string) (*contentv1.Post, error)
@@ -37,11 +41,11 @@ func (c ContentService) EditableContent(ctx context.Context) ([]*contentv1.Edita
 }
 
 // ListPosts implements Reads.
-func (c ContentService) ListPosts(ctx context.Context, limit int) ([]*contentv1.PostSummary, error) {
+func (c ContentService) ListPosts(ctx context.Context, limit int, pageToken string) ([]*contentv1.PostSummary, string, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	resp, err := c.Client.ListPublishedPosts(ctx, &contentv1.ListPublishedPostsRequest{Limit: int32(limit)})
-	return resp.GetPosts(), err
+	resp, err := c.Client.ListPublishedPosts(ctx, &contentv1.ListPublishedPostsRequest{Limit: int32(limit), PageToken: pageToken})
+	return resp.GetPosts(), resp.GetNextPageToken(), err
 }
 
 // Post implements Reads.
@@ -63,10 +67,38 @@ type cachedReads struct {
 type cachedRead struct {
 	value  any
 	stored time.Time
+	size   int64
 }
 
-func newCachedReads(r Reads, ttl time.Duration) *cachedReads {
-	return &cachedReads{reads: r, kept: keep.New(keep.Options[cachedRead]{Fresh: func(e cachedRead) bool { return time.Since(e.stored) < ttl }})}
+// readSize is a read's size as its messages encode.
+func readSize(v any) int64 {
+	var n int
+	switch v := v.(type) {
+	case proto.Message:
+		n = proto.Size(v)
+	case []*contentv1.EditableContent:
+		for _, m := range v {
+			n += proto.Size(m)
+		}
+	case []*contentv1.PostSummary:
+		for _, m := range v {
+			n += proto.Size(m)
+		}
+	case postsPage:
+		for _, m := range v.posts {
+			n += proto.Size(m)
+		}
+	}
+	return int64(n)
+}
+
+// newCachedReads keeps at most maxBytes of reads (as their messages'
+// encoded sizes count them).
+func newCachedReads(r Reads, ttl time.Duration, maxBytes int64) *cachedReads {
+	return &cachedReads{reads: r, kept: keep.New(keep.Options[cachedRead]{
+		MaxBytes: maxBytes, Size: func(e cachedRead) int64 { return e.size },
+		Fresh: func(e cachedRead) bool { return time.Since(e.stored) < ttl },
+	})}
 }
 
 // Invalidate drops every read.
@@ -78,7 +110,7 @@ func cached[T any](c *cachedReads, key string, read func() (T, error)) (T, error
 	e, err := c.kept.Get(key, func() (cachedRead, error) {
 		stored := time.Now()
 		v, err := read()
-		return cachedRead{value: v, stored: stored}, err
+		return cachedRead{value: v, stored: stored, size: readSize(v)}, err
 	})
 	if err != nil {
 		var zero T
@@ -91,8 +123,18 @@ func (c *cachedReads) EditableContent(ctx context.Context) ([]*contentv1.Editabl
 	return cached(c, "editable-content", func() ([]*contentv1.EditableContent, error) { return c.reads.EditableContent(ctx) })
 }
 
-func (c *cachedReads) ListPosts(ctx context.Context, limit int) ([]*contentv1.PostSummary, error) {
-	return cached(c, fmt.Sprintf("posts?limit=%d", limit), func() ([]*contentv1.PostSummary, error) { return c.reads.ListPosts(ctx, limit) })
+// postsPage is one page of ListPosts.
+type postsPage struct {
+	posts []*contentv1.PostSummary
+	next  string
+}
+
+func (c *cachedReads) ListPosts(ctx context.Context, limit int, pageToken string) ([]*contentv1.PostSummary, string, error) {
+	p, err := cached(c, fmt.Sprintf("posts?limit=%d&page=%s", limit, pageToken), func() (postsPage, error) {
+		posts, next, err := c.reads.ListPosts(ctx, limit, pageToken)
+		return postsPage{posts, next}, err
+	})
+	return p.posts, p.next, err
 }
 
 func (c *cachedReads) Post(ctx context.Context, slug string) (*contentv1.Post, error) {

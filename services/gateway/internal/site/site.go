@@ -70,6 +70,14 @@ type Options struct {
 	// Headers are the headers the edge adds to every response (security
 	// headers), for the heads of the filled pages (see Ready).
 	Headers http.Header
+	// KeepBytes bounds what the site keeps in memory besides the build's
+	// own pages, whatever the number of posts: half for filled articles,
+	// a quarter for reads, a quarter for the sitemaps and the feed (0:
+	// DefaultKeepBytes).
+	KeepBytes int64
+	// SitemapURLs is the most addresses one sitemap file lists (0:
+	// MaxSitemapURLs; tests use fewer).
+	SitemapURLs int
 }
 
 // mapTilesBlock is the id of the data block the app reads the street map
@@ -102,6 +110,8 @@ type Site struct {
 	// pageRoutes are the public routes that have a page, with its file,
 	// resolved once at start (the build does not change).
 	pageRoutes map[string]string
+	// sitemapMax is the most addresses in one sitemap file.
+	sitemapMax int
 }
 
 // New returns the site of the build in o.Dir.
@@ -112,6 +122,12 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 	if o.Retry == 0 {
 		o.Retry = min(DegradedPageTTL, o.TTL)
 	}
+	if o.KeepBytes <= 0 {
+		o.KeepBytes = DefaultKeepBytes
+	}
+	if o.SitemapURLs <= 0 {
+		o.SitemapURLs = MaxSitemapURLs
+	}
 	pageHeaders := o.Headers.Clone()
 	if pageHeaders == nil {
 		pageHeaders = http.Header{}
@@ -119,7 +135,8 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 	pageHeaders["Content-Type"] = htmlType
 	pageHeaders["Cache-Control"] = noCache
 	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log, pageHeaders: pageHeaders,
-		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL), pages: newPageCache(maxArticles), files: map[string]bool{}}
+		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL, o.KeepBytes/4), pages: newPageCache(maxArticles, o.KeepBytes), files: map[string]bool{},
+		sitemapMax: o.SitemapURLs}
 	err := filepath.WalkDir(o.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			s.files[p] = true
@@ -172,11 +189,16 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		s.robots(w)
 		return
 	case p == "/sitemap.xml":
-		s.sitemap(w, r)
+		s.sitemap(w, r, 0)
 		return
 	case p == "/blog/rss.xml":
 		s.rss(w, r)
 		return
+	case strings.HasPrefix(p, "/sitemap-"):
+		if n, ok := sitemapNumber(p); ok {
+			s.sitemap(w, r, n)
+			return
+		}
 	case strings.HasPrefix(p, "/api/"):
 		httperr.WriteError(r.Context(), s.log, w, status.Error(codes.NotFound, "Not found."))
 		return

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -104,9 +106,16 @@ func (a *contentServer) ListPublishedPosts(_ context.Context, req *contentv1.Lis
 			ImageUrl: p.ImageUrl, PublishedAt: p.PublishedAt, Category: p.Category, ReadTimeMinutes: p.ReadTimeMinutes})
 	}
 	slices.SortFunc(resp.Posts, func(x, y *contentv1.PostSummary) int {
-		return y.PublishedAt.AsTime().Compare(x.PublishedAt.AsTime()) // newest first
+		// Newest first, as the content service lists them.
+		return cmp.Or(y.PublishedAt.AsTime().Compare(x.PublishedAt.AsTime()), strings.Compare(y.Slug, x.Slug))
 	})
-	resp.Posts = resp.Posts[:min(len(resp.Posts), int(req.GetLimit()))]
+	// The page token is the index of the page's first post.
+	from, _ := strconv.Atoi(req.GetPageToken())
+	to := min(len(resp.Posts), from+int(req.GetLimit()))
+	if to < len(resp.Posts) {
+		resp.NextPageToken = strconv.Itoa(to)
+	}
+	resp.Posts = resp.Posts[min(from, to):to]
 	return resp, nil
 }
 
@@ -420,6 +429,37 @@ func TestArticleCacheIsBounded(t *testing.T) {
 	require.Equal(t, limit, e.pages.articles.Stats().Entries)
 }
 
+// TestWhatTheSiteKeepsIsBoundedByBytesNotByPosts: however many articles
+// are read, the filled articles, the reads and the sitemaps keep within
+// their shares of KeepBytes, and every article is still served whole.
+func TestWhatTheSiteKeepsIsBoundedByBytesNotByPosts(t *testing.T) {
+	t.Parallel()
+	api := newContentServer()
+	body := strings.Repeat("<p>Roots find every joint of an old clay line. </p>", 100) // ~5 KB
+	for i := range 120 {
+		slug := fmt.Sprintf("post-%d", i)
+		api.posts[slug] = &contentv1.Post{Slug: slug, Title: slug, PublishedAt: publishedOn(t11Nov), BodyHtml: body + slug}
+	}
+	const keepBytes = 128 << 10
+	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`},
+		Options{KeepBytes: keepBytes})
+	for i := range 120 {
+		r := get(e, "GET", fmt.Sprintf("/blog/post-%d", i))
+		require.Equal(t, 200, r.code)
+		require.Contains(t, r.body, fmt.Sprintf("post-%d", i))
+	}
+	require.Equal(t, 200, get(e, "GET", "/sitemap.xml").code)
+	articles, reads, feeds := e.pages.articles.Stats(), e.reads.kept.Stats(), e.pages.feeds.Stats()
+	t.Logf("articles %+v reads %+v feeds %+v", articles, reads, feeds)
+	require.LessOrEqual(t, articles.Bytes, int64(keepBytes/2))
+	require.LessOrEqual(t, reads.Bytes, int64(keepBytes/4))
+	require.LessOrEqual(t, feeds.Bytes, int64(keepBytes/4))
+	require.Positive(t, articles.Evictions, "the articles outgrew their share")
+	require.Positive(t, reads.Evictions, "the reads outgrew their share")
+	require.Positive(t, articles.Entries)
+	require.Positive(t, feeds.Entries)
+}
+
 // TestSitemapAndFeedFollowContentChanged: they read the posts through the
 // public cache on every request, so a new post is listed once the cache
 // is dropped.
@@ -435,6 +475,67 @@ func TestSitemapAndFeedFollowContentChanged(t *testing.T) {
 	e.Invalidate()
 	require.Contains(t, get(e, "GET", "/sitemap.xml").body, "/blog/new-post</loc>")
 	require.Contains(t, get(e, "GET", "/blog/rss.xml").body, "<title>New post</title>")
+}
+
+// TestSitemapListsEveryPostAndBecomesAnIndexPastItsLimit: every published
+// post is in the sitemaps, read a page at a time; past the limit of
+// addresses per file, /sitemap.xml is an index of files that each keep to
+// it, and a file the index does not name is 404.
+func TestSitemapListsEveryPostAndBecomesAnIndexPastItsLimit(t *testing.T) {
+	t.Parallel()
+	api := newContentServer()
+	api.set(func(a *contentServer) {
+		for i := range 250 {
+			slug := fmt.Sprintf("post-%03d", i)
+			a.posts[slug] = &contentv1.Post{Slug: slug, Title: slug, PublishedAt: publishedOn(t11Nov.Add(-time.Duration(i) * time.Hour))}
+		}
+	})
+	locs := func(body string) []string {
+		var out []string
+		for _, part := range strings.Split(body, "<loc>")[1:] {
+			out = append(out, part[:strings.Index(part, "</loc>")])
+		}
+		return out
+	}
+	// One file while everything fits.
+	e := newTestSite(t, api, defaultFiles(), Options{})
+	one := get(e, "GET", "/sitemap.xml")
+	require.Equal(t, 200, one.code)
+	require.Contains(t, one.body, "<urlset")
+	all := locs(one.body)
+	posts := 0
+	for _, l := range all {
+		if strings.Contains(l, "/blog/") {
+			posts++
+		}
+	}
+	require.Equal(t, 251, posts, "every post")
+	require.Equal(t, 404, get(e, "GET", "/sitemap-1.xml").code)
+
+	// An index past the limit.
+	e = newTestSite(t, api, defaultFiles(), Options{SitemapURLs: 100})
+	require.Greater(t, len(all), 200)
+	index := get(e, "GET", "/sitemap.xml")
+	require.Equal(t, 200, index.code)
+	require.Contains(t, index.body, "<sitemapindex")
+	files := locs(index.body)
+	require.Equal(t, []string{testOrigin + "/sitemap-1.xml", testOrigin + "/sitemap-2.xml", testOrigin + "/sitemap-3.xml"}, files)
+	var listed []string
+	for i, f := range files {
+		r := get(e, "GET", strings.TrimPrefix(f, testOrigin))
+		require.Equal(t, 200, r.code, f)
+		require.Equal(t, "application/xml; charset=utf-8", r.header.Get("Content-Type"))
+		got := locs(r.body)
+		require.LessOrEqual(t, len(got), 100, f)
+		if i < len(files)-1 {
+			require.Len(t, got, 100, f)
+		}
+		listed = append(listed, got...)
+	}
+	require.Equal(t, all, listed, "the files together list what the single file did, in its order")
+	for _, missing := range []string{"/sitemap-4.xml", "/sitemap-0.xml", "/sitemap-01.xml", "/sitemap-x.xml"} {
+		require.Equal(t, 404, get(e, "GET", missing).code, missing)
+	}
 }
 
 // BenchmarkServeFilledPage is the cost of a page request once the page is

@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/content/v1/content.proto.
  */
 export const file_trenchless_content_v1_content: GenFile = /*@__PURE__*/
-  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRlbnQvdjEvY29udGVudC5wcm90bxIVdHJlbmNobGVzcy5jb250ZW50LnYxIk0KD1Jlc3BvbnNpdmVJbWFnZRILCgNzcmMYASABKAkSDgoGc3Jjc2V0GAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSL1AQoLUG9zdFN1bW1hcnkSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRINCgV0aXRsZRgDIAEoCRIPCgdleGNlcnB0GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRIwCgxwdWJsaXNoZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGNhdGVnb3J5GAcgASgJEhkKEXJlYWRfdGltZV9taW51dGVzGAggASgFEjoKCmhlcm9faW1hZ2UYCSABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzcG9uc2l2ZUltYWdlIoYECgRQb3N0EgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSDwoHZXhjZXJwdBgEIAEoCRIPCgdjb250ZW50GAUgASgJEhEKCWltYWdlX3VybBgGIAEoCRIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgIIAEoCBIQCghjYXRlZ29yeRgJIAEoCRIZChFyZWFkX3RpbWVfbWludXRlcxgKIAEoBRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgp1cGRhdGVkX2J5GA0gASgJEhEKCWJvZHlfaHRtbBgOIAEoCRI6CgpoZXJvX2ltYWdlGA8gASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLlJlc3BvbnNpdmVJbWFnZRIPCgd2ZXJzaW9uGBAgASgDEhEKCWF1dG9zYXZlZBgRIAEoCBIRCglzZW9fdGl0bGUYEiABKAkSFwoPc2VvX2Rlc2NyaXB0aW9uGBMgASgJEhgKEHNvY2lhbF9pbWFnZV91cmwYFCABKAki3QIKDFBvc3RSZXZpc2lvbhIKCgJpZBgBIAEoCRIPCgdwb3N0X2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEgwKBHNsdWcYBCABKAkSDwoHZXhjZXJwdBgFIAEoCRIPCgdjb250ZW50GAYgASgJEhEKCWltYWdlX3VybBgHIAEoCRIwCgxwdWJsaXNoZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgJIAEoCBIQCghjYXRlZ29yeRgKIAEoCRIQCghzYXZlZF9ieRgLIAEoCRIsCghzYXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJc2VvX3RpdGxlGA0gASgJEhcKD3Nlb19kZXNjcmlwdGlvbhgOIAEoCRIYChBzb2NpYWxfaW1hZ2VfdXJsGA8gASgJIoUCCg9FZGl0YWJsZUNvbnRlbnQSCgoCaWQYASABKAkSEwoLY29udGVudF9rZXkYAiABKAkSDwoHY29udGVudBgDIAEoCRIUCgxjb250ZW50X3R5cGUYBCABKAkSEAoIY2F0ZWdvcnkYBSABKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgJIAEoAxISCgp1cGRhdGVkX2J5GAogASgJInoKGUxpc3RQdWJsaXNoZWRQb3N0c1JlcXVlc3QSXQoFbGltaXQYASABKAVCTrpIS7oBSAoLbGltaXQucmFuZ2USH2xpbWl0IG11c3QgYmUgYmV0d2VlbiAwIGFuZCAxMDAaGHRoaXMgPj0gMCAmJiB0aGlzIDw9IDEwMCJPChpMaXN0UHVibGlzaGVkUG9zdHNSZXNwb25zZRIxCgVwb3N0cxgBIAMoCzIiLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0U3VtbWFyeSLNAQoXR2V0UHVibGlzaGVkUG9zdFJlcXVlc3QSsQEKBHNsdWcYASABKAlCogG6SJ4BugGaAQoLc2x1Zy5mb3JtYXQSS1NsdWcgbWF5IHVzZSBvbmx5IGxvd2VyLWNhc2UgbGV0dGVycywgZGlnaXRzIGFuZCBoeXBoZW5zICgxLTEyMCBjaGFyYWN0ZXJzKRo+dGhpcy5tYXRjaGVzKCdeW2EtejAtOV0rKC1bYS16MC05XSspKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMjAiRQoYR2V0UHVibGlzaGVkUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCIcChpMaXN0RWRpdGFibGVDb250ZW50UmVxdWVzdCJUChtMaXN0RWRpdGFibGVDb250ZW50UmVzcG9uc2USNQoFaXRlbXMYASADKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50IhIKEExpc3RQb3N0c1JlcXVlc3QiPwoRTGlzdFBvc3RzUmVzcG9uc2USKgoFcG9zdHMYASADKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCImCg5HZXRQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiPAoPR2V0UG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCKiDgoKUG9zdEZpZWxkcxKgAQoFdGl0bGUYASABKAlCkAG6SIwBugE8Cg50aXRsZS5yZXF1aXJlZBIRVGl0bGUgaXMgcmVxdWlyZWQaFyF0aGlzLm1hdGNoZXMoJ15cXHMqJCcpugFKCg10aXRsZS5tYXhfbGVuEiVUaXRsZSBtdXN0IGJlIDIwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhJ0aGlzLnNpemUoKSA8PSAyMDASsQEKBHNsdWcYAiABKAlCogG6SJ4BugGaAQoLc2x1Zy5mb3JtYXQSS1NsdWcgbWF5IHVzZSBvbmx5IGxvd2VyLWNhc2UgbGV0dGVycywgZGlnaXRzIGFuZCBoeXBoZW5zICgxLTEyMCBjaGFyYWN0ZXJzKRo+dGhpcy5tYXRjaGVzKCdeW2EtejAtOV0rKC1bYS16MC05XSspKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMjASqgEKB2V4Y2VycHQYAyABKAlCmAG6SJQBugFAChBleGNlcnB0LnJlcXVpcmVkEhNFeGNlcnB0IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBTgoPZXhjZXJwdC5tYXhfbGVuEidFeGNlcnB0IG11c3QgYmUgNTAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDUwMBKxAQoHY29udGVudBgEIAEoCUKfAbpImwG6AUAKEGNvbnRlbnQucmVxdWlyZWQSE0NvbnRlbnQgaXMgcmVxdWlyZWQaFyF0aGlzLm1hdGNoZXMoJ15cXHMqJCcpugFVCg9jb250ZW50Lm1heF9sZW4SK0NvbnRlbnQgbXVzdCBiZSAyMDAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFXRoaXMuc2l6ZSgpIDw9IDIwMDAwMBLYAQoJaW1hZ2VfdXJsGAUgASgJQsQBukjAAboBvAEKEGltYWdlX3VybC5mb3JtYXQSREltYWdlIFVSTCBtdXN0IGJlIGEgc2l0ZSBwYXRoIHN0YXJ0aW5nIHdpdGggLyBvciBhbiBodHRwczovLyBhZGRyZXNzGmJ0aGlzID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyMDQ4ICYmICh0aGlzLm1hdGNoZXMoJ14vW14vXFxcXF0nKSB8fCB0aGlzLnN0YXJ0c1dpdGgoJ2h0dHBzOi8vJykpKRIZCgxpc19wdWJsaXNoZWQYBiABKAhIAIgBARIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEpcCCghjYXRlZ29yeRgIIAEoCUKEArpIgAK6AfwBCg5jYXRlZ29yeS5rbm93bhJtQ2F0ZWdvcnkgbXVzdCBiZSBvbmUgb2YgVGVjaG5vbG9neSwgTWFpbnRlbmFuY2UsIENvc3QgR3VpZGUsIFBpcGUgVHlwZXMsIFByZXZlbnRpb24sIFNlYXNvbmFsLCBMZWdhbCAmIFNhZmV0eRp7dGhpcyA9PSAnJyB8fCB0aGlzIGluIFsnVGVjaG5vbG9neScsICdNYWludGVuYW5jZScsICdDb3N0IEd1aWRlJywgJ1BpcGUgVHlwZXMnLCAnUHJldmVudGlvbicsICdTZWFzb25hbCcsICdMZWdhbCAmIFNhZmV0eSddEh0KDGJhc2VfdmVyc2lvbhgJIAEoA0IHukgEIgIoABIQCghhdXRvc2F2ZRgKIAEoCBJpCglzZW9fdGl0bGUYCyABKAlCVrpIU7oBUAoRc2VvX3RpdGxlLm1heF9sZW4SKFNFTyB0aXRsZSBtdXN0IGJlIDcwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEXRoaXMuc2l6ZSgpIDw9IDcwEn0KD3Nlb19kZXNjcmlwdGlvbhgMIAEoCUJkukhhugFeChdzZW9fZGVzY3JpcHRpb24ubWF4X2xlbhIvU0VPIGRlc2NyaXB0aW9uIG11c3QgYmUgMzAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDMwMBLtAQoQc29jaWFsX2ltYWdlX3VybBgNIAEoCULSAbpIzgG6AcoBChdzb2NpYWxfaW1hZ2VfdXJsLmZvcm1hdBJLU29jaWFsIGltYWdlIFVSTCBtdXN0IGJlIGEgc2l0ZSBwYXRoIHN0YXJ0aW5nIHdpdGggLyBvciBhbiBodHRwczovLyBhZGRyZXNzGmJ0aGlzID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyMDQ4ICYmICh0aGlzLm1hdGNoZXMoJ14vW14vXFxcXF0nKSB8fCB0aGlzLnN0YXJ0c1dpdGgoJ2h0dHBzOi8vJykpKUIPCg1faXNfcHVibGlzaGVkIkwKEUNyZWF0ZVBvc3RSZXF1ZXN0EjcKBHBvc3QYASABKAsyIS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdEZpZWxkc0IGukgDyAEBIj8KEkNyZWF0ZVBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiYgoRVXBkYXRlUG9zdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBEjcKBHBvc3QYAiABKAsyIS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdEZpZWxkc0IGukgDyAEBIj8KElVwZGF0ZVBvc3RSZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3QiKQoRRGVsZXRlUG9zdFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIhQKEkRlbGV0ZVBvc3RSZXNwb25zZSI1ChhMaXN0UG9zdFJldmlzaW9uc1JlcXVlc3QSGQoHcG9zdF9pZBgBIAEoCUIIukgFcgOwAQEiUwoZTGlzdFBvc3RSZXZpc2lvbnNSZXNwb25zZRI2CglyZXZpc2lvbnMYASADKAsyIy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdFJldmlzaW9uIlYKGlJlc3RvcmVQb3N0UmV2aXNpb25SZXF1ZXN0EhkKB3Bvc3RfaWQYASABKAlCCLpIBXIDsAEBEh0KC3JldmlzaW9uX2lkGAIgASgJQgi6SAVyA7ABASJIChtSZXN0b3JlUG9zdFJldmlzaW9uUmVzcG9uc2USKQoEcG9zdBgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0ItIGChxDcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0EuEBCgtjb250ZW50X2tleRgBIAEoCULLAbpIxwG6AcMBChJjb250ZW50X2tleS5mb3JtYXQSaUNvbnRlbnQga2V5IGlzIHJlcXVpcmVkIGFuZCBtYXkgdXNlIGxldHRlcnMsIGRpZ2l0cywgZG90cywgaHlwaGVucyBhbmQgdW5kZXJzY29yZXMgKHVwIHRvIDEwMCBjaGFyYWN0ZXJzKRpCdGhpcy5tYXRjaGVzKCdeW0EtWmEtejAtOV1bQS1aYS16MC05Ll8tXSokJykgJiYgdGhpcy5zaXplKCkgPD0gMTAwEq8BCgdjb250ZW50GAIgASgJQp0BukiZAboBQAoQY29udGVudC5yZXF1aXJlZBITQ29udGVudCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AVMKD2NvbnRlbnQubWF4X2xlbhIqQ29udGVudCBtdXN0IGJlIDIwLDAwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhR0aGlzLnNpemUoKSA8PSAyMDAwMBJxCgxjb250ZW50X3R5cGUYAyABKAlCW7pIWLoBVQoSY29udGVudF90eXBlLmtub3duEiFDb250ZW50IHR5cGUgbXVzdCBiZSBodG1sIG9yIHRleHQaHHRoaXMgaW4gWycnLCAnaHRtbCcsICd0ZXh0J10StQEKCGNhdGVnb3J5GAQgASgJQqIBukieAboBmgEKDmNhdGVnb3J5Lmtub3duEkNDYXRlZ29yeSBtdXN0IGJlIG9uZSBvZiBob21lcGFnZSwgc2VydmljZXMsIGFib3V0LCBjb250YWN0LCBnZW5lcmFsGkN0aGlzIGluIFsnJywgJ2hvbWVwYWdlJywgJ3NlcnZpY2VzJywgJ2Fib3V0JywgJ2NvbnRhY3QnLCAnZ2VuZXJhbCddEnEKC2Rlc2NyaXB0aW9uGAUgASgJQly6SFm6AVYKE2Rlc2NyaXB0aW9uLm1heF9sZW4SK0Rlc2NyaXB0aW9uIG11c3QgYmUgNTAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDUwMCJVCh1DcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZRI0CgRpdGVtGAEgASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLkVkaXRhYmxlQ29udGVudCLdBAocVXBkYXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBIeCgtjb250ZW50X2tleRgBIAEoCUIJukgGcgQQARhkEq8BCgdjb250ZW50GAIgASgJQp0BukiZAboBQAoQY29udGVudC5yZXF1aXJlZBITQ29udGVudCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AVMKD2NvbnRlbnQubWF4X2xlbhIqQ29udGVudCBtdXN0IGJlIDIwLDAwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhR0aGlzLnNpemUoKSA8PSAyMDAwMBIdCgxiYXNlX3ZlcnNpb24YAyABKANCB7pIBCICKAAStgEKCGNhdGVnb3J5GAQgASgJQp4BukiaAboBlgEKDmNhdGVnb3J5Lmtub3duEkNDYXRlZ29yeSBtdXN0IGJlIG9uZSBvZiBob21lcGFnZSwgc2VydmljZXMsIGFib3V0LCBjb250YWN0LCBnZW5lcmFsGj90aGlzIGluIFsnaG9tZXBhZ2UnLCAnc2VydmljZXMnLCAnYWJvdXQnLCAnY29udGFjdCcsICdnZW5lcmFsJ11IAIgBARJ2CgtkZXNjcmlwdGlvbhgFIAEoCUJcukhZugFWChNkZXNjcmlwdGlvbi5tYXhfbGVuEitEZXNjcmlwdGlvbiBtdXN0IGJlIDUwMCBjaGFyYWN0ZXJzIG9yIGZld2VyGhJ0aGlzLnNpemUoKSA8PSA1MDBIAYgBAUILCglfY2F0ZWdvcnlCDgoMX2Rlc2NyaXB0aW9uIlUKHVVwZGF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlEjQKBGl0ZW0YASABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50Ij4KHERlbGV0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QSHgoLY29udGVudF9rZXkYASABKAlCCbpIBnIEEAEYZCIfCh1EZWxldGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSLcAgoRUmVuZGVyUG9zdFJlcXVlc3QSbAoHY29udGVudBgBIAEoCUJbukhYugFVCg9jb250ZW50Lm1heF9sZW4SK0NvbnRlbnQgbXVzdCBiZSAyMDAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFXRoaXMuc2l6ZSgpIDw9IDIwMDAwMBLYAQoJaW1hZ2VfdXJsGAIgASgJQsQBukjAAboBvAEKEGltYWdlX3VybC5mb3JtYXQSREltYWdlIFVSTCBtdXN0IGJlIGEgc2l0ZSBwYXRoIHN0YXJ0aW5nIHdpdGggLyBvciBhbiBodHRwczovLyBhZGRyZXNzGmJ0aGlzID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyMDQ4ICYmICh0aGlzLm1hdGNoZXMoJ14vW14vXFxcXF0nKSB8fCB0aGlzLnN0YXJ0c1dpdGgoJ2h0dHBzOi8vJykpKSJjChJSZW5kZXJQb3N0UmVzcG9uc2USEQoJYm9keV9odG1sGAEgASgJEjoKCmhlcm9faW1hZ2UYAiABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzcG9uc2l2ZUltYWdlMvYDCg5Db250ZW50U2VydmljZRKcAQoSTGlzdFB1Ymxpc2hlZFBvc3RzEjAudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQdWJsaXNoZWRQb3N0c1JlcXVlc3QaMS50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFB1Ymxpc2hlZFBvc3RzUmVzcG9uc2UiIZACAYLT5JMCGGIFcG9zdHMSDy9hcGkvYmxvZy1wb3N0cxKcAQoQR2V0UHVibGlzaGVkUG9zdBIuLnRyZW5jaGxlc3MuY29udGVudC52MS5HZXRQdWJsaXNoZWRQb3N0UmVxdWVzdBovLnRyZW5jaGxlc3MuY29udGVudC52MS5HZXRQdWJsaXNoZWRQb3N0UmVzcG9uc2UiJ5ACAYLT5JMCHmIEcG9zdBIWL2FwaS9ibG9nLXBvc3RzL3tzbHVnfRKlAQoTTGlzdEVkaXRhYmxlQ29udGVudBIxLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0RWRpdGFibGVDb250ZW50UmVxdWVzdBoyLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0RWRpdGFibGVDb250ZW50UmVzcG9uc2UiJ5ACAYLT5JMCHmIFaXRlbXMSFS9hcGkvZWRpdGFibGUtY29udGVudDKXDgoTQ29udGVudEFkbWluU2VydmljZRKHAQoJTGlzdFBvc3RzEicudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQb3N0c1JlcXVlc3QaKC50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFBvc3RzUmVzcG9uc2UiJ5ACAYLT5JMCHmIFcG9zdHMSFS9hcGkvYWRtaW4vYmxvZy1wb3N0cxKFAQoHR2V0UG9zdBIlLnRyZW5jaGxlc3MuY29udGVudC52MS5HZXRQb3N0UmVxdWVzdBomLnRyZW5jaGxlc3MuY29udGVudC52MS5HZXRQb3N0UmVzcG9uc2UiK5ACAYLT5JMCImIEcG9zdBIaL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3tpZH0SjAEKCkNyZWF0ZVBvc3QSKC50cmVuY2hsZXNzLmNvbnRlbnQudjEuQ3JlYXRlUG9zdFJlcXVlc3QaKS50cmVuY2hsZXNzLmNvbnRlbnQudjEuQ3JlYXRlUG9zdFJlc3BvbnNlIimC0+STAiM6BHBvc3RiBHBvc3QiFS9hcGkvYWRtaW4vYmxvZy1wb3N0cxKRAQoKVXBkYXRlUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5VcGRhdGVQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5VcGRhdGVQb3N0UmVzcG9uc2UiLoLT5JMCKDoEcG9zdGIEcG9zdBoaL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3tpZH0ShQEKCkRlbGV0ZVBvc3QSKC50cmVuY2hsZXNzLmNvbnRlbnQudjEuRGVsZXRlUG9zdFJlcXVlc3QaKS50cmVuY2hsZXNzLmNvbnRlbnQudjEuRGVsZXRlUG9zdFJlc3BvbnNlIiKC0+STAhwqGi9hcGkvYWRtaW4vYmxvZy1wb3N0cy97aWR9ErcBChFMaXN0UG9zdFJldmlzaW9ucxIvLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdFJldmlzaW9uc1JlcXVlc3QaMC50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFBvc3RSZXZpc2lvbnNSZXNwb25zZSI/kAIBgtPkkwI2YglyZXZpc2lvbnMSKS9hcGkvYWRtaW4vYmxvZy1wb3N0cy97cG9zdF9pZH0vcmV2aXNpb25zEssBChNSZXN0b3JlUG9zdFJldmlzaW9uEjEudHJlbmNobGVzcy5jb250ZW50LnYxLlJlc3RvcmVQb3N0UmV2aXNpb25SZXF1ZXN0GjIudHJlbmNobGVzcy5jb250ZW50LnYxLlJlc3RvcmVQb3N0UmV2aXNpb25SZXNwb25zZSJNgtPkkwJHYgRwb3N0Ij8vYXBpL2FkbWluL2Jsb2ctcG9zdHMve3Bvc3RfaWR9L3JldmlzaW9ucy97cmV2aXNpb25faWR9L3Jlc3RvcmUSsAEKFUNyZWF0ZUVkaXRhYmxlQ29udGVudBIzLnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0GjQudHJlbmNobGVzcy5jb250ZW50LnYxLkNyZWF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlIiyC0+STAiY6ASpiBGl0ZW0iGy9hcGkvYWRtaW4vZWRpdGFibGUtY29udGVudBK+AQoVVXBkYXRlRWRpdGFibGVDb250ZW50EjMudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QaNC50cmVuY2hsZXNzLmNvbnRlbnQudjEuVXBkYXRlRWRpdGFibGVDb250ZW50UmVzcG9uc2UiOoLT5JMCNDoBKmIEaXRlbRopL2FwaS9hZG1pbi9lZGl0YWJsZS1jb250ZW50L3tjb250ZW50X2tleX0StQEKFURlbGV0ZUVkaXRhYmxlQ29udGVudBIzLnRyZW5jaGxlc3MuY29udGVudC52MS5EZWxldGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0GjQudHJlbmNobGVzcy5jb250ZW50LnYxLkRlbGV0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlIjGC0+STAisqKS9hcGkvYWRtaW4vZWRpdGFibGUtY29udGVudC97Y29udGVudF9rZXl9Eo4BCgpSZW5kZXJQb3N0EigudHJlbmNobGVzcy5jb250ZW50LnYxLlJlbmRlclBvc3RSZXF1ZXN0GikudHJlbmNobGVzcy5jb250ZW50LnYxLlJlbmRlclBvc3RSZXNwb25zZSIrkAIBgtPkkwIiOgEqIh0vYXBpL2FkbWluL2Jsb2ctcG9zdHMvcHJldmlld0JGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9jb250ZW50L3YxO2NvbnRlbnR2MWIGcHJvdG8z", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
+  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRlbnQvdjEvY29udGVudC5wcm90bxIVdHJlbmNobGVzcy5jb250ZW50LnYxIk0KD1Jlc3BvbnNpdmVJbWFnZRILCgNzcmMYASABKAkSDgoGc3Jjc2V0GAIgASgJEg0KBXdpZHRoGAMgASgFEg4KBmhlaWdodBgEIAEoBSL1AQoLUG9zdFN1bW1hcnkSCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRINCgV0aXRsZRgDIAEoCRIPCgdleGNlcnB0GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRIwCgxwdWJsaXNoZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCGNhdGVnb3J5GAcgASgJEhkKEXJlYWRfdGltZV9taW51dGVzGAggASgFEjoKCmhlcm9faW1hZ2UYCSABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzcG9uc2l2ZUltYWdlIoYECgRQb3N0EgoKAmlkGAEgASgJEgwKBHNsdWcYAiABKAkSDQoFdGl0bGUYAyABKAkSDwoHZXhjZXJwdBgEIAEoCRIPCgdjb250ZW50GAUgASgJEhEKCWltYWdlX3VybBgGIAEoCRIwCgxwdWJsaXNoZWRfYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgIIAEoCBIQCghjYXRlZ29yeRgJIAEoCRIZChFyZWFkX3RpbWVfbWludXRlcxgKIAEoBRIuCgpjcmVhdGVkX2F0GAsgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAwgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgp1cGRhdGVkX2J5GA0gASgJEhEKCWJvZHlfaHRtbBgOIAEoCRI6CgpoZXJvX2ltYWdlGA8gASgLMiYudHJlbmNobGVzcy5jb250ZW50LnYxLlJlc3BvbnNpdmVJbWFnZRIPCgd2ZXJzaW9uGBAgASgDEhEKCWF1dG9zYXZlZBgRIAEoCBIRCglzZW9fdGl0bGUYEiABKAkSFwoPc2VvX2Rlc2NyaXB0aW9uGBMgASgJEhgKEHNvY2lhbF9pbWFnZV91cmwYFCABKAki3QIKDFBvc3RSZXZpc2lvbhIKCgJpZBgBIAEoCRIPCgdwb3N0X2lkGAIgASgJEg0KBXRpdGxlGAMgASgJEgwKBHNsdWcYBCABKAkSDwoHZXhjZXJwdBgFIAEoCRIPCgdjb250ZW50GAYgASgJEhEKCWltYWdlX3VybBgHIAEoCRIwCgxwdWJsaXNoZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgJIAEoCBIQCghjYXRlZ29yeRgKIAEoCRIQCghzYXZlZF9ieRgLIAEoCRIsCghzYXZlZF9hdBgMIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASEQoJc2VvX3RpdGxlGA0gASgJEhcKD3Nlb19kZXNjcmlwdGlvbhgOIAEoCRIYChBzb2NpYWxfaW1hZ2VfdXJsGA8gASgJIoUCCg9FZGl0YWJsZUNvbnRlbnQSCgoCaWQYASABKAkSEwoLY29udGVudF9rZXkYAiABKAkSDwoHY29udGVudBgDIAEoCRIUCgxjb250ZW50X3R5cGUYBCABKAkSEAoIY2F0ZWdvcnkYBSABKAkSEwoLZGVzY3JpcHRpb24YBiABKAkSLgoKY3JlYXRlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKdXBkYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASDwoHdmVyc2lvbhgJIAEoAxISCgp1cGRhdGVkX2J5GAogASgJIpgBChlMaXN0UHVibGlzaGVkUG9zdHNSZXF1ZXN0El0KBWxpbWl0GAEgASgFQk66SEu6AUgKC2xpbWl0LnJhbmdlEh9saW1pdCBtdXN0IGJlIGJldHdlZW4gMCBhbmQgMTAwGhh0aGlzID49IDAgJiYgdGhpcyA8PSAxMDASHAoKcGFnZV90b2tlbhgCIAEoCUIIukgFcgMYyAEiaAoaTGlzdFB1Ymxpc2hlZFBvc3RzUmVzcG9uc2USMQoFcG9zdHMYASADKAsyIi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdFN1bW1hcnkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJIs0BChdHZXRQdWJsaXNoZWRQb3N0UmVxdWVzdBKxAQoEc2x1ZxgBIAEoCUKiAbpIngG6AZoBCgtzbHVnLmZvcm1hdBJLU2x1ZyBtYXkgdXNlIG9ubHkgbG93ZXItY2FzZSBsZXR0ZXJzLCBkaWdpdHMgYW5kIGh5cGhlbnMgKDEtMTIwIGNoYXJhY3RlcnMpGj50aGlzLm1hdGNoZXMoJ15bYS16MC05XSsoLVthLXowLTldKykqJCcpICYmIHRoaXMuc2l6ZSgpIDw9IDEyMCJFChhHZXRQdWJsaXNoZWRQb3N0UmVzcG9uc2USKQoEcG9zdBgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0IhwKGkxpc3RFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0IlQKG0xpc3RFZGl0YWJsZUNvbnRlbnRSZXNwb25zZRI1CgVpdGVtcxgBIAMoCzImLnRyZW5jaGxlc3MuY29udGVudC52MS5FZGl0YWJsZUNvbnRlbnQi2wEKEExpc3RQb3N0c1JlcXVlc3QSHQoJcGFnZV9zaXplGAEgASgFQgq6SAcaBRjIASgAEhwKCnBhZ2VfdG9rZW4YAiABKAlCCLpIBXIDGJADEhcKBXF1ZXJ5GAMgASgJQgi6SAVyAxjIARJxCgRzb3J0GAQgASgJQmO6SGC6AV0KCnNvcnQua25vd24SJHNvcnQgbXVzdCBiZSBuZXdlc3QsIG9sZGVzdCBvciB0aXRsZRopdGhpcyBpbiBbJycsICduZXdlc3QnLCAnb2xkZXN0JywgJ3RpdGxlJ10iiAEKEUxpc3RQb3N0c1Jlc3BvbnNlEjIKBXBvc3RzGAEgAygLMiMudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3RMaXN0SXRlbRIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSEgoKdG90YWxfc2l6ZRgDIAEoBRISCgpwb3N0X2NvdW50GAQgASgFIvoCCgxQb3N0TGlzdEl0ZW0SCgoCaWQYASABKAkSDAoEc2x1ZxgCIAEoCRINCgV0aXRsZRgDIAEoCRIPCgdleGNlcnB0GAQgASgJEhEKCWltYWdlX3VybBgFIAEoCRIwCgxwdWJsaXNoZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhQKDGlzX3B1Ymxpc2hlZBgHIAEoCBIQCghjYXRlZ29yeRgIIAEoCRIuCgpjcmVhdGVkX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgp1cGRhdGVkX2F0GAogASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBISCgp1cGRhdGVkX2J5GAsgASgJEg8KB3ZlcnNpb24YDCABKAMSEQoJYXV0b3NhdmVkGA0gASgIEisKB2xpc3RfYXQYDiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIiYKDkdldFBvc3RSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASI8Cg9HZXRQb3N0UmVzcG9uc2USKQoEcG9zdBgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0IqIOCgpQb3N0RmllbGRzEqABCgV0aXRsZRgBIAEoCUKQAbpIjAG6ATwKDnRpdGxlLnJlcXVpcmVkEhFUaXRsZSBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AUoKDXRpdGxlLm1heF9sZW4SJVRpdGxlIG11c3QgYmUgMjAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDIwMBKxAQoEc2x1ZxgCIAEoCUKiAbpIngG6AZoBCgtzbHVnLmZvcm1hdBJLU2x1ZyBtYXkgdXNlIG9ubHkgbG93ZXItY2FzZSBsZXR0ZXJzLCBkaWdpdHMgYW5kIGh5cGhlbnMgKDEtMTIwIGNoYXJhY3RlcnMpGj50aGlzLm1hdGNoZXMoJ15bYS16MC05XSsoLVthLXowLTldKykqJCcpICYmIHRoaXMuc2l6ZSgpIDw9IDEyMBKqAQoHZXhjZXJwdBgDIAEoCUKYAbpIlAG6AUAKEGV4Y2VycHQucmVxdWlyZWQSE0V4Y2VycHQgaXMgcmVxdWlyZWQaFyF0aGlzLm1hdGNoZXMoJ15cXHMqJCcpugFOCg9leGNlcnB0Lm1heF9sZW4SJ0V4Y2VycHQgbXVzdCBiZSA1MDAgY2hhcmFjdGVycyBvciBmZXdlchoSdGhpcy5zaXplKCkgPD0gNTAwErEBCgdjb250ZW50GAQgASgJQp8BukibAboBQAoQY29udGVudC5yZXF1aXJlZBITQ29udGVudCBpcyByZXF1aXJlZBoXIXRoaXMubWF0Y2hlcygnXlxccyokJym6AVUKD2NvbnRlbnQubWF4X2xlbhIrQ29udGVudCBtdXN0IGJlIDIwMCwwMDAgY2hhcmFjdGVycyBvciBmZXdlchoVdGhpcy5zaXplKCkgPD0gMjAwMDAwEtgBCglpbWFnZV91cmwYBSABKAlCxAG6SMABugG8AQoQaW1hZ2VfdXJsLmZvcm1hdBJESW1hZ2UgVVJMIG11c3QgYmUgYSBzaXRlIHBhdGggc3RhcnRpbmcgd2l0aCAvIG9yIGFuIGh0dHBzOi8vIGFkZHJlc3MaYnRoaXMgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDIwNDggJiYgKHRoaXMubWF0Y2hlcygnXi9bXi9cXFxcXScpIHx8IHRoaXMuc3RhcnRzV2l0aCgnaHR0cHM6Ly8nKSkpEhkKDGlzX3B1Ymxpc2hlZBgGIAEoCEgAiAEBEjAKDHB1Ymxpc2hlZF9hdBgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASlwIKCGNhdGVnb3J5GAggASgJQoQCukiAAroB/AEKDmNhdGVnb3J5Lmtub3duEm1DYXRlZ29yeSBtdXN0IGJlIG9uZSBvZiBUZWNobm9sb2d5LCBNYWludGVuYW5jZSwgQ29zdCBHdWlkZSwgUGlwZSBUeXBlcywgUHJldmVudGlvbiwgU2Vhc29uYWwsIExlZ2FsICYgU2FmZXR5Gnt0aGlzID09ICcnIHx8IHRoaXMgaW4gWydUZWNobm9sb2d5JywgJ01haW50ZW5hbmNlJywgJ0Nvc3QgR3VpZGUnLCAnUGlwZSBUeXBlcycsICdQcmV2ZW50aW9uJywgJ1NlYXNvbmFsJywgJ0xlZ2FsICYgU2FmZXR5J10SHQoMYmFzZV92ZXJzaW9uGAkgASgDQge6SAQiAigAEhAKCGF1dG9zYXZlGAogASgIEmkKCXNlb190aXRsZRgLIAEoCUJWukhTugFQChFzZW9fdGl0bGUubWF4X2xlbhIoU0VPIHRpdGxlIG11c3QgYmUgNzAgY2hhcmFjdGVycyBvciBmZXdlchoRdGhpcy5zaXplKCkgPD0gNzASfQoPc2VvX2Rlc2NyaXB0aW9uGAwgASgJQmS6SGG6AV4KF3Nlb19kZXNjcmlwdGlvbi5tYXhfbGVuEi9TRU8gZGVzY3JpcHRpb24gbXVzdCBiZSAzMDAgY2hhcmFjdGVycyBvciBmZXdlchoSdGhpcy5zaXplKCkgPD0gMzAwEu0BChBzb2NpYWxfaW1hZ2VfdXJsGA0gASgJQtIBukjOAboBygEKF3NvY2lhbF9pbWFnZV91cmwuZm9ybWF0EktTb2NpYWwgaW1hZ2UgVVJMIG11c3QgYmUgYSBzaXRlIHBhdGggc3RhcnRpbmcgd2l0aCAvIG9yIGFuIGh0dHBzOi8vIGFkZHJlc3MaYnRoaXMgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDIwNDggJiYgKHRoaXMubWF0Y2hlcygnXi9bXi9cXFxcXScpIHx8IHRoaXMuc3RhcnRzV2l0aCgnaHR0cHM6Ly8nKSkpQg8KDV9pc19wdWJsaXNoZWQiTAoRQ3JlYXRlUG9zdFJlcXVlc3QSNwoEcG9zdBgBIAEoCzIhLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0RmllbGRzQga6SAPIAQEiPwoSQ3JlYXRlUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCJiChFVcGRhdGVQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESNwoEcG9zdBgCIAEoCzIhLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0RmllbGRzQga6SAPIAQEiPwoSVXBkYXRlUG9zdFJlc3BvbnNlEikKBHBvc3QYASABKAsyGy50cmVuY2hsZXNzLmNvbnRlbnQudjEuUG9zdCIpChFEZWxldGVQb3N0UmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQEiFAoSRGVsZXRlUG9zdFJlc3BvbnNlIjUKGExpc3RQb3N0UmV2aXNpb25zUmVxdWVzdBIZCgdwb3N0X2lkGAEgASgJQgi6SAVyA7ABASJTChlMaXN0UG9zdFJldmlzaW9uc1Jlc3BvbnNlEjYKCXJldmlzaW9ucxgBIAMoCzIjLnRyZW5jaGxlc3MuY29udGVudC52MS5Qb3N0UmV2aXNpb24iVgoaUmVzdG9yZVBvc3RSZXZpc2lvblJlcXVlc3QSGQoHcG9zdF9pZBgBIAEoCUIIukgFcgOwAQESHQoLcmV2aXNpb25faWQYAiABKAlCCLpIBXIDsAEBIkgKG1Jlc3RvcmVQb3N0UmV2aXNpb25SZXNwb25zZRIpCgRwb3N0GAEgASgLMhsudHJlbmNobGVzcy5jb250ZW50LnYxLlBvc3Qi0gYKHENyZWF0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QS4QEKC2NvbnRlbnRfa2V5GAEgASgJQssBukjHAboBwwEKEmNvbnRlbnRfa2V5LmZvcm1hdBJpQ29udGVudCBrZXkgaXMgcmVxdWlyZWQgYW5kIG1heSB1c2UgbGV0dGVycywgZGlnaXRzLCBkb3RzLCBoeXBoZW5zIGFuZCB1bmRlcnNjb3JlcyAodXAgdG8gMTAwIGNoYXJhY3RlcnMpGkJ0aGlzLm1hdGNoZXMoJ15bQS1aYS16MC05XVtBLVphLXowLTkuXy1dKiQnKSAmJiB0aGlzLnNpemUoKSA8PSAxMDASrwEKB2NvbnRlbnQYAiABKAlCnQG6SJkBugFAChBjb250ZW50LnJlcXVpcmVkEhNDb250ZW50IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBUwoPY29udGVudC5tYXhfbGVuEipDb250ZW50IG11c3QgYmUgMjAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFHRoaXMuc2l6ZSgpIDw9IDIwMDAwEnEKDGNvbnRlbnRfdHlwZRgDIAEoCUJbukhYugFVChJjb250ZW50X3R5cGUua25vd24SIUNvbnRlbnQgdHlwZSBtdXN0IGJlIGh0bWwgb3IgdGV4dBocdGhpcyBpbiBbJycsICdodG1sJywgJ3RleHQnXRK1AQoIY2F0ZWdvcnkYBCABKAlCogG6SJ4BugGaAQoOY2F0ZWdvcnkua25vd24SQ0NhdGVnb3J5IG11c3QgYmUgb25lIG9mIGhvbWVwYWdlLCBzZXJ2aWNlcywgYWJvdXQsIGNvbnRhY3QsIGdlbmVyYWwaQ3RoaXMgaW4gWycnLCAnaG9tZXBhZ2UnLCAnc2VydmljZXMnLCAnYWJvdXQnLCAnY29udGFjdCcsICdnZW5lcmFsJ10ScQoLZGVzY3JpcHRpb24YBSABKAlCXLpIWboBVgoTZGVzY3JpcHRpb24ubWF4X2xlbhIrRGVzY3JpcHRpb24gbXVzdCBiZSA1MDAgY2hhcmFjdGVycyBvciBmZXdlchoSdGhpcy5zaXplKCkgPD0gNTAwIlUKHUNyZWF0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlEjQKBGl0ZW0YASABKAsyJi50cmVuY2hsZXNzLmNvbnRlbnQudjEuRWRpdGFibGVDb250ZW50It0EChxVcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0Eh4KC2NvbnRlbnRfa2V5GAEgASgJQgm6SAZyBBABGGQSrwEKB2NvbnRlbnQYAiABKAlCnQG6SJkBugFAChBjb250ZW50LnJlcXVpcmVkEhNDb250ZW50IGlzIHJlcXVpcmVkGhchdGhpcy5tYXRjaGVzKCdeXFxzKiQnKboBUwoPY29udGVudC5tYXhfbGVuEipDb250ZW50IG11c3QgYmUgMjAsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaFHRoaXMuc2l6ZSgpIDw9IDIwMDAwEh0KDGJhc2VfdmVyc2lvbhgDIAEoA0IHukgEIgIoABK2AQoIY2F0ZWdvcnkYBCABKAlCngG6SJoBugGWAQoOY2F0ZWdvcnkua25vd24SQ0NhdGVnb3J5IG11c3QgYmUgb25lIG9mIGhvbWVwYWdlLCBzZXJ2aWNlcywgYWJvdXQsIGNvbnRhY3QsIGdlbmVyYWwaP3RoaXMgaW4gWydob21lcGFnZScsICdzZXJ2aWNlcycsICdhYm91dCcsICdjb250YWN0JywgJ2dlbmVyYWwnXUgAiAEBEnYKC2Rlc2NyaXB0aW9uGAUgASgJQly6SFm6AVYKE2Rlc2NyaXB0aW9uLm1heF9sZW4SK0Rlc2NyaXB0aW9uIG11c3QgYmUgNTAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaEnRoaXMuc2l6ZSgpIDw9IDUwMEgBiAEBQgsKCV9jYXRlZ29yeUIOCgxfZGVzY3JpcHRpb24iVQodVXBkYXRlRWRpdGFibGVDb250ZW50UmVzcG9uc2USNAoEaXRlbRgBIAEoCzImLnRyZW5jaGxlc3MuY29udGVudC52MS5FZGl0YWJsZUNvbnRlbnQiPgocRGVsZXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBIeCgtjb250ZW50X2tleRgBIAEoCUIJukgGcgQQARhkIh8KHURlbGV0ZUVkaXRhYmxlQ29udGVudFJlc3BvbnNlItwCChFSZW5kZXJQb3N0UmVxdWVzdBJsCgdjb250ZW50GAEgASgJQlu6SFi6AVUKD2NvbnRlbnQubWF4X2xlbhIrQ29udGVudCBtdXN0IGJlIDIwMCwwMDAgY2hhcmFjdGVycyBvciBmZXdlchoVdGhpcy5zaXplKCkgPD0gMjAwMDAwEtgBCglpbWFnZV91cmwYAiABKAlCxAG6SMABugG8AQoQaW1hZ2VfdXJsLmZvcm1hdBJESW1hZ2UgVVJMIG11c3QgYmUgYSBzaXRlIHBhdGggc3RhcnRpbmcgd2l0aCAvIG9yIGFuIGh0dHBzOi8vIGFkZHJlc3MaYnRoaXMgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDIwNDggJiYgKHRoaXMubWF0Y2hlcygnXi9bXi9cXFxcXScpIHx8IHRoaXMuc3RhcnRzV2l0aCgnaHR0cHM6Ly8nKSkpImMKElJlbmRlclBvc3RSZXNwb25zZRIRCglib2R5X2h0bWwYASABKAkSOgoKaGVyb19pbWFnZRgCIAEoCzImLnRyZW5jaGxlc3MuY29udGVudC52MS5SZXNwb25zaXZlSW1hZ2Uy9gMKDkNvbnRlbnRTZXJ2aWNlEpwBChJMaXN0UHVibGlzaGVkUG9zdHMSMC50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFB1Ymxpc2hlZFBvc3RzUmVxdWVzdBoxLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UHVibGlzaGVkUG9zdHNSZXNwb25zZSIhkAIBgtPkkwIYYgVwb3N0cxIPL2FwaS9ibG9nLXBvc3RzEpwBChBHZXRQdWJsaXNoZWRQb3N0Ei4udHJlbmNobGVzcy5jb250ZW50LnYxLkdldFB1Ymxpc2hlZFBvc3RSZXF1ZXN0Gi8udHJlbmNobGVzcy5jb250ZW50LnYxLkdldFB1Ymxpc2hlZFBvc3RSZXNwb25zZSInkAIBgtPkkwIeYgRwb3N0EhYvYXBpL2Jsb2ctcG9zdHMve3NsdWd9EqUBChNMaXN0RWRpdGFibGVDb250ZW50EjEudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RFZGl0YWJsZUNvbnRlbnRSZXF1ZXN0GjIudHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSInkAIBgtPkkwIeYgVpdGVtcxIVL2FwaS9lZGl0YWJsZS1jb250ZW50MpcOChNDb250ZW50QWRtaW5TZXJ2aWNlEocBCglMaXN0UG9zdHMSJy50cmVuY2hsZXNzLmNvbnRlbnQudjEuTGlzdFBvc3RzUmVxdWVzdBooLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdHNSZXNwb25zZSInkAIBgtPkkwIeYgVwb3N0cxIVL2FwaS9hZG1pbi9ibG9nLXBvc3RzEoUBCgdHZXRQb3N0EiUudHJlbmNobGVzcy5jb250ZW50LnYxLkdldFBvc3RSZXF1ZXN0GiYudHJlbmNobGVzcy5jb250ZW50LnYxLkdldFBvc3RSZXNwb25zZSIrkAIBgtPkkwIiYgRwb3N0EhovYXBpL2FkbWluL2Jsb2ctcG9zdHMve2lkfRKMAQoKQ3JlYXRlUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5DcmVhdGVQb3N0UmVzcG9uc2UiKYLT5JMCIzoEcG9zdGIEcG9zdCIVL2FwaS9hZG1pbi9ibG9nLXBvc3RzEpEBCgpVcGRhdGVQb3N0EigudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZVBvc3RSZXF1ZXN0GikudHJlbmNobGVzcy5jb250ZW50LnYxLlVwZGF0ZVBvc3RSZXNwb25zZSIugtPkkwIoOgRwb3N0YgRwb3N0GhovYXBpL2FkbWluL2Jsb2ctcG9zdHMve2lkfRKFAQoKRGVsZXRlUG9zdBIoLnRyZW5jaGxlc3MuY29udGVudC52MS5EZWxldGVQb3N0UmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGVudC52MS5EZWxldGVQb3N0UmVzcG9uc2UiIoLT5JMCHCoaL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3tpZH0StwEKEUxpc3RQb3N0UmV2aXNpb25zEi8udHJlbmNobGVzcy5jb250ZW50LnYxLkxpc3RQb3N0UmV2aXNpb25zUmVxdWVzdBowLnRyZW5jaGxlc3MuY29udGVudC52MS5MaXN0UG9zdFJldmlzaW9uc1Jlc3BvbnNlIj+QAgGC0+STAjZiCXJldmlzaW9ucxIpL2FwaS9hZG1pbi9ibG9nLXBvc3RzL3twb3N0X2lkfS9yZXZpc2lvbnMSywEKE1Jlc3RvcmVQb3N0UmV2aXNpb24SMS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzdG9yZVBvc3RSZXZpc2lvblJlcXVlc3QaMi50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVzdG9yZVBvc3RSZXZpc2lvblJlc3BvbnNlIk2C0+STAkdiBHBvc3QiPy9hcGkvYWRtaW4vYmxvZy1wb3N0cy97cG9zdF9pZH0vcmV2aXNpb25zL3tyZXZpc2lvbl9pZH0vcmVzdG9yZRKwAQoVQ3JlYXRlRWRpdGFibGVDb250ZW50EjMudHJlbmNobGVzcy5jb250ZW50LnYxLkNyZWF0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QaNC50cmVuY2hsZXNzLmNvbnRlbnQudjEuQ3JlYXRlRWRpdGFibGVDb250ZW50UmVzcG9uc2UiLILT5JMCJjoBKmIEaXRlbSIbL2FwaS9hZG1pbi9lZGl0YWJsZS1jb250ZW50Er4BChVVcGRhdGVFZGl0YWJsZUNvbnRlbnQSMy50cmVuY2hsZXNzLmNvbnRlbnQudjEuVXBkYXRlRWRpdGFibGVDb250ZW50UmVxdWVzdBo0LnRyZW5jaGxlc3MuY29udGVudC52MS5VcGRhdGVFZGl0YWJsZUNvbnRlbnRSZXNwb25zZSI6gtPkkwI0OgEqYgRpdGVtGikvYXBpL2FkbWluL2VkaXRhYmxlLWNvbnRlbnQve2NvbnRlbnRfa2V5fRK1AQoVRGVsZXRlRWRpdGFibGVDb250ZW50EjMudHJlbmNobGVzcy5jb250ZW50LnYxLkRlbGV0ZUVkaXRhYmxlQ29udGVudFJlcXVlc3QaNC50cmVuY2hsZXNzLmNvbnRlbnQudjEuRGVsZXRlRWRpdGFibGVDb250ZW50UmVzcG9uc2UiMYLT5JMCKyopL2FwaS9hZG1pbi9lZGl0YWJsZS1jb250ZW50L3tjb250ZW50X2tleX0SjgEKClJlbmRlclBvc3QSKC50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVuZGVyUG9zdFJlcXVlc3QaKS50cmVuY2hsZXNzLmNvbnRlbnQudjEuUmVuZGVyUG9zdFJlc3BvbnNlIiuQAgGC0+STAiI6ASoiHS9hcGkvYWRtaW4vYmxvZy1wb3N0cy9wcmV2aWV3QkZaRGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL2NvbnRlbnQvdjE7Y29udGVudHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_protobuf_timestamp]);
 
 /**
  * ResponsiveImage is an image with what a browser needs to choose a size and
@@ -975,6 +975,14 @@ export type ListPublishedPostsRequest = Message<"trenchless.content.v1.ListPubli
    * @generated from field: int32 limit = 1;
    */
   limit: number;
+
+  /**
+   * PageToken continues from a previous page's next_page_token (the
+   * sitemap walks every published post this way).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
 };
 
 /**
@@ -989,6 +997,14 @@ export type ListPublishedPostsRequestJson = {
    * @generated from field: int32 limit = 1;
    */
   limit?: number;
+
+  /**
+   * PageToken continues from a previous page's next_page_token (the
+   * sitemap walks every published post this way).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken?: string;
 };
 
 /**
@@ -1010,6 +1026,13 @@ export type ListPublishedPostsResponse = Message<"trenchless.content.v1.ListPubl
    * @generated from field: repeated trenchless.content.v1.PostSummary posts = 1;
    */
   posts: PostSummary[];
+
+  /**
+   * NextPageToken fetches the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
 };
 
 /**
@@ -1024,6 +1047,13 @@ export type ListPublishedPostsResponseJson = {
    * @generated from field: repeated trenchless.content.v1.PostSummary posts = 1;
    */
   posts?: PostSummaryJson[];
+
+  /**
+   * NextPageToken fetches the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken?: string;
 };
 
 /**
@@ -1162,19 +1192,79 @@ export const ListEditableContentResponseSchema: GenMessage<ListEditableContentRe
   messageDesc(file_trenchless_content_v1_content, 10);
 
 /**
- * ListPostsRequest asks staff's view of every post.
+ * ListPostsRequest asks for a page of staff's view of the posts.
  *
  * @generated from message trenchless.content.v1.ListPostsRequest
  */
 export type ListPostsRequest = Message<"trenchless.content.v1.ListPostsRequest"> & {
+  /**
+   * PageSize caps the page; 0 means 50.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize: number;
+
+  /**
+   * PageToken continues from a previous page's next_page_token (of the
+   * same query and sort).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken: string;
+
+  /**
+   * Query keeps the posts whose title contains every word of it, in any
+   * case.
+   *
+   * @generated from field: string query = 3;
+   */
+  query: string;
+
+  /**
+   * Sort is newest (the default: by the date the list shows, see
+   * PostListItem.list_at), oldest, or title.
+   *
+   * @generated from field: string sort = 4;
+   */
+  sort: string;
 };
 
 /**
- * ListPostsRequest asks staff's view of every post.
+ * ListPostsRequest asks for a page of staff's view of the posts.
  *
  * @generated from message trenchless.content.v1.ListPostsRequest
  */
 export type ListPostsRequestJson = {
+  /**
+   * PageSize caps the page; 0 means 50.
+   *
+   * @generated from field: int32 page_size = 1;
+   */
+  pageSize?: number;
+
+  /**
+   * PageToken continues from a previous page's next_page_token (of the
+   * same query and sort).
+   *
+   * @generated from field: string page_token = 2;
+   */
+  pageToken?: string;
+
+  /**
+   * Query keeps the posts whose title contains every word of it, in any
+   * case.
+   *
+   * @generated from field: string query = 3;
+   */
+  query?: string;
+
+  /**
+   * Sort is newest (the default: by the date the list shows, see
+   * PostListItem.list_at), oldest, or title.
+   *
+   * @generated from field: string sort = 4;
+   */
+  sort?: string;
 };
 
 /**
@@ -1185,31 +1275,73 @@ export const ListPostsRequestSchema: GenMessage<ListPostsRequest, {jsonType: Lis
   messageDesc(file_trenchless_content_v1_content, 11);
 
 /**
- * ListPostsResponse carries every post, newest first.
+ * ListPostsResponse carries one page of posts.
  *
  * @generated from message trenchless.content.v1.ListPostsResponse
  */
 export type ListPostsResponse = Message<"trenchless.content.v1.ListPostsResponse"> & {
   /**
-   * Posts, newest first, drafts included.
+   * Posts of this page, in the order asked for.
    *
-   * @generated from field: repeated trenchless.content.v1.Post posts = 1;
+   * @generated from field: repeated trenchless.content.v1.PostListItem posts = 1;
    */
-  posts: Post[];
+  posts: PostListItem[];
+
+  /**
+   * NextPageToken fetches the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken: string;
+
+  /**
+   * TotalSize is how many posts match the query (every post without one).
+   *
+   * @generated from field: int32 total_size = 3;
+   */
+  totalSize: number;
+
+  /**
+   * PostCount is how many posts there are, whatever the query.
+   *
+   * @generated from field: int32 post_count = 4;
+   */
+  postCount: number;
 };
 
 /**
- * ListPostsResponse carries every post, newest first.
+ * ListPostsResponse carries one page of posts.
  *
  * @generated from message trenchless.content.v1.ListPostsResponse
  */
 export type ListPostsResponseJson = {
   /**
-   * Posts, newest first, drafts included.
+   * Posts of this page, in the order asked for.
    *
-   * @generated from field: repeated trenchless.content.v1.Post posts = 1;
+   * @generated from field: repeated trenchless.content.v1.PostListItem posts = 1;
    */
-  posts?: PostJson[];
+  posts?: PostListItemJson[];
+
+  /**
+   * NextPageToken fetches the next page; empty on the last page.
+   *
+   * @generated from field: string next_page_token = 2;
+   */
+  nextPageToken?: string;
+
+  /**
+   * TotalSize is how many posts match the query (every post without one).
+   *
+   * @generated from field: int32 total_size = 3;
+   */
+  totalSize?: number;
+
+  /**
+   * PostCount is how many posts there are, whatever the query.
+   *
+   * @generated from field: int32 post_count = 4;
+   */
+  postCount?: number;
 };
 
 /**
@@ -1218,6 +1350,231 @@ export type ListPostsResponseJson = {
  */
 export const ListPostsResponseSchema: GenMessage<ListPostsResponse, {jsonType: ListPostsResponseJson}> = /*@__PURE__*/
   messageDesc(file_trenchless_content_v1_content, 12);
+
+/**
+ * PostListItem is a post as the staff list shows it: everything but the
+ * body.
+ *
+ * @generated from message trenchless.content.v1.PostListItem
+ */
+export type PostListItem = Message<"trenchless.content.v1.PostListItem"> & {
+  /**
+   * Id is the post's UUID.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * Slug is the post's address segment: /blog/{slug}.
+   *
+   * @generated from field: string slug = 2;
+   */
+  slug: string;
+
+  /**
+   * Title is the headline.
+   *
+   * @generated from field: string title = 3;
+   */
+  title: string;
+
+  /**
+   * Excerpt is the one- or two-sentence teaser.
+   *
+   * @generated from field: string excerpt = 4;
+   */
+  excerpt: string;
+
+  /**
+   * ImageUrl is the hero image; empty means the site picks a default image.
+   *
+   * @generated from field: string image_url = 5;
+   */
+  imageUrl: string;
+
+  /**
+   * PublishedAt is when the post went (or goes) live; for a draft, a
+   * placeholder unless someone chose a time still ahead.
+   *
+   * @generated from field: google.protobuf.Timestamp published_at = 6;
+   */
+  publishedAt?: Timestamp | undefined;
+
+  /**
+   * IsPublished is false for drafts.
+   *
+   * @generated from field: bool is_published = 7;
+   */
+  isPublished: boolean;
+
+  /**
+   * Category is the explicit category, or the one derived from the title.
+   *
+   * @generated from field: string category = 8;
+   */
+  category: string;
+
+  /**
+   * CreatedAt is when the post was first saved.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 9;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * UpdatedAt is when the post was last saved.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 10;
+   */
+  updatedAt?: Timestamp | undefined;
+
+  /**
+   * UpdatedBy is the e-mail of the staff member who saved it last.
+   *
+   * @generated from field: string updated_by = 11;
+   */
+  updatedBy: string;
+
+  /**
+   * Version counts saves (see Post.version).
+   *
+   * @generated from field: int64 version = 12;
+   */
+  version: bigint;
+
+  /**
+   * Autosaved says the editor saved this version by itself.
+   *
+   * @generated from field: bool autosaved = 13;
+   */
+  autosaved: boolean;
+
+  /**
+   * ListAt is the date the list sorts by: published_at for a published or
+   * scheduled post, and for a draft whose chosen publish time was ahead
+   * when it was saved; otherwise when the draft was last saved.
+   *
+   * @generated from field: google.protobuf.Timestamp list_at = 14;
+   */
+  listAt?: Timestamp | undefined;
+};
+
+/**
+ * PostListItem is a post as the staff list shows it: everything but the
+ * body.
+ *
+ * @generated from message trenchless.content.v1.PostListItem
+ */
+export type PostListItemJson = {
+  /**
+   * Id is the post's UUID.
+   *
+   * @generated from field: string id = 1;
+   */
+  id?: string;
+
+  /**
+   * Slug is the post's address segment: /blog/{slug}.
+   *
+   * @generated from field: string slug = 2;
+   */
+  slug?: string;
+
+  /**
+   * Title is the headline.
+   *
+   * @generated from field: string title = 3;
+   */
+  title?: string;
+
+  /**
+   * Excerpt is the one- or two-sentence teaser.
+   *
+   * @generated from field: string excerpt = 4;
+   */
+  excerpt?: string;
+
+  /**
+   * ImageUrl is the hero image; empty means the site picks a default image.
+   *
+   * @generated from field: string image_url = 5;
+   */
+  imageUrl?: string;
+
+  /**
+   * PublishedAt is when the post went (or goes) live; for a draft, a
+   * placeholder unless someone chose a time still ahead.
+   *
+   * @generated from field: google.protobuf.Timestamp published_at = 6;
+   */
+  publishedAt?: TimestampJson;
+
+  /**
+   * IsPublished is false for drafts.
+   *
+   * @generated from field: bool is_published = 7;
+   */
+  isPublished?: boolean;
+
+  /**
+   * Category is the explicit category, or the one derived from the title.
+   *
+   * @generated from field: string category = 8;
+   */
+  category?: string;
+
+  /**
+   * CreatedAt is when the post was first saved.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 9;
+   */
+  createdAt?: TimestampJson;
+
+  /**
+   * UpdatedAt is when the post was last saved.
+   *
+   * @generated from field: google.protobuf.Timestamp updated_at = 10;
+   */
+  updatedAt?: TimestampJson;
+
+  /**
+   * UpdatedBy is the e-mail of the staff member who saved it last.
+   *
+   * @generated from field: string updated_by = 11;
+   */
+  updatedBy?: string;
+
+  /**
+   * Version counts saves (see Post.version).
+   *
+   * @generated from field: int64 version = 12;
+   */
+  version?: string;
+
+  /**
+   * Autosaved says the editor saved this version by itself.
+   *
+   * @generated from field: bool autosaved = 13;
+   */
+  autosaved?: boolean;
+
+  /**
+   * ListAt is the date the list sorts by: published_at for a published or
+   * scheduled post, and for a draft whose chosen publish time was ahead
+   * when it was saved; otherwise when the draft was last saved.
+   *
+   * @generated from field: google.protobuf.Timestamp list_at = 14;
+   */
+  listAt?: TimestampJson;
+};
+
+/**
+ * Describes the message trenchless.content.v1.PostListItem.
+ * Use `create(PostListItemSchema)` to create a new message.
+ */
+export const PostListItemSchema: GenMessage<PostListItem, {jsonType: PostListItemJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_content_v1_content, 13);
 
 /**
  * GetPostRequest names a post by id.
@@ -1252,7 +1609,7 @@ export type GetPostRequestJson = {
  * Use `create(GetPostRequestSchema)` to create a new message.
  */
 export const GetPostRequestSchema: GenMessage<GetPostRequest, {jsonType: GetPostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 13);
+  messageDesc(file_trenchless_content_v1_content, 14);
 
 /**
  * GetPostResponse carries the post.
@@ -1287,7 +1644,7 @@ export type GetPostResponseJson = {
  * Use `create(GetPostResponseSchema)` to create a new message.
  */
 export const GetPostResponseSchema: GenMessage<GetPostResponse, {jsonType: GetPostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 14);
+  messageDesc(file_trenchless_content_v1_content, 15);
 
 /**
  * PostFields are the fields staff write on a post (SPEC §7 payload plus the
@@ -1512,7 +1869,7 @@ export type PostFieldsJson = {
  * Use `create(PostFieldsSchema)` to create a new message.
  */
 export const PostFieldsSchema: GenMessage<PostFields, {jsonType: PostFieldsJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 15);
+  messageDesc(file_trenchless_content_v1_content, 16);
 
 /**
  * CreatePostRequest carries a new post; the JSON body is the post's fields,
@@ -1549,7 +1906,7 @@ export type CreatePostRequestJson = {
  * Use `create(CreatePostRequestSchema)` to create a new message.
  */
 export const CreatePostRequestSchema: GenMessage<CreatePostRequest, {jsonType: CreatePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 16);
+  messageDesc(file_trenchless_content_v1_content, 17);
 
 /**
  * CreatePostResponse carries the created post.
@@ -1584,7 +1941,7 @@ export type CreatePostResponseJson = {
  * Use `create(CreatePostResponseSchema)` to create a new message.
  */
 export const CreatePostResponseSchema: GenMessage<CreatePostResponse, {jsonType: CreatePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 17);
+  messageDesc(file_trenchless_content_v1_content, 18);
 
 /**
  * UpdatePostRequest replaces a post's fields; the JSON body is the fields.
@@ -1633,7 +1990,7 @@ export type UpdatePostRequestJson = {
  * Use `create(UpdatePostRequestSchema)` to create a new message.
  */
 export const UpdatePostRequestSchema: GenMessage<UpdatePostRequest, {jsonType: UpdatePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 18);
+  messageDesc(file_trenchless_content_v1_content, 19);
 
 /**
  * UpdatePostResponse carries the updated post.
@@ -1668,7 +2025,7 @@ export type UpdatePostResponseJson = {
  * Use `create(UpdatePostResponseSchema)` to create a new message.
  */
 export const UpdatePostResponseSchema: GenMessage<UpdatePostResponse, {jsonType: UpdatePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 19);
+  messageDesc(file_trenchless_content_v1_content, 20);
 
 /**
  * DeletePostRequest names the post to delete.
@@ -1703,7 +2060,7 @@ export type DeletePostRequestJson = {
  * Use `create(DeletePostRequestSchema)` to create a new message.
  */
 export const DeletePostRequestSchema: GenMessage<DeletePostRequest, {jsonType: DeletePostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 20);
+  messageDesc(file_trenchless_content_v1_content, 21);
 
 /**
  * DeletePostResponse is empty: the post is gone.
@@ -1726,7 +2083,7 @@ export type DeletePostResponseJson = {
  * Use `create(DeletePostResponseSchema)` to create a new message.
  */
 export const DeletePostResponseSchema: GenMessage<DeletePostResponse, {jsonType: DeletePostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 21);
+  messageDesc(file_trenchless_content_v1_content, 22);
 
 /**
  * ListPostRevisionsRequest names the post whose history is wanted.
@@ -1761,7 +2118,7 @@ export type ListPostRevisionsRequestJson = {
  * Use `create(ListPostRevisionsRequestSchema)` to create a new message.
  */
 export const ListPostRevisionsRequestSchema: GenMessage<ListPostRevisionsRequest, {jsonType: ListPostRevisionsRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 22);
+  messageDesc(file_trenchless_content_v1_content, 23);
 
 /**
  * ListPostRevisionsResponse carries the revisions, newest first.
@@ -1796,7 +2153,7 @@ export type ListPostRevisionsResponseJson = {
  * Use `create(ListPostRevisionsResponseSchema)` to create a new message.
  */
 export const ListPostRevisionsResponseSchema: GenMessage<ListPostRevisionsResponse, {jsonType: ListPostRevisionsResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 23);
+  messageDesc(file_trenchless_content_v1_content, 24);
 
 /**
  * RestorePostRevisionRequest names the revision to restore.
@@ -1845,7 +2202,7 @@ export type RestorePostRevisionRequestJson = {
  * Use `create(RestorePostRevisionRequestSchema)` to create a new message.
  */
 export const RestorePostRevisionRequestSchema: GenMessage<RestorePostRevisionRequest, {jsonType: RestorePostRevisionRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 24);
+  messageDesc(file_trenchless_content_v1_content, 25);
 
 /**
  * RestorePostRevisionResponse carries the post as restored.
@@ -1880,7 +2237,7 @@ export type RestorePostRevisionResponseJson = {
  * Use `create(RestorePostRevisionResponseSchema)` to create a new message.
  */
 export const RestorePostRevisionResponseSchema: GenMessage<RestorePostRevisionResponse, {jsonType: RestorePostRevisionResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 25);
+  messageDesc(file_trenchless_content_v1_content, 26);
 
 /**
  * CreateEditableContentRequest creates a text item (SPEC §7 payload).
@@ -1975,7 +2332,7 @@ export type CreateEditableContentRequestJson = {
  * Use `create(CreateEditableContentRequestSchema)` to create a new message.
  */
 export const CreateEditableContentRequestSchema: GenMessage<CreateEditableContentRequest, {jsonType: CreateEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 26);
+  messageDesc(file_trenchless_content_v1_content, 27);
 
 /**
  * CreateEditableContentResponse carries the created item.
@@ -2010,7 +2367,7 @@ export type CreateEditableContentResponseJson = {
  * Use `create(CreateEditableContentResponseSchema)` to create a new message.
  */
 export const CreateEditableContentResponseSchema: GenMessage<CreateEditableContentResponse, {jsonType: CreateEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 27);
+  messageDesc(file_trenchless_content_v1_content, 28);
 
 /**
  * UpdateEditableContentRequest changes an item's content.
@@ -2107,7 +2464,7 @@ export type UpdateEditableContentRequestJson = {
  * Use `create(UpdateEditableContentRequestSchema)` to create a new message.
  */
 export const UpdateEditableContentRequestSchema: GenMessage<UpdateEditableContentRequest, {jsonType: UpdateEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 28);
+  messageDesc(file_trenchless_content_v1_content, 29);
 
 /**
  * UpdateEditableContentResponse carries the updated item.
@@ -2142,7 +2499,7 @@ export type UpdateEditableContentResponseJson = {
  * Use `create(UpdateEditableContentResponseSchema)` to create a new message.
  */
 export const UpdateEditableContentResponseSchema: GenMessage<UpdateEditableContentResponse, {jsonType: UpdateEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 29);
+  messageDesc(file_trenchless_content_v1_content, 30);
 
 /**
  * DeleteEditableContentRequest names the item to delete.
@@ -2177,7 +2534,7 @@ export type DeleteEditableContentRequestJson = {
  * Use `create(DeleteEditableContentRequestSchema)` to create a new message.
  */
 export const DeleteEditableContentRequestSchema: GenMessage<DeleteEditableContentRequest, {jsonType: DeleteEditableContentRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 30);
+  messageDesc(file_trenchless_content_v1_content, 31);
 
 /**
  * DeleteEditableContentResponse is empty: the item is gone.
@@ -2200,7 +2557,7 @@ export type DeleteEditableContentResponseJson = {
  * Use `create(DeleteEditableContentResponseSchema)` to create a new message.
  */
 export const DeleteEditableContentResponseSchema: GenMessage<DeleteEditableContentResponse, {jsonType: DeleteEditableContentResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 31);
+  messageDesc(file_trenchless_content_v1_content, 32);
 
 /**
  * RenderPostRequest carries unsaved post text to render.
@@ -2253,7 +2610,7 @@ export type RenderPostRequestJson = {
  * Use `create(RenderPostRequestSchema)` to create a new message.
  */
 export const RenderPostRequestSchema: GenMessage<RenderPostRequest, {jsonType: RenderPostRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 32);
+  messageDesc(file_trenchless_content_v1_content, 33);
 
 /**
  * RenderPostResponse is the post as the site would show it.
@@ -2302,7 +2659,7 @@ export type RenderPostResponseJson = {
  * Use `create(RenderPostResponseSchema)` to create a new message.
  */
 export const RenderPostResponseSchema: GenMessage<RenderPostResponse, {jsonType: RenderPostResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_content_v1_content, 33);
+  messageDesc(file_trenchless_content_v1_content, 34);
 
 /**
  * ContentService answers the public site's reads: published blog posts and the
@@ -2356,8 +2713,11 @@ export const ContentService: GenService<{
  */
 export const ContentAdminService: GenService<{
   /**
-   * ListPosts returns every post, drafts and scheduled posts included, newest
-   * first, as a bare JSON array.
+   * ListPosts returns a page of posts, drafts and scheduled posts included,
+   * as summaries without their bodies (GetPost has the body), newest first
+   * unless sort says otherwise. Over HTTP the answer is a bare JSON array;
+   * the edge puts next_page_token, total_size and post_count in the
+   * X-Next-Page-Token, X-Total-Count and X-Post-Count headers.
    *
    * @generated from rpc trenchless.content.v1.ContentAdminService.ListPosts
    */

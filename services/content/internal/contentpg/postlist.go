@@ -1,0 +1,168 @@
+package contentpg
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/services/content/internal/content"
+)
+
+// listedColumns are a post without its body (an empty content), then list_at:
+// what the lists show. The body of a post is most of its row, and at
+// thousands of posts most of a list's answer.
+const listedColumns = `id, slug, title, excerpt, '', image_url, published_at, is_published,
+	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved, seo_title, seo_description, social_image_url,
+	list_at`
+
+func scanListed(row pgx.CollectableRow) (content.Post, error) {
+	var p content.Post
+	var id [16]byte
+	err := row.Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &p.Content, &p.ImageURL, &p.PublishedAt,
+		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved,
+		&p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL, &p.ListAt)
+	p.ID = uuidString(id)
+	return p, err
+}
+
+// A cursor is the order's name, the last post's sort key and its id,
+// base64url-encoded: "newest|2026-11-26T09:00:00Z|<uuid>". A cursor of
+// another order is refused rather than misread.
+func encodePostCursor(order, key, id string) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(order + "|" + key + "|" + id))
+}
+
+func decodePostCursor(order, c string) (key, id string, err error) {
+	raw, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil {
+		return "", "", content.ErrBadCursor
+	}
+	parts := strings.SplitN(string(raw), "|", 3)
+	if len(parts) != 3 || parts[0] != order || len(parts[2]) != 36 {
+		return "", "", content.ErrBadCursor
+	}
+	return parts[1], parts[2], nil
+}
+
+func decodeTimeCursor(order, c string) (time.Time, string, error) {
+	key, id, err := decodePostCursor(order, c)
+	if err != nil {
+		return time.Time{}, "", err
+	}
+	t, err := time.Parse(time.RFC3339Nano, key)
+	if err != nil {
+		return time.Time{}, "", content.ErrBadCursor
+	}
+	return t, id, nil
+}
+
+// ListPublishedPosts returns a page of live posts newest first (the
+// published partial index in its order), without their bodies.
+func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, limit int, cursor string) ([]content.Post, string, error) {
+	args := []any{now, limit + 1}
+	after := ""
+	if cursor != "" {
+		t, id, err := decodeTimeCursor("live", cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		args = append(args, t, id)
+		after = " AND (published_at, id) < ($3, $4::uuid)"
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+listedColumns+` FROM content.blog_posts
+		WHERE is_published AND published_at <= $1`+after+`
+		ORDER BY published_at DESC, id DESC LIMIT $2`, args...)
+	if err != nil {
+		return nil, "", fmt.Errorf("list published posts: %w", err)
+	}
+	posts, err := pgx.CollectRows(rows, scanListed)
+	if err != nil {
+		return nil, "", fmt.Errorf("list published posts: %w", err)
+	}
+	next := ""
+	if len(posts) > limit {
+		posts = posts[:limit]
+		last := posts[limit-1]
+		next = encodePostCursor("live", last.PublishedAt.UTC().Format(time.RFC3339Nano), last.ID)
+	}
+	return posts, next, nil
+}
+
+// ListPosts returns a page of the staff list in q's order, each order one
+// index (blog_posts_list_idx, blog_posts_title_idx) read from the cursor
+// on; the title search filters what the index hands over. The counts are
+// one pass over the table's titles (a few thousand short rows; the bodies
+// are stored apart and not read).
+func (s *Store) ListPosts(ctx context.Context, q content.PostQuery) (content.PostPage, error) {
+	var patterns []any
+	for _, w := range q.Words() {
+		patterns = append(patterns, pgdb.Contains(w))
+	}
+	// titleMatch is the search's condition, its parameters numbered from
+	// first on.
+	titleMatch := func(first int) string {
+		cond := "true"
+		for i := range patterns {
+			cond += fmt.Sprintf(" AND lower(title) LIKE $%d", first+i)
+		}
+		return cond
+	}
+	args := append([]any{q.Limit + 1}, patterns...)
+	where := titleMatch(2)
+	var order string
+	switch q.Sort {
+	case content.SortTitle:
+		order = "lower(title), id"
+		if q.Cursor != "" {
+			title, id, err := decodePostCursor(q.Sort, q.Cursor)
+			if err != nil {
+				return content.PostPage{}, err
+			}
+			args = append(args, title, id)
+			where += fmt.Sprintf(" AND (lower(title), id) > (lower($%d), $%d::uuid)", len(args)-1, len(args))
+		}
+	default:
+		dir, cmp := "DESC", "<"
+		if q.Sort == content.SortOldest {
+			dir, cmp = "ASC", ">"
+		}
+		order = "list_at " + dir + ", id " + dir
+		if q.Cursor != "" {
+			t, id, err := decodeTimeCursor(q.Sort, q.Cursor)
+			if err != nil {
+				return content.PostPage{}, err
+			}
+			args = append(args, t, id)
+			where += fmt.Sprintf(" AND (list_at, id) %s ($%d, $%d::uuid)", cmp, len(args)-1, len(args))
+		}
+	}
+	rows, err := s.pool.Query(ctx, `SELECT `+listedColumns+` FROM content.blog_posts WHERE `+where+` ORDER BY `+order+` LIMIT $1`, args...)
+	if err != nil {
+		return content.PostPage{}, fmt.Errorf("list posts: %w", err)
+	}
+	posts, err := pgx.CollectRows(rows, scanListed)
+	if err != nil {
+		return content.PostPage{}, fmt.Errorf("list posts: %w", err)
+	}
+	var page content.PostPage
+	if len(posts) > q.Limit {
+		posts = posts[:q.Limit]
+		last := posts[q.Limit-1]
+		key := last.ListAt.UTC().Format(time.RFC3339Nano)
+		if q.Sort == content.SortTitle {
+			key = last.Title // compared as lower($n), by Postgres's own lower
+		}
+		page.NextCursor = encodePostCursor(q.Sort, key, last.ID)
+	}
+	page.Posts = posts
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE `+titleMatch(1)+`), count(*) FROM content.blog_posts`, patterns...).
+		Scan(&page.Matching, &page.All); err != nil {
+		return content.PostPage{}, fmt.Errorf("count posts: %w", err)
+	}
+	return page, nil
+}
