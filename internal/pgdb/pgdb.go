@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -159,6 +160,16 @@ func Migrate(ctx context.Context, log *slog.Logger, pool *pgxpool.Pool, schema s
 			continue
 		}
 		err := pgx.BeginFunc(ctx, conn, func(tx pgx.Tx) error {
+			// Extensions belong to the database, not to a schema: two
+			// services creating one at once collide on pg_extension's
+			// unique name even with IF NOT EXISTS. A migration that creates
+			// one holds a database-wide lock until it commits, so the
+			// other finds the extension there.
+			if strings.Contains(strings.ToUpper(m.SQL), "CREATE EXTENSION") {
+				if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(hashtext('migrate:extensions'))"); err != nil {
+					return err
+				}
+			}
 			if _, err := tx.Exec(ctx, m.SQL); err != nil {
 				return err
 			}

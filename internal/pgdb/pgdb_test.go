@@ -77,6 +77,32 @@ func TestMigrateAppliesOnceConcurrentlyAndRollsBackFailures(t *testing.T) {
 	require.Equal(t, []int{1, 2}, versions)
 }
 
+// Two services' migrations creating the same extension at once (content's
+// and contact's both create pg_trgm) both succeed: the one that comes
+// second waits for the first to commit and finds it.
+func TestMigrationsOfTwoSchemasCreateOneExtensionAtOnce(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	url, drop, err := pgtest.CreateDatabase(ctx)
+	require.NoError(t, err)
+	defer drop()
+	pool, err := pgdb.Open(ctx, quiet, url, 10*time.Second)
+	require.NoError(t, err)
+	defer pool.Close()
+	var wg sync.WaitGroup
+	errs := make([]error, 2)
+	for i, schema := range []string{"ext_a", "ext_b"} {
+		ms := []pgdb.Migration{{1, "trigrams", `CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+			SELECT pg_sleep(0.2);
+			CREATE TABLE ` + schema + `.words (w text);
+			CREATE INDEX ON ` + schema + `.words USING gin (w public.gin_trgm_ops)`}}
+		wg.Go(func() { errs[i] = pgdb.Migrate(ctx, quiet, pool, schema, ms) })
+	}
+	wg.Wait()
+	require.NoError(t, errs[0])
+	require.NoError(t, errs[1])
+}
+
 func TestOpenGivesUpOnUnreachableServer(t *testing.T) {
 	t.Parallel()
 	_, err := pgdb.Open(context.Background(), quiet, "postgres://postgres@127.0.0.1:1/x?sslmode=disable&connect_timeout=1", 0)

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -112,6 +113,9 @@ type Site struct {
 	pageRoutes map[string]string
 	// sitemapMax is the most addresses in one sitemap file.
 	sitemapMax int
+	// known are the content keys the build can show (knownKeys); nil when
+	// the build has no script to say (every item is then filled in).
+	known map[string]bool
 }
 
 // New returns the site of the build in o.Dir.
@@ -144,6 +148,9 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 		return err
 	})
 	if err != nil {
+		return nil, fmt.Errorf("read the web app's files: %w", err)
+	}
+	if s.known, err = knownKeys(s.files); err != nil {
 		return nil, fmt.Errorf("read the web app's files: %w", err)
 	}
 	s.pageRoutes = map[string]string{}
@@ -353,9 +360,54 @@ func (s *Site) editableContent(ctx context.Context) []sitepage.Item {
 	}
 	items := make([]sitepage.Item, 0, len(list))
 	for _, it := range list {
+		if s.known != nil && !s.known[it.GetContentKey()] {
+			continue
+		}
 		items = append(items, sitepage.Item{ContentKey: it.GetContentKey(), Content: it.GetContent(), ContentType: it.GetContentType()})
 	}
 	return items
+}
+
+// keyLiteral is a quoted string in a script that could be a content key:
+// dotted words ("hero.title").
+var keyLiteral = regexp.MustCompile("[\"'`]([A-Za-z0-9][A-Za-z0-9_-]*(?:\\.[A-Za-z0-9_-]+)+)[\"'`]")
+
+// knownKeys are the content keys the build can show: those marked on its
+// pages (data-ec) and those its scripts name. Only these items go into a
+// page's data block, so a page's size follows what the site shows, not
+// how many texts staff have stored (at 2,000 short texts every page
+// carried all of them, some 300 KB). A key the scripts build at run time
+// is marked on the prerendered page that shows it; one that is neither
+// has the app fetch the whole list, as for any item its page lacks. nil:
+// the build has no scripts (a test's), and every item is filled in.
+func knownKeys(files map[string]bool) (map[string]bool, error) {
+	known := map[string]bool{}
+	scripts := false
+	for f := range files {
+		switch filepath.Ext(f) {
+		case ".html":
+			doc, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			for _, k := range sitepage.Keys(doc) {
+				known[k] = true
+			}
+		case ".js":
+			scripts = true
+			doc, err := os.ReadFile(f)
+			if err != nil {
+				return nil, err
+			}
+			for _, m := range keyLiteral.FindAllSubmatch(doc, -1) {
+				known[string(m[1])] = true
+			}
+		}
+	}
+	if !scripts {
+		return nil, nil
+	}
+	return known, nil
 }
 
 // serveFile serves a static file (not a page: see serveHTML), or its

@@ -460,6 +460,35 @@ func TestWhatTheSiteKeepsIsBoundedByBytesNotByPosts(t *testing.T) {
 	require.Positive(t, feeds.Entries)
 }
 
+// TestPagesCarryOnlyTheTextsTheBuildCanShow: of thousands of stored texts,
+// a page's data block carries those the build marks on a page or names in
+// a script, so its size does not follow how many texts staff keep.
+func TestPagesCarryOnlyTheTextsTheBuildCanShow(t *testing.T) {
+	t.Parallel()
+	api := newContentServer()
+	api.set(func(a *contentServer) {
+		a.items = append(a.items, sitepage.Item{ContentKey: "form.thanks.title", Content: "Thanks, we will call you", ContentType: "text"})
+		for i := range 2000 {
+			a.items = append(a.items, sitepage.Item{ContentKey: fmt.Sprintf("bench.text.%d", i), Content: "A text no page shows.", ContentType: "text"})
+		}
+	})
+	files := defaultFiles()
+	files["assets/app-1234.js"] = `const t=useText("form.thanks.title");const u='home.about.body';`
+	e := newTestSite(t, api, files, Options{})
+	home := get(e, "GET", "/")
+	require.Equal(t, 200, home.code)
+	require.Contains(t, home.body, "Sewer repair without the trench", "marked on the page")
+	require.Contains(t, home.body, `"contentKey":"form.thanks.title"`, "named by a script")
+	require.Contains(t, home.body, `"contentKey":"home.about.body"`, "named by a script")
+	require.Contains(t, home.body, `"contentKey":"notfound.title"`, "marked on another page of the build")
+	require.NotContains(t, home.body, "bench.text.", "no page shows it")
+	require.Less(t, len(home.body), 8<<10)
+
+	// A build without scripts (no way to tell) carries every short text.
+	e = newTestSite(t, api, defaultFiles(), Options{})
+	require.Contains(t, get(e, "GET", "/").body, `"contentKey":"bench.text.1999"`)
+}
+
 // TestSitemapAndFeedFollowContentChanged: they read the posts through the
 // public cache on every request, so a new post is listed once the cache
 // is dropped.

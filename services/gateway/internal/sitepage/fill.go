@@ -36,6 +36,16 @@ func Fill(doc []byte, items []Item) []byte {
 	return apply(doc, append(l.markEdits(items), edit{start: l.bodyEnd, end: l.bodyEnd, text: itemsBlock(l.pageItems(items))}))
 }
 
+// Keys are the content keys of doc's data-ec marks, in document order.
+func Keys(doc []byte) []string {
+	l := scan(doc)
+	keys := make([]string, len(l.marks))
+	for i, m := range l.marks {
+		keys[i] = m.key
+	}
+	return keys
+}
+
 // SharedItemMax is the size up to which an item travels with every page.
 // Longer ones (a legal page's whole body, say) go only with the pages that
 // show them: the app fetches the full list when it needs an item its page
