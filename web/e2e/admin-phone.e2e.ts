@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, nextVisitorIp, openPage } from './browser';
-import { axeViolations, signInAsStaff } from './staff';
+import { adminPostList, axeViolations, signInAsStaff } from './staff';
 
 const PHONE = { width: 390, height: 844 };
 const SHOTS = process.env.E2E_SHOTS ?? join(tmpdir(), 'admin-phone');
@@ -34,7 +34,7 @@ afterAll(async () => {
   if (browser && staffCookies) {
     const { context } = await openPage(browser);
     await context.addCookies(staffCookies);
-    const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
+    const { posts } = await adminPostList(context);
     for (const p of posts.filter((p) => p.slug.includes(RUN))) {
       const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
       expect(res.status(), `delete ${p.slug}`).toBe(200);
@@ -43,8 +43,6 @@ afterAll(async () => {
   }
   await browser?.close();
 });
-
-type Post = { id: string; slug: string; title: string };
 
 /**
  * A signed-in phone: 390×844, touch, the mobile viewport rules (so a page

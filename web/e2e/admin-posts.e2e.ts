@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
 import { png } from './images';
-import { axeViolations, deletePostsOfRun, staffCookies, STAFF_EMAIL, toastText, type Cookies } from './staff';
+import { adminPostList, axeViolations, deletePostsOfRun, staffCookies, STAFF_EMAIL, toastText, type Cookies } from './staff';
 
 let browser: Browser;
 /** One staff session for the whole file. */
@@ -32,12 +32,6 @@ async function createPost(context: BrowserContext, fields: Record<string, unknow
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()) as Post;
-}
-
-async function adminPosts(context: BrowserContext): Promise<Post[]> {
-  const res = await context.request.get(`${BASE_URL}/api/admin/blog-posts`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Post[];
 }
 
 /** A page signed in as staff (with the file's session). */
@@ -67,11 +61,17 @@ async function backInTheText(page: Page) {
 }
 
 describe('the post list', () => {
-  it('lists drafts and scheduled posts with their status, searches by title, and passes axe', async () => {
+  it('lists drafts and scheduled posts with their status, searches titles and sorts on the server, and passes axe', async () => {
     const { page, context, errors } = await staffPage();
     const draft = await createPost(context, { title: `Draft about grease ${RUN}`, slug: `draft-grease-${RUN}`, isPublished: false });
     const inAMonth = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const scheduled = await createPost(context, { title: `Scheduled about roots ${RUN}`, slug: `scheduled-roots-${RUN}`, publishedAt: inAMonth });
+    // Every list read the page makes, with its search (the server searches; issue 29).
+    const reads: URLSearchParams[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/api/admin/blog-posts') reads.push(url.searchParams);
+    });
 
     await page.goto('/admin/posts');
     const table = page.getByRole('table');
@@ -81,31 +81,100 @@ describe('the post list', () => {
     await expect(row(scheduled.title).locator('.admin-status').innerText()).resolves.toBe('Scheduled');
     await expect(row(scheduled.title).innerText()).resolves.toContain('Goes live');
     await expect(row('How to Tell If You Have Orangeburg Pipe and What to Do About It').locator('.admin-status').innerText()).resolves.toBe('Published');
-    const total = (await adminPosts(context)).length;
-    await expect(table.locator('tbody tr').count()).resolves.toBe(total);
+    // One page (50) at most; the count is every post's (X-Post-Count).
+    const { all } = await adminPostList(context);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^\d+ posts?$/ }).innerText()).toBe(`${all} posts`);
+    await expect(table.locator('tbody tr').count()).resolves.toBe(Math.min(all, 50));
     // Newest first: the scheduled post (a month ahead) leads.
     await expect(table.locator('tbody tr').first().innerText()).resolves.toContain(scheduled.title);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Search: only matching titles stay, the count is announced, the query is in the address.
+    // Search: only matching titles stay, the count is announced, the query is in the address,
+    // and the server is asked once typing pauses, not once per key.
     const search = page.getByRole('searchbox', { name: 'Search by title' });
-    await search.fill(`grease ${RUN}`);
+    const typed = `grease ${RUN}`;
+    const before = reads.length;
+    await search.pressSequentially(typed);
     await page.waitForURL(/\?q=grease/);
     await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Showing' }).innerText()).toBe(`Showing 1 of ${total} posts`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Showing' }).innerText()).toBe(`Showing 1 of ${all} posts`);
+    const searched = reads.slice(before).map((q) => q.get('query'));
+    expect(searched.at(-1)).toBe(typed);
+    expect(searched.length, searched.join(' | ')).toBeLessThanOrEqual(2);
     await page.getByRole('button', { name: 'Clear search' }).first().click();
     await expect.poll(() => search.inputValue()).toBe('');
     await expect(search.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
-    await expect.poll(() => table.locator('tbody tr').count()).toBe(total);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(Math.min(all, 50));
     await search.fill('no title has this');
     await page.getByText('No post title contains “no title has this”.').waitFor();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'No posts match' }).innerText()).toBe('No posts match “no title has this”');
 
-    // Sorting by date flips to oldest first.
-    await search.fill('');
+    // Sorting, on the server: by date flips to oldest first; by title, A to Z.
+    await search.fill(`about ${RUN}`);
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(2);
     await page.getByRole('button', { name: /Publish date/ }).click();
     await page.waitForURL(/sort=oldest/);
     await expect.poll(() => page.getByRole('columnheader', { name: /Publish date/ }).getAttribute('aria-sort')).toBe('ascending');
     await expect.poll(() => table.locator('tbody tr').last().innerText()).toContain(scheduled.title);
+    expect(reads.at(-1)?.get('sort')).toBe('oldest');
+    await page.getByRole('button', { name: /^Title/ }).click();
+    await page.waitForURL(/sort=title/);
+    await expect.poll(() => page.getByRole('columnheader', { name: /^Title/ }).getAttribute('aria-sort')).toBe('ascending');
+    await expect.poll(() => table.locator('tbody tr .posts-table__title').allInnerTexts()).toEqual([draft.title, scheduled.title]);
+    expect(reads.at(-1)?.get('sort')).toBe('title');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows more posts a page at a time: by keyboard, focus on the first new post, the count announced', async () => {
+    const { page, context, errors } = await staffPage();
+    // 53 drafts with a word of their own: one page of 50 and three more.
+    const word = `pagingtest${RUN}`;
+    const titles = Array.from({ length: 53 }, (_, i) => `Paging ${word} ${String(i + 1).padStart(2, '0')}`);
+    for (let i = 0; i < titles.length; i += 10) {
+      await Promise.all(titles.slice(i, i + 10).map((title, j) => createPost(context, { title, slug: `paging-${RUN}-${i + j + 1}`, isPublished: false })));
+    }
+    const { all } = await adminPostList(context);
+
+    await page.goto(`/admin/posts?q=${word}&sort=title`);
+    const rows = page.locator('#posts-table tbody tr');
+    const titleLinks = page.locator('#posts-table tbody .posts-table__title');
+    await expect.poll(() => rows.count()).toBe(50);
+    await expect(titleLinks.first().innerText()).resolves.toBe(titles[0]);
+    await expect(titleLinks.last().innerText()).resolves.toBe(titles[49]);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Showing' }).innerText()).toBe(`Showing 53 of ${all} posts`);
+    const listed = page.getByRole('status').filter({ hasText: 'listed' });
+    await expect(listed.innerText()).resolves.toBe('50 of 53 posts listed');
+    const more = page.getByRole('button', { name: 'Show more posts' });
+    // The button says what it adds to (aria-describedby: the listed count).
+    await expect(more.evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent)).resolves.toBe('50 of 53 posts listed');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows.count()).toBe(53);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(titles[50]);
+    await expect(titleLinks.allInnerTexts()).resolves.toEqual(titles);
+    await expect.poll(() => listed.innerText()).toBe('All 53 posts listed');
+    await expect(more.count()).resolves.toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The list holds no bodies: the editor reads the post itself, and shows
+    // nothing of it until that answer is in (never a form filled from the list).
+    const opened = (await adminPostList(context, { query: titles[50] })).posts[0]!;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/admin/blog-posts/${opened.id}`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${BASE_URL}/admin/posts/${opened.id}`);
+    await page.getByRole('status').filter({ hasText: 'Loading the post…' }).waitFor();
+    await expect(page.getByLabel('Title', { exact: true }).count()).resolves.toBe(0);
+    release();
+    await expect.poll(() => page.getByLabel('Title', { exact: true }).inputValue()).toBe(titles[50]);
+    await expect.poll(() => editor(page).innerText()).toBe('Body of the test post.');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -251,7 +320,7 @@ describe('creating a post', () => {
 
   it('refuses an empty title at its field and saves nothing', async () => {
     const { page, context } = await staffPage();
-    const before = (await adminPosts(context)).length;
+    const before = (await adminPostList(context)).all;
     const writes: string[] = [];
     page.on('request', (r) => r.method() !== 'GET' && r.url().includes('/api/admin/blog-posts') && writes.push(r.url()));
     await page.goto('/admin/posts/new');
@@ -266,7 +335,7 @@ describe('creating a post', () => {
     await expect(page.evaluate(() => document.activeElement?.getAttribute('name'))).resolves.toBe('title');
     expect(await axeViolations(page)).toEqual([]);
     expect(writes).toEqual([]);
-    expect((await adminPosts(context)).length).toBe(before);
+    expect((await adminPostList(context)).all).toBe(before);
     await context.close();
   });
 
@@ -488,9 +557,15 @@ describe('previews', () => {
     await expect(page.getByLabel('Post to preview').inputValue()).resolves.toBe(draft.id);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Choosing another post changes the address (deep link, back and forward).
-    const seed = (await adminPosts(context)).find((p) => p.slug === 'orangeburg-pipe-guide')!;
-    await page.getByLabel('Post to preview').selectOption(seed.id);
+    // Finding another post by its title (the server searches; the picker holds
+    // a page at a time) and choosing it changes the address (deep link, back and forward).
+    const seed = (await adminPostList(context, { query: 'Orangeburg' })).posts.find((p) => p.slug === 'orangeburg-pipe-guide')!;
+    await page.getByLabel('Find a post by title').fill('orangeburg');
+    const picker = page.getByLabel('Post to preview');
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['Choose a post…', `${draft.title} — Draft`, `${seed.title} — Published`]);
+    // The post shown stays chosen while the search does not hold it.
+    await expect(picker.inputValue()).resolves.toBe(draft.id);
+    await picker.selectOption(seed.id);
     await page.waitForURL(`${BASE_URL}/admin/preview/${seed.id}`);
     await article.getByRole('heading', { level: 1, name: seed.title }).waitFor();
     await page.goBack();

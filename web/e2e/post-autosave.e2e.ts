@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
-import { axeViolations, deletePostsOfRun, staffCookies, toastText, type Cookies } from './staff';
+import { adminPostList, axeViolations, deletePostsOfRun, staffCookies, toastText, type Cookies } from './staff';
 
 let browser: Browser;
 /** One staff session for the whole file. */
@@ -119,7 +119,7 @@ describe('autosaving a draft', () => {
     expect(created.isPublished).toBe(true);
     expect(created.content).toContain('Even more.');
     // Only one post was made (the draft itself became it).
-    const all = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as Post[];
+    const all = (await adminPostList(context)).posts;
     expect(all.filter((p) => p.slug === `autosaved-new-post-${RUN}`)).toHaveLength(1);
     expect(errors).toEqual([]);
     await context.close();

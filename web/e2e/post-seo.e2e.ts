@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
 import { png } from './images';
-import { axeViolations, deletePostsOfRun, staffCookies, toastText, type Cookies } from './staff';
+import { adminPostList, axeViolations, deletePostsOfRun, staffCookies, toastText, type Cookies } from './staff';
 
 const COMPANY = 'Valley Trenchless Pros';
 
@@ -57,10 +57,13 @@ async function staffPage() {
   return opened;
 }
 
+/** The stored post with this slug, whole (the list's summaries carry no SEO fields). */
 async function postBySlug(context: BrowserContext, slug: string): Promise<Post | undefined> {
-  const res = await context.request.get(`${BASE_URL}/api/admin/blog-posts`);
+  const listed = (await adminPostList(context)).posts.find((p) => p.slug === slug);
+  if (!listed) return undefined;
+  const res = await context.request.get(`${BASE_URL}/api/admin/blog-posts/${listed.id}`);
   expect(res.status()).toBe(200);
-  return ((await res.json()) as Post[]).find((p) => p.slug === slug);
+  return (await res.json()) as Post;
 }
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' });

@@ -54,6 +54,37 @@ export async function staffCookies(browser: Browser, as?: { email: string; passw
   return cookies;
 }
 
+/** A post as the staff list sends it: a summary without the body (GET /api/admin/blog-posts/{id} has that). */
+export type PostSummary = { id: string; slug: string; title: string; isPublished: boolean; publishedAt: string; updatedAt: string; listAt: string };
+
+/**
+ * The staff list as the API pages it (issue 29): every post, or those whose
+ * title holds every word of `query`, in the order asked for, walking the
+ * pages (X-Next-Page-Token); with the counts of its first page
+ * (X-Total-Count: matching; X-Post-Count: all posts).
+ */
+export async function adminPostList(
+  context: BrowserContext,
+  { query = '', sort = '' }: { query?: string; sort?: string } = {},
+): Promise<{ posts: PostSummary[]; total: number; all: number }> {
+  const posts: PostSummary[] = [];
+  let token = '';
+  let counts: { total: number; all: number } | null = null;
+  do {
+    const params = new URLSearchParams({ pageSize: '200' });
+    if (query) params.set('query', query);
+    if (sort) params.set('sort', sort);
+    if (token) params.set('pageToken', token);
+    const res = await context.request.get(`${BASE_URL}/api/admin/blog-posts?${params}`);
+    expect(res.status(), await res.text()).toBe(200);
+    posts.push(...((await res.json()) as PostSummary[]));
+    const headers = res.headers();
+    counts ??= { total: Number(headers['x-total-count']), all: Number(headers['x-post-count']) };
+    token = headers['x-next-page-token'] ?? '';
+  } while (token !== '');
+  return { posts, ...counts! };
+}
+
 /**
  * Deletes the posts a test file made (slug or title holding `run`, its
  * unique run id), so the other suites find the site as they expect it: the
@@ -62,7 +93,7 @@ export async function staffCookies(browser: Browser, as?: { email: string; passw
 export async function deletePostsOfRun(browser: Browser, cookies: Cookies, run: string): Promise<void> {
   const { context } = await openPage(browser);
   await context.addCookies(cookies);
-  const posts = (await (await context.request.get(`${BASE_URL}/api/admin/blog-posts`)).json()) as { id: string; slug: string; title: string }[];
+  const { posts } = await adminPostList(context);
   for (const p of posts.filter((p) => p.slug.includes(run) || p.title.includes(run))) {
     const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
     expect(res.status(), `delete ${p.slug}`).toBe(200);

@@ -189,3 +189,77 @@ describe('errorMessage', () => {
     expect(errorMessage('offline')).toBe('offline');
   });
 });
+
+/**
+ * A stubbed fetch whose answer's body says whether it was read to its end
+ * (or cancelled). The body gives its bytes only when asked (highWaterMark 0),
+ * so "read" means someone asked for the end, not that the stream buffered ahead.
+ */
+function stubFetchOnce(status: number, body: string | null, statusText = '') {
+  const seen = { readToEnd: false, cancelled: false };
+  let stream: ReadableStream<Uint8Array> | null = null;
+  if (body !== null) {
+    let sent = false;
+    stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (!sent) {
+            sent = true;
+            controller.enqueue(new TextEncoder().encode(body));
+            return;
+          }
+          seen.readToEnd = true;
+          controller.close();
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+  }
+  vi.spyOn(globalThis, 'fetch').mockResolvedValueOnce(
+    new Response(stream, { status, statusText, headers: { 'Content-Type': 'application/json' } }),
+  );
+  return { done: () => seen.readToEnd || seen.cancelled };
+}
+
+describe('every answer’s body is read to its end (issue 29)', () => {
+  it('the current-user lookup’s 401, resolved to null', async () => {
+    const body = stubFetchOnce(401, '{"message":"Not signed in","code":"unauthenticated","details":[]}', 'Unauthorized');
+    const user = await createQueryClient().fetchQuery({ queryKey: ['/api/user'], queryFn: getQueryFn({ on401: 'returnNull' }) });
+    expect(user).toBeNull();
+    expect(body.done()).toBe(true);
+  });
+
+  it('an error answer to a query, and a JSON answer', async () => {
+    const error = stubFetchOnce(500, 'boom');
+    await expect(createQueryClient().fetchQuery({ queryKey: ['/api/boom'] })).rejects.toHaveProperty('message', '500: boom');
+    expect(error.done()).toBe(true);
+    const ok = stubFetchOnce(200, '[{"id":"1"}]');
+    await expect(createQueryClient().fetchQuery({ queryKey: ['/api/blog-posts'] })).resolves.toEqual([{ id: '1' }]);
+    expect(ok.done()).toBe(true);
+  });
+
+  it('an OK answer whose caller wants no body (a delete), still readable by one that does', async () => {
+    const ignored = stubFetchOnce(200, '{}');
+    await apiRequest('DELETE', '/api/admin/blog-posts/1');
+    expect(ignored.done()).toBe(true);
+    const wanted = stubFetchOnce(200, '{"id":"1","title":"Roots"}');
+    const res = await apiRequest('PUT', '/api/admin/blog-posts/1', { title: 'Roots' });
+    expect(wanted.done()).toBe(true);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Content-Type')).toBe('application/json');
+    await expect(res.json()).resolves.toEqual({ id: '1', title: 'Roots' });
+  });
+
+  it('an error answer to a write, and an answer without a body (204)', async () => {
+    const error = stubFetchOnce(409, '{"message":"taken"}', 'Conflict');
+    await expect(apiRequest('POST', '/api/admin/blog-posts', {})).rejects.toMatchObject({ status: 409, bodyText: '{"message":"taken"}' });
+    expect(error.done()).toBe(true);
+    stubFetchOnce(204, null);
+    const res = await apiRequest('POST', '/api/logout');
+    expect(res.status).toBe(204);
+    await expect(res.text()).resolves.toBe('');
+  });
+});

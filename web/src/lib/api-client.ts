@@ -1,6 +1,8 @@
 // The one HTTP client of the web app (SPEC §7 "General behaviour", §8).
 // Every call is same-origin and cookie-authenticated, so every request carries
 // credentials; a JSON body and its content type are sent only with a payload.
+// Every answer's body is read to its end before anyone looks at it (issue
+// 29): OK or not, 401 included, whether or not the caller wants the body.
 
 import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
@@ -25,33 +27,55 @@ export class ApiError extends Error {
   }
 }
 
-export async function throwIfResNotOk(res: Response): Promise<void> {
+/** Statuses whose answers never carry a body (Fetch standard, "null body status"). */
+const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The response with its body read to the end and held in memory: the same
+ * status, status text, headers and body. The browser counts a request whose
+ * body nobody reads as still loading (so the page never goes network-idle)
+ * and cannot give its connection to the next request; the API's answers are
+ * small JSON, so reading them whole costs nothing. The copy keeps no `url`
+ * or `redirected` (no caller reads them).
+ */
+async function readWhole(res: Response): Promise<Response> {
+  if (res.body === null) return res;
+  const body = await res.arrayBuffer();
+  const init = { status: res.status, statusText: res.statusText, headers: res.headers };
+  return new Response(NULL_BODY_STATUS.has(res.status) ? null : body, init);
+}
+
+async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const bodyText = await res.text();
   throw new ApiError(res.status, res.statusText, bodyText);
 }
 
 /**
- * Sends one request and returns the OK response (the caller reads the body).
- * `data` becomes a JSON body with `Content-Type: application/json`; a FormData
- * payload (image upload) is sent as multipart, letting the browser set the
- * boundary. Without `data` no body and no content type are sent.
+ * Sends one request and returns the OK response, its body already read
+ * (readWhole): the caller may parse it or leave it. `data` becomes a JSON
+ * body with `Content-Type: application/json`; a FormData payload (image
+ * upload) is sent as multipart, letting the browser set the boundary.
+ * Without `data` no body and no content type are sent. `headers` adds
+ * request headers of the call's own (an idempotency key).
  */
 export async function apiRequest(
   method: HttpMethod,
   url: string,
   data?: unknown,
-  init: { signal?: AbortSignal } = {},
+  init: { signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const request: RequestInit = { method, credentials: 'include' };
   if (init.signal) request.signal = init.signal;
+  const headers: Record<string, string> = { ...init.headers };
   if (data instanceof FormData) {
     request.body = data;
   } else if (data !== undefined) {
-    request.headers = { 'Content-Type': 'application/json' };
+    headers['Content-Type'] = 'application/json';
     request.body = JSON.stringify(data);
   }
-  const res = await fetch(url, request);
+  if (Object.keys(headers).length > 0) request.headers = headers;
+  const res = await readWhole(await fetch(url, request));
   await throwIfResNotOk(res);
   return res;
 }
@@ -98,7 +122,7 @@ export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
 export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null>;
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
   return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToPath(queryKey), { credentials: 'include', signal });
+    const res = await readWhole(await fetch(queryKeyToPath(queryKey), { credentials: 'include', signal }));
     if (on401 === 'returnNull' && res.status === 401) return null;
     await throwIfResNotOk(res);
     return (await res.json()) as T;

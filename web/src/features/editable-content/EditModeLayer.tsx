@@ -1,15 +1,14 @@
 import { lazy, Suspense } from 'react';
+import { apiGet } from '@/lib/api-client';
 import { isEditMode, setEditMode, useEditMode, useEditModeShortcut } from '@/lib/edit-mode';
 
 // Staff only: loaded when edit mode is on.
 const EditModeBar = lazy(() => import('./edit-mode/EditModeBar'));
 
-/** Whether the signed-in user (if any) is staff; a visitor's answer is a 401. */
+/** Whether the signed-in user (if any) is staff; a visitor's answer is a 401 (an ApiError). */
 async function isStaff(): Promise<boolean> {
   try {
-    const res = await fetch('/api/user', { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
-    if (!res.ok) return false;
-    const user = (await res.json()) as { isStaff?: boolean } | null;
+    const user = await apiGet<{ isStaff?: boolean } | null>('/api/user');
     return user?.isStaff === true;
   } catch {
     return false;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { SubmitInspectionRequestResponseJson } from '@/gen/trenchless/contact/v1/contact_pb';
-import { throwIfResNotOk } from '@/lib/api-client';
+import { apiRequest } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
 import type { InspectionRequest } from '../payload';
 
@@ -22,17 +22,7 @@ export async function submitInspectionRequest(
   payload: InspectionRequest,
   { idempotencyKey, signal }: { idempotencyKey: string; signal?: AbortSignal },
 ): Promise<InspectionRequestReceipt> {
-  // api-client's apiRequest cannot add headers yet, so this call builds the
-  // request itself with the same rules (credentials, JSON body) and the same
-  // error handling (throwIfResNotOk).
-  const res = await fetch(CONTACT_PATH, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(payload),
-    signal,
-  });
-  await throwIfResNotOk(res);
+  const res = await apiRequest('POST', CONTACT_PATH, payload, { signal, headers: { 'Idempotency-Key': idempotencyKey } });
   return (await res.json()) as InspectionRequestReceipt;
 }
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import { adminPostsQueryKey, type AdminPost } from './get-admin-posts';
 
@@ -17,8 +17,9 @@ export const getAdminPostQueryOptions = (id: string) =>
   queryOptions({ queryKey: adminPostQueryKey(id), queryFn: ({ signal }) => getAdminPost(id, signal), gcTime: 0 });
 
 /**
- * One post. The list's copy of it shows at once while the full post loads
- * (the list carries every field), so opening a post from the list is instant.
+ * One post, always as the server has it now, body included. Nothing from
+ * the list stands in for it while it loads: the list holds summaries
+ * without the body, and a form filled from one would save an empty body.
  *
  * editing: unlike the rest of the app (no refetch on focus, lib/query-client),
  * the post being edited is read again whenever its tab comes back into view:
@@ -30,11 +31,9 @@ export const getAdminPostQueryOptions = (id: string) =>
  * enabled: false while the editor shows a new post (/admin/posts/new, no id yet).
  */
 export function useAdminPost(id: string, { editing = false, enabled = true }: { editing?: boolean; enabled?: boolean } = {}) {
-  const queryClient = useQueryClient();
   return useQuery({
     ...getAdminPostQueryOptions(id),
     enabled,
     refetchOnWindowFocus: editing ? 'always' : false,
-    placeholderData: () => queryClient.getQueryData<AdminPost[]>(adminPostsQueryKey)?.find((p) => p.id === id),
   });
 }

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAdminPost } from '../api/get-admin-post';
-import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
+import type { AdminPost } from '../api/get-admin-posts';
+import { usePostSlugs } from '../api/get-post-slugs';
 import { PostForm } from './PostForm';
 import type { PreviewPost } from '../api/render-post';
 
@@ -27,7 +28,7 @@ export function PostEditorPage({ renderPreview }: PageProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const post = useAdminPost(id ?? '', { editing: true, enabled: id !== undefined });
-  const posts = useAdminPosts();
+  const slugsInUse = usePostSlugs();
 
   const [newForm, setNewForm] = useState<NewForm | null>(() => (id === undefined ? { visit: location.key } : null));
   // A (new) visit to /new starts a new form.
@@ -45,7 +46,7 @@ export function PostEditorPage({ renderPreview }: PageProps) {
     <PostForm
       key={id === undefined || continued ? `new-${newForm?.visit ?? ''}` : p?.id}
       post={p}
-      allPosts={posts.data ?? []}
+      slugsInUse={slugsInUse}
       renderPreview={renderPreview}
       onCreated={onCreated}
     />

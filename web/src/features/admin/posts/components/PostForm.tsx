@@ -16,6 +16,7 @@ import { useCreatePost } from '../api/create-post';
 import { useDeletePost } from '../api/delete-post';
 import { getAdminPostQueryOptions } from '../api/get-admin-post';
 import type { AdminPost } from '../api/get-admin-posts';
+import type { PostSlug } from '../api/get-post-slugs';
 import { useUpdatePost } from '../api/update-post';
 import { AUTOSAVE_DELAY_MS, autosaves, autosaveStatusText, createAutosaver, type AutosaveState } from '../utils/autosave';
 import { deriveCategory, POST_CATEGORIES } from '../utils/category';
@@ -44,8 +45,8 @@ import type { PreviewPost } from '../api/render-post';
 export type PostFormProps = {
   /** The post being edited; none when creating. */
   post?: AdminPost;
-  /** Every post (for the slug check); the post itself is left out. */
-  allPosts: readonly AdminPost[];
+  /** The slugs posts use (usePostSlugs), for the slug check; the post's own is left out. */
+  slugsInUse: readonly PostSlug[];
   /** The public article component, for the preview. */
   renderPreview: (post: PreviewPost) => ReactNode;
   /**
@@ -77,7 +78,7 @@ type Settled = { how: 'merged' | 'loaded'; who: string };
  * as staff type, the server's per-field answers land on their fields, and
  * leaving with unsaved changes asks first.
  */
-export function PostForm({ post, allPosts, renderPreview, onCreated }: PostFormProps) {
+export function PostForm({ post, slugsInUse, renderPreview, onCreated }: PostFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const editing = post !== undefined;
@@ -106,7 +107,7 @@ export function PostForm({ post, allPosts, renderPreview, onCreated }: PostFormP
   const update = useUpdatePost({ onSaved: setBase });
   const remove = useDeletePost();
 
-  const taken = useMemo(() => new Set(allPosts.filter((p) => p.id !== post?.id).map((p) => p.slug)), [allPosts, post?.id]);
+  const taken = useMemo(() => new Set(slugsInUse.filter((p) => p.id !== post?.id).map((p) => p.slug)), [slugsInUse, post?.id]);
   const schema = useMemo(() => postFormSchema(taken), [taken]);
   const initial = useMemo(() => (post ? postToFormValues(post) : EMPTY_POST_FORM), [post]);
   const form = useForm<PostFormValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });

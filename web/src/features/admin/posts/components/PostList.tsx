@@ -1,14 +1,15 @@
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
+import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
 import { errorMessage } from '@/lib/api-client';
 import { useDeletePost } from '../api/delete-post';
-import { useAdminPosts, type AdminPost } from '../api/get-admin-posts';
+import { useAdminPostList, type AdminPostSummary } from '../api/get-admin-posts';
 import { POST_DATE_PREFIX, postDate, postStatus, type PostStatus } from '../utils/post-status';
-import { countText, filterAndSortPosts, type PostSort } from '../utils/post-list';
+import { countText, listedText, readSort, type PostSort } from '../utils/post-list';
 import { StatusBadge } from './StatusBadge';
 
 const SORTS: Record<PostSort, { column: 'title' | 'date'; aria: 'ascending' | 'descending' }> = {
@@ -17,24 +18,27 @@ const SORTS: Record<PostSort, { column: 'title' | 'date'; aria: 'ascending' | 'd
   title: { column: 'title', aria: 'ascending' },
 };
 
-function readSort(value: string | null): PostSort {
-  return value === 'oldest' || value === 'title' ? value : 'newest';
-}
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+/** The server's limit on a search. */
+const QUERY_MAX_LENGTH = 200;
 
 /**
- * /admin/posts: every post, drafts and scheduled ones included, with its
- * status and date; search by title and sorting live in the address (?q=,
- * ?sort=), so back, forward and reload keep them.
+ * /admin/posts: the posts, drafts and scheduled ones included, with their
+ * status and date, a page at a time ("Show more posts"). The server
+ * searches titles and orders the list; both live in the address (?q=,
+ * ?sort=), so back, forward and reload keep them. The search goes out
+ * once typing pauses.
  */
 export function PostList() {
-  const posts = useAdminPosts();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const sort = readSort(params.get('sort'));
-  const deferredQuery = useDeferredValue(query);
-  const ids = { search: useId(), count: useId(), caption: useId() };
-  const [toDelete, setToDelete] = useState<AdminPost | null>(null);
+  const searched = useDebouncedText(query.trim(), SEARCH_DELAY_MS);
+  const list = useAdminPostList({ query: searched, sort });
+  const ids = { search: useId(), count: useId(), caption: useId(), listed: useId() };
+  const [toDelete, setToDelete] = useState<AdminPostSummary | null>(null);
   const remove = useDeletePost();
 
   const setParam = (name: string, value: string, fallback: string) =>
@@ -54,10 +58,31 @@ export function PostList() {
     searchInput.current?.focus();
   };
 
-  const shown = useMemo(
-    () => filterAndSortPosts(posts.data ?? [], deferredQuery, sort, now),
-    [posts.data, deferredQuery, sort, now],
-  );
+  const pages = list.data?.pages;
+  const posts = useMemo(() => pages?.flatMap((p) => p.posts) ?? [], [pages]);
+  // The counts and the search of the answer on screen (a newer search may be loading).
+  const first = pages?.[0];
+  const answered = first?.query ?? '';
+  const count = first && first.totalCount !== null && first.postCount !== null ? countText(first.totalCount, first.postCount, answered) : '';
+
+  // "Show more posts" moves the focus to the first post it brought, once it is drawn.
+  const rows = useRef<HTMLTableSectionElement>(null);
+  const [focusRow, setFocusRow] = useState<number | null>(null);
+  useEffect(() => {
+    if (focusRow === null || posts.length <= focusRow) return;
+    rows.current?.rows[focusRow]?.querySelector<HTMLElement>('.posts-table__title')?.focus();
+    setFocusRow(null);
+  }, [focusRow, posts.length]);
+  const showMore = () => {
+    if (list.isFetchingNextPage) return;
+    const before = posts.length;
+    setFocusRow(before);
+    void list.fetchNextPage().then((result) => {
+      const after = result.data?.pages.reduce((n, p) => n + p.posts.length, 0) ?? 0;
+      // Nothing new to go to (it failed, or the posts went meanwhile): the focus stays on the button.
+      if (result.isError || after <= before) setFocusRow(null);
+    });
+  };
 
   return (
     <section aria-labelledby="posts-heading">
@@ -78,8 +103,9 @@ export function PostList() {
                 id={ids.search}
                 type="search"
                 value={query}
+                maxLength={QUERY_MAX_LENGTH}
                 onChange={(e) => setParam('q', e.currentTarget.value, '')}
-                aria-controls={shown.length > 0 ? 'posts-table' : undefined}
+                aria-controls={posts.length > 0 ? 'posts-table' : undefined}
                 aria-describedby={ids.count}
                 autoComplete="off"
               />
@@ -91,67 +117,101 @@ export function PostList() {
             </div>
           </div>
           <p id={ids.count} className="posts-search__count" role="status">
-            {posts.data ? countText(shown.length, posts.data.length, deferredQuery) : ''}
+            {count}
           </p>
         </div>
 
-        {posts.isPending ? (
+        {list.isPending ? (
           <Spinner label="Loading posts…" />
-        ) : posts.isError ? (
+        ) : !list.data ? (
           <div className="staff-alert staff-alert--error" role="alert">
-            <p>The posts could not be loaded: {errorMessage(posts.error)}</p>
-            <button type="button" className="button button--small" onClick={() => void posts.refetch()}>
+            <p>The posts could not be loaded: {errorMessage(list.error)}</p>
+            <button type="button" className="button button--small" onClick={() => void list.refetch()}>
               Try again
             </button>
           </div>
-        ) : posts.data.length === 0 ? (
+        ) : posts.length === 0 && answered === '' ? (
           <p className="admin-empty">
             No posts yet. <Link to="/admin/posts/new">Write the first one</Link>.
           </p>
-        ) : shown.length === 0 ? (
+        ) : posts.length === 0 ? (
           <p className="admin-empty">
-            No post title contains “{deferredQuery.trim()}”.{' '}
+            No post title contains “{answered}”.{' '}
             <button type="button" className="staff-linkbutton" onClick={clearSearch}>
               Clear search
             </button>
           </p>
         ) : (
-          <div className="posts-table-wrap" role="region" aria-labelledby={ids.caption} tabIndex={0}>
-            <table id="posts-table" className="admin-table posts-table">
-              <caption id={ids.caption} className="visually-hidden">
-                Blog posts, {sortCaption(sort)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col" aria-sort={SORTS[sort].column === 'title' ? SORTS[sort].aria : undefined}>
-                    <SortButton active={sort === 'title'} onClick={() => setParam('sort', 'title', 'newest')}>
-                      Title
-                    </SortButton>
-                  </th>
-                  <th scope="col">Status</th>
-                  <th scope="col" aria-sort={SORTS[sort].column === 'date' ? SORTS[sort].aria : undefined}>
-                    <SortButton
-                      active={SORTS[sort].column === 'date'}
-                      direction={sort === 'oldest' ? 'up' : 'down'}
-                      onClick={() => setParam('sort', sort === 'newest' ? 'oldest' : 'newest', 'newest')}
-                      hint={sort === 'newest' ? 'show oldest first' : 'show newest first'}
-                    >
-                      Publish date
-                    </SortButton>
-                  </th>
-                  <th scope="col">Last saved</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((post) => (
-                  <PostRow key={post.id} post={post} now={now} onDelete={() => setToDelete(post)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <div
+              className="posts-table-wrap"
+              role="region"
+              aria-labelledby={ids.caption}
+              aria-busy={list.isPlaceholderData || undefined}
+              tabIndex={0}
+            >
+              <table id="posts-table" className="admin-table posts-table">
+                <caption id={ids.caption} className="visually-hidden">
+                  Blog posts, {sortCaption(sort)}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col" aria-sort={SORTS[sort].column === 'title' ? SORTS[sort].aria : undefined}>
+                      <SortButton active={sort === 'title'} onClick={() => setParam('sort', 'title', 'newest')}>
+                        Title
+                      </SortButton>
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col" aria-sort={SORTS[sort].column === 'date' ? SORTS[sort].aria : undefined}>
+                      <SortButton
+                        active={SORTS[sort].column === 'date'}
+                        direction={sort === 'oldest' ? 'up' : 'down'}
+                        onClick={() => setParam('sort', sort === 'newest' ? 'oldest' : 'newest', 'newest')}
+                        hint={sort === 'newest' ? 'show oldest first' : 'show newest first'}
+                      >
+                        Publish date
+                      </SortButton>
+                    </th>
+                    <th scope="col">Last saved</th>
+                    <th scope="col">
+                      <span className="visually-hidden">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody ref={rows}>
+                  {posts.map((post) => (
+                    <PostRow key={post.id} post={post} now={now} onDelete={() => setToDelete(post)} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {list.isError && (
+              <div className="staff-alert staff-alert--error" role="alert">
+                <p>
+                  {list.isFetchNextPageError ? 'More posts could not be loaded' : 'The posts could not be refreshed'}:{' '}
+                  {errorMessage(list.error)}
+                </p>
+              </div>
+            )}
+            {(list.hasNextPage || posts.length > (first?.posts.length ?? 0)) && (
+              <div className="posts-more">
+                <p id={ids.listed} className="posts-more__count" role="status">
+                  {listedText(posts.length, first?.totalCount ?? null)}
+                </p>
+                {list.hasNextPage && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={showMore}
+                    aria-disabled={list.isFetchingNextPage || undefined}
+                    aria-describedby={ids.listed}
+                  >
+                    {list.isFetchingNextPage ? 'Loading more posts…' : 'Show more posts'}
+                  </button>
+                )}
+              </div>
+            )}
+          </>
         )}
       </div>
 
@@ -178,7 +238,7 @@ export function PostList() {
   );
 }
 
-function PostRow({ post, now, onDelete }: { post: AdminPost; now: Date; onDelete: () => void }) {
+function PostRow({ post, now, onDelete }: { post: AdminPostSummary; now: Date; onDelete: () => void }) {
   const status: PostStatus = postStatus(post, now);
   // A draft's stored publish time is when it was created, not a publish date (issue 28).
   const date = postDate(post, now);

@@ -1,85 +1,74 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminPost } from '../api/get-admin-posts';
-import { countText, filterAndSortPosts } from './post-list';
+import type { AdminPostListData, AdminPostSummary } from '../api/get-admin-posts';
+import { countText, listedText, readSort, withoutPost } from './post-list';
 
-const post = (title: string, publishedAt: string): AdminPost => ({
-  id: title,
-  slug: title.toLowerCase().replace(/\W+/g, '-'),
-  title,
+const summary = (id: string): AdminPostSummary => ({
+  id,
+  slug: `post-${id}`,
+  title: `Post ${id}`,
   excerpt: '',
-  content: '',
-  bodyHtml: '',
-  version: '1',
-  autosaved: false,
   imageUrl: '',
-  heroImage: { src: '/images/article-default.svg', srcset: '/images/article-default.svg 1200w', width: 1200, height: 630 },
-  publishedAt,
+  publishedAt: '2026-05-21T16:00:00Z',
   isPublished: true,
   category: 'Prevention',
-  readTimeMinutes: 1,
-  seoTitle: '',
-  seoDescription: '',
-  socialImageUrl: '',
-  createdAt: publishedAt,
-  updatedAt: publishedAt,
+  createdAt: '2026-05-21T16:00:00Z',
+  updatedAt: '2026-05-21T16:00:00Z',
   updatedBy: '',
+  version: '1',
+  autosaved: false,
+  listAt: '2026-05-21T16:00:00Z',
 });
 
-const posts = [
-  post('Orangeburg Pipe Guide', '2026-05-21T16:00:00Z'),
-  post('Monsoon Season Drain Care', '2026-07-01T16:00:00Z'),
-  post('CIPP Lining Explained', '2025-11-02T16:00:00Z'),
-  post('Señor Pipe’s Café Drains', '2030-01-01T16:00:00Z'),
-];
+const twoPages = (): AdminPostListData => ({
+  pageParams: ['', 'token-2'],
+  pages: [
+    { query: '', posts: [summary('a'), summary('b')], nextPageToken: 'token-2', totalCount: 3, postCount: 3 },
+    { query: '', posts: [summary('c')], nextPageToken: '', totalCount: 3, postCount: 3 },
+  ],
+});
 
-const titles = (list: AdminPost[]) => list.map((p) => p.title);
-
-describe('filterAndSortPosts', () => {
-  it('lists newest first by publish date by default, scheduled ones on top', () => {
-    expect(titles(filterAndSortPosts(posts, '', 'newest'))).toEqual([
-      'Señor Pipe’s Café Drains',
-      'Monsoon Season Drain Care',
-      'Orangeburg Pipe Guide',
-      'CIPP Lining Explained',
-    ]);
-    expect(titles(filterAndSortPosts(posts, '', 'oldest'))[0]).toBe('CIPP Lining Explained');
-    expect(titles(filterAndSortPosts(posts, '', 'title'))).toEqual([
-      'CIPP Lining Explained',
-      'Monsoon Season Drain Care',
-      'Orangeburg Pipe Guide',
-      'Señor Pipe’s Café Drains',
-    ]);
-  });
-
-  it('finds titles containing every word typed, in any case and without accents', () => {
-    expect(titles(filterAndSortPosts(posts, 'pipe', 'newest'))).toEqual(['Señor Pipe’s Café Drains', 'Orangeburg Pipe Guide']);
-    expect(titles(filterAndSortPosts(posts, '  DRAIN   monsoon ', 'newest'))).toEqual(['Monsoon Season Drain Care']);
-    expect(titles(filterAndSortPosts(posts, 'cafe', 'newest'))).toEqual(['Señor Pipe’s Café Drains']);
-    expect(filterAndSortPosts(posts, 'sewer', 'newest')).toEqual([]);
-  });
-
-  it('orders a draft by when it was last saved, not by its stored publish time (its creation time)', () => {
-    const now = new Date('2026-11-23T18:00:00Z');
-    const draft = { ...post('Old draft, saved today', '2025-01-01T16:00:00Z'), isPublished: false, updatedAt: '2026-11-23T17:00:00Z' };
-    expect(titles(filterAndSortPosts([...posts, draft], '', 'newest', now)).slice(0, 2)).toEqual([
-      'Señor Pipe’s Café Drains',
-      'Old draft, saved today',
-    ]);
-    expect(titles(filterAndSortPosts([...posts, draft], '', 'oldest', now))[0]).toBe('CIPP Lining Explained');
-  });
-
-  it('leaves the list it was given alone', () => {
-    const before = titles(posts);
-    filterAndSortPosts(posts, '', 'title');
-    expect(titles(posts)).toEqual(before);
+describe('readSort', () => {
+  it('takes the orders it knows from the address, anything else is newest first', () => {
+    expect(readSort('oldest')).toBe('oldest');
+    expect(readSort('title')).toBe('title');
+    expect(readSort(null)).toBe('newest');
+    expect(readSort('TITLE')).toBe('newest');
   });
 });
 
 describe('countText', () => {
-  it('says how many posts are shown, for the live region', () => {
+  it('says how many posts there are and how many match, for the live region', () => {
     expect(countText(4, 4, '')).toBe('4 posts');
     expect(countText(1, 1, ' ')).toBe('1 post');
     expect(countText(2, 4, 'pipe')).toBe('Showing 2 of 4 posts');
     expect(countText(0, 4, ' sewer ')).toBe('No posts match “sewer”');
+  });
+});
+
+describe('listedText', () => {
+  it('says how much of the list is on screen', () => {
+    expect(listedText(50, 130)).toBe('50 of 130 posts listed');
+    expect(listedText(130, 130)).toBe('All 130 posts listed');
+    expect(listedText(1, 1)).toBe('All 1 post listed');
+    expect(listedText(50, null)).toBe('50 posts listed');
+  });
+});
+
+describe('withoutPost', () => {
+  it('drops a deleted post from whichever page holds it and counts one fewer on every page', () => {
+    const next = withoutPost(twoPages(), 'c');
+    expect(next.pages.map((p) => p.posts.map((post) => post.id))).toEqual([['a', 'b'], []]);
+    expect(next.pages.map((p) => [p.totalCount, p.postCount])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
+    expect(next.pageParams).toEqual(['', 'token-2']);
+  });
+
+  it('leaves lists without the post as they are (the same object), and unknown counts unknown', () => {
+    const data = twoPages();
+    expect(withoutPost(data, 'z')).toBe(data);
+    const unknown: AdminPostListData = { pageParams: [''], pages: [{ query: 'b', posts: [summary('b')], nextPageToken: '', totalCount: null, postCount: null }] };
+    expect(withoutPost(unknown, 'b').pages[0]).toMatchObject({ posts: [], totalCount: null, postCount: null });
   });
 });

@@ -1,45 +1,48 @@
-// The post list's search and order.
-import type { AdminPost } from '../api/get-admin-posts';
-import { postDate } from './post-status';
-
-export type PostSort = 'newest' | 'oldest' | 'title';
-
-const byTitle = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-/** The date the list shows for the post (postDate: a draft's is when it was last saved). */
-function time(post: AdminPost, now: Date): number {
-  const { at } = postDate(post, now);
-  const t = at ? Date.parse(at) : Number.NaN;
-  return Number.isFinite(t) ? t : 0;
-}
+// The post list's order, its counts, and a deleted post leaving it. The
+// search and the order themselves are the server's (GET /api/admin/blog-posts).
+import type { AdminPostListData } from '../api/get-admin-posts';
 
 /**
- * The posts whose title contains every word of the query (any case, any
- * accents), newest first by the date the list shows (scheduled ones ahead of
- * today therefore lead; a draft by when it was last saved), oldest first, or
- * by title.
+ * newest (the default) and oldest go by the date the list shows (the
+ * server's listAt: a draft by when it was last saved, unless a publish time
+ * ahead was chosen); title by the title in any case.
  */
-export function filterAndSortPosts(posts: readonly AdminPost[], query: string, sort: PostSort, now: Date = new Date()): AdminPost[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
-  const matching = words.length === 0 ? [...posts] : posts.filter((p) => words.every((w) => fold(p.title).includes(w)));
-  const times = new Map(matching.map((p) => [p, time(p, now)]));
-  const at = (p: AdminPost) => times.get(p) ?? 0;
-  const compare: Record<PostSort, (a: AdminPost, b: AdminPost) => number> = {
-    newest: (a, b) => at(b) - at(a) || byTitle.compare(a.title, b.title),
-    oldest: (a, b) => at(a) - at(b) || byTitle.compare(a.title, b.title),
-    title: (a, b) => byTitle.compare(a.title, b.title),
-  };
-  return matching.sort(compare[sort]);
+export type PostSort = 'newest' | 'oldest' | 'title';
+
+/** The order named in the address (?sort=); anything else is the default. */
+export function readSort(value: string | null): PostSort {
+  return value === 'oldest' || value === 'title' ? value : 'newest';
 }
 
-function fold(s: string): string {
-  return s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
+const noun = (n: number) => (n === 1 ? 'post' : 'posts');
 
-/** The live count: "12 posts", "Showing 3 of 12 posts", "No posts match". */
-export function countText(shown: number, total: number, query: string): string {
-  const noun = (n: number) => (n === 1 ? 'post' : 'posts');
+/**
+ * The live count above the list: "12 posts"; with a search, "Showing 3 of
+ * 12 posts" (matching of all) or "No posts match “x”".
+ */
+export function countText(matching: number, total: number, query: string): string {
   if (query.trim() === '') return `${total} ${noun(total)}`;
-  if (shown === 0) return `No posts match “${query.trim()}”`;
-  return `Showing ${shown} of ${total} ${noun(total)}`;
+  if (matching === 0) return `No posts match “${query.trim()}”`;
+  return `Showing ${matching} of ${total} ${noun(total)}`;
+}
+
+/** Under the list, once there is more than one page: how much of it is on screen (of how many, when known). */
+export function listedText(listed: number, matching: number | null): string {
+  if (matching === null) return `${listed} ${noun(listed)} listed`;
+  return listed >= matching ? `All ${matching} ${noun(matching)} listed` : `${listed} of ${matching} ${noun(matching)} listed`;
+}
+
+/** The lists without a deleted post, counting one fewer where it was; the same object if no page had it. */
+export function withoutPost(data: AdminPostListData, id: string): AdminPostListData {
+  if (!data.pages.some((page) => page.posts.some((p) => p.id === id))) return data;
+  const fewer = (n: number | null) => (n === null ? null : Math.max(0, n - 1));
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.filter((p) => p.id !== id),
+      totalCount: fewer(page.totalCount),
+      postCount: fewer(page.postCount),
+    })),
+  };
 }

@@ -1,12 +1,14 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
+import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAdminPost } from '../../posts/api/get-admin-post';
-import { useAdminPosts, type AdminPost } from '../../posts/api/get-admin-posts';
+import { useAdminPostList, type AdminPost, type AdminPostSummary } from '../../posts/api/get-admin-posts';
 import { StatusBadge } from '../../posts/components/StatusBadge';
+import { listedText } from '../../posts/utils/post-list';
 import { POST_STATUS_LABEL, postStatus } from '../../posts/utils/post-status';
 import previewCss from '../preview.css?url';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
@@ -34,13 +36,32 @@ export function PreviewTab({ renderArticle }: PreviewTabProps) {
   );
 }
 
+/** How long typing pauses before the picker's search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+
 function PreviewPage({ renderArticle }: PreviewTabProps) {
   const id = useParams().id ?? '';
-  const posts = useAdminPosts();
   const navigate = useNavigate();
   const now = useNow();
-  const selectId = useId();
-  const list = posts.data ?? [];
+  const fieldId = useId();
+  const [search, setSearch] = useState('');
+  const searched = useDebouncedText(search.trim(), SEARCH_DELAY_MS);
+  const posts = useAdminPostList({ query: searched });
+  // The post shown is always an option, even when the loaded pages do not hold it (a deep link, a search).
+  const current = useAdminPost(id, { enabled: id !== '' });
+  const list = posts.data?.pages.flatMap((p) => p.posts) ?? [];
+  const first = posts.data?.pages[0];
+  const answered = first?.query ?? '';
+  const options: OptionPost[] = current.data && !list.some((p) => p.id === id) ? [current.data, ...list] : list;
+  const listed = first ? listedText(list.length, first.totalCount) : '';
+  // The button goes once the last page is in: the focus moves to the picker it filled, not to the page's start.
+  const picker = useRef<HTMLSelectElement>(null);
+  const showMore = () => {
+    if (posts.isFetchingNextPage) return;
+    void posts.fetchNextPage().then((result) => {
+      if (!result.isError && !result.hasNextPage) picker.current?.focus();
+    });
+  };
 
   return (
     <section aria-labelledby="preview-heading" className="admin-preview">
@@ -49,33 +70,63 @@ function PreviewPage({ renderArticle }: PreviewTabProps) {
       </div>
       <div className="admin-card admin-preview__picker">
         <div className="staff-field">
-          <label htmlFor={selectId}>Post to preview</label>
+          <label htmlFor={`${fieldId}-search`}>Find a post by title</label>
+          <input
+            id={`${fieldId}-search`}
+            type="search"
+            value={search}
+            maxLength={200}
+            autoComplete="off"
+            aria-controls={fieldId}
+            aria-describedby={`${fieldId}-listed`}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+        </div>
+        <div className="staff-field">
+          <label htmlFor={fieldId}>Post to preview</label>
           <select
-            id={selectId}
+            ref={picker}
+            id={fieldId}
             value={id}
             disabled={posts.isPending}
-            aria-describedby={`${selectId}-hint`}
+            aria-describedby={`${fieldId}-hint`}
             onChange={(e) => navigate(e.currentTarget.value ? `/admin/preview/${e.currentTarget.value}` : '/admin/preview')}
           >
             <option value="">{posts.isPending ? 'Loading posts…' : 'Choose a post…'}</option>
-            {list.map((post) => (
+            {options.map((post) => (
               <option key={post.id} value={post.id}>
                 {post.title} — {POST_STATUS_LABEL[postStatus(post, now)]}
               </option>
             ))}
           </select>
-          <p id={`${selectId}-hint`} className="staff-field__hint">
+          <p id={`${fieldId}-hint`} className="staff-field__hint">
             Every post, drafts and scheduled ones included, shown exactly as the article page will show it.
           </p>
         </div>
+        <div className="admin-preview__more">
+          <p id={`${fieldId}-listed`} className="staff-field__hint" role="status">
+            {answered !== '' && list.length === 0 ? `No post title contains “${answered}”.` : listed}
+          </p>
+          {posts.hasNextPage && (
+            <button
+              type="button"
+              className="button button--small"
+              onClick={showMore}
+              aria-disabled={posts.isFetchingNextPage || undefined}
+              aria-describedby={`${fieldId}-listed`}
+            >
+              {posts.isFetchingNextPage ? 'Loading more posts…' : 'Show more posts'}
+            </button>
+          )}
+        </div>
         {posts.isError && (
           <p className="staff-alert staff-alert--error" role="alert">
-            The posts could not be loaded: {errorMessage(posts.error)}
+            {posts.isFetchNextPageError ? 'More posts could not be loaded' : 'The posts could not be loaded'}: {errorMessage(posts.error)}
           </p>
         )}
       </div>
       {id === '' ? (
-        !posts.isPending && list.length === 0 && !posts.isError ? (
+        posts.data && answered === '' && list.length === 0 ? (
           <p className="admin-empty">
             There are no posts yet. <Link to="/admin/posts/new">Write one</Link>.
           </p>
@@ -86,6 +137,9 @@ function PreviewPage({ renderArticle }: PreviewTabProps) {
     </section>
   );
 }
+
+/** What an option needs: the list's summaries and a whole post alike. */
+type OptionPost = Pick<AdminPostSummary, 'id' | 'title' | 'isPublished' | 'publishedAt'>;
 
 function PreviewOf({ id, renderArticle }: { id: string; renderArticle: (post: AdminPost) => ReactNode }) {
   const post = useAdminPost(id);
