@@ -12,7 +12,14 @@
 // ghz for gRPC. The figures go to stdout and to -out (docs/performance.md); the
 // exit status is 1 if any goal is missed.
 //
-//	go run ./scripts/bench [-bins bin] [-web web/dist] [-out docs/performance.md] [-duration 8s] [-only static,uncached,leads,images,pipeline] [-keep]
+// The growth part (issue 29) measures the site at today's size and again
+// after seeding five years' worth of leads, posts, images and texts, on a
+// stack of its own unless it is the only part run.
+//
+// With -only, -out replaces only the sections of the parts run (or adds
+// them) and keeps the rest of the file.
+//
+//	go run ./scripts/bench [-bins bin] [-web web/dist] [-out docs/performance.md] [-duration 8s] [-only static,uncached,leads,images,pipeline,growth] [-keep]
 package main
 
 import (
@@ -21,6 +28,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,7 +53,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "docs/performance.md", "where to write the report; empty writes none")
 	flag.DurationVar(&c.dur, "duration", 6*time.Second, "length of each load run")
 	flag.IntVar(&c.rounds, "rounds", 3, "maximum-rate runs per server and read (the median counts)")
-	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images, pipeline (default all)")
+	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images, pipeline, growth (default all)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
 	plainRoot := flag.String("serve-plain", "", "internal: serve this folder with net/http alone (see plain.go)")
 	plainAddr := flag.String("plain-addr", "", "internal: -serve-plain's address")
@@ -113,20 +121,11 @@ func run(c config) int {
 		return fail(err)
 	}
 	defer pg.Stop()
-	cpus := map[string]string{}
-	for _, k := range scratch.Kinds {
-		cpus[k] = serverCPU
-	}
-	s, err := scratch.StartStack(root, pg, "bench", scratch.Options{Bins: bins, WebDir: web, CPUs: cpus})
+	s, err := startStack(root, pg, "bench", bins, web)
 	if err != nil {
-		return fail(fmt.Errorf("start the stack: %w", err))
+		return fail(err)
 	}
 	defer s.Close()
-	for _, p := range []*scratch.Proc{s.NATS.P, s.MinIO.P} {
-		if err := pin(p, serverCPU); err != nil {
-			return fail(err)
-		}
-	}
 
 	r := &report{started: time.Now(), dur: c.dur, rounds: c.rounds}
 	if c.wants("static") {
@@ -154,12 +153,31 @@ func run(c config) int {
 			return fail(fmt.Errorf("lead pipeline: %w", err))
 		}
 	}
+	if c.wants("growth") {
+		// Today's data is the stack as it starts: the other parts' leads,
+		// images and a million seeded leads are not, so after them the
+		// growth part gets a stack of its own.
+		gs := s
+		if c.only != "growth" {
+			if gs, err = startStack(root, pg, "growth", bins, web); err != nil {
+				return fail(err)
+			}
+			defer gs.Close()
+		}
+		if err := benchGrowth(c, gs, r); err != nil {
+			return fail(fmt.Errorf("growth: %w", err))
+		}
+	}
 	r.took = time.Since(r.started)
 	text := r.markdown()
 	fmt.Println()
 	fmt.Print(text)
 	if c.out != "" {
-		if err := os.WriteFile(c.out, []byte(text), 0o644); err != nil {
+		out := text
+		if c.only != "" {
+			out = mergeReport(c.out, text)
+		}
+		if err := os.WriteFile(c.out, []byte(out), 0o644); err != nil {
 			return fail(err)
 		}
 		fmt.Printf("\nbench: written to %s\n", c.out)
@@ -169,6 +187,57 @@ func run(c config) int {
 		return 1
 	}
 	return 0
+}
+
+// startStack starts a scratch stack called name on pg with every server
+// pinned to the servers' CPU.
+func startStack(root string, pg *scratch.Postgres, name, bins, web string) (*scratch.Stack, error) {
+	cpus := map[string]string{}
+	for _, k := range scratch.Kinds {
+		cpus[k] = serverCPU
+	}
+	s, err := scratch.StartStack(root, pg, name, scratch.Options{Bins: bins, WebDir: web, CPUs: cpus})
+	if err != nil {
+		return nil, fmt.Errorf("start the %s stack: %w", name, err)
+	}
+	for _, p := range []*scratch.Proc{s.NATS.P, s.MinIO.P} {
+		if err := pin(p, serverCPU); err != nil {
+			s.Close()
+			return nil, err
+		}
+	}
+	return s, nil
+}
+
+// mergeReport is the report at path with each section (## heading) of
+// fresh put in place of the section of the same heading, or added at the
+// end: a run of some parts keeps the other parts' figures. Without a
+// report at path it is fresh.
+func mergeReport(path, fresh string) string {
+	old, err := os.ReadFile(path)
+	if err != nil {
+		return fresh
+	}
+	split := func(s string) (head string, secs []string) {
+		parts := strings.Split(s, "\n## ")
+		head = parts[0] + "\n"
+		for _, p := range parts[1:] {
+			secs = append(secs, "## "+strings.TrimRight(p, "\n")+"\n")
+		}
+		return head, secs
+	}
+	heading := func(sec string) string { h, _, _ := strings.Cut(sec, "\n"); return h }
+	head, secs := split(string(old))
+	_, news := split(fresh)
+	for _, n := range news {
+		i := slices.IndexFunc(secs, func(o string) bool { return heading(o) == heading(n) })
+		if i >= 0 {
+			secs[i] = n
+		} else {
+			secs = append(secs, n)
+		}
+	}
+	return strings.TrimRight(head, "\n") + "\n\n" + strings.Join(secs, "\n")
 }
 
 func fail(err error) int {

@@ -64,6 +64,7 @@ type report struct {
 	leads        *leadRow
 	images       *imageRow
 	pipeline     *pipelineReport
+	growth       *growthReport
 	misses       int
 }
 
@@ -221,6 +222,9 @@ func (r *report) markdown() string {
 			w("\nThe search's plan (a phone fragment, first page; EXPLAIN ANALYZE):\n\n```\n%s\n```\n", plan)
 		}
 		w("\n")
+	}
+	if g := r.growth; g != nil {
+		b.WriteString(r.growthMarkdown(g))
 	}
 	return b.String()
 }

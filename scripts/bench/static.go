@@ -2,11 +2,9 @@ package main
 
 import (
 	"cmp"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"net/http"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -48,31 +46,12 @@ func get(u string, headers map[string]string) (*http.Response, []byte, error) {
 	return resp, b, err
 }
 
-// sitePages are the public pages the sitemap lists, as paths.
+// sitePages are the public pages the sitemap lists (following an index of
+// sitemaps one level), as paths.
 func sitePages(base string) ([]string, error) {
-	_, b, err := get(base+"/sitemap.xml", nil)
+	paths, _, err := sitemapURLs(base)
 	if err != nil {
-		return nil, err
-	}
-	var set struct {
-		URLs []struct {
-			Loc string `xml:"loc"`
-		} `xml:"url"`
-	}
-	if err := xml.Unmarshal(b, &set); err != nil {
 		return nil, fmt.Errorf("sitemap: %w", err)
-	}
-	var paths []string
-	for _, u := range set.URLs {
-		p, err := url.Parse(u.Loc)
-		if err != nil {
-			return nil, err
-		}
-		path := p.Path
-		if path == "" {
-			path = "/"
-		}
-		paths = append(paths, path)
 	}
 	if !slices.Contains(paths, "/") {
 		return nil, fmt.Errorf("the sitemap lists no home page: %v", paths)
