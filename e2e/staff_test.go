@@ -193,6 +193,24 @@ func TestStaffWorkflowThroughTheWholeStack(t *testing.T) {
 		return bytes.Contains(b, []byte("Sewer Repair Without the Trench"))
 	})
 
+	// The staff list of texts, a page at a time, and one text by key.
+	code, texts := staff.json("GET", "/api/admin/editable-content?pageSize=5&query=hero", nil)
+	require.Equal(t, 200, code, "%v", texts)
+	require.Len(t, texts["items"], 5)
+	require.NotEmpty(t, texts["nextPageToken"])
+	require.Greater(t, texts["itemCount"].(float64), texts["totalSize"].(float64))
+	code, nextTexts := staff.json("GET", "/api/admin/editable-content?pageSize=5&query=hero&pageToken="+url.QueryEscape(texts["nextPageToken"].(string)), nil)
+	require.Equal(t, 200, code, "%v", nextTexts)
+	require.NotEqual(t, texts["items"].([]any)[0], nextTexts["items"].([]any)[0])
+	code, one := staff.json("GET", "/api/admin/editable-content/hero.title", nil)
+	require.Equal(t, 200, code, "%v", one)
+	require.Equal(t, "Sewer Repair Without the Trench", one["content"])
+	require.NotEmpty(t, one["version"])
+	code, _ = anon.json("GET", "/api/admin/editable-content?pageSize=5", nil)
+	require.Equal(t, 401, code)
+	code, _ = staff.json("GET", "/api/admin/editable-content/no.such.key", nil)
+	require.Equal(t, 404, code)
+
 	// An image uploaded by staff is served with its variants.
 	img := image.NewRGBA(image.Rect(0, 0, 1000, 600))
 	for y := 0; y < 600; y++ {

@@ -2336,6 +2336,246 @@ func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
 	return nil
 }
 
+// ListEditableContentPageRequest asks for a page of the staff list of texts.
+type ListEditableContentPageRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// PageSize caps the page; 0 means 100.
+	PageSize int32 `protobuf:"varint,1,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// PageToken continues from a previous page's next_page_token (of the
+	// same query and category).
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Query keeps the texts whose key, description or content contains
+	// every word of it, in any case.
+	Query string `protobuf:"bytes,3,opt,name=query,proto3" json:"query,omitempty"`
+	// Category keeps one category's texts (empty: every category).
+	Category      string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEditableContentPageRequest) Reset() {
+	*x = ListEditableContentPageRequest{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEditableContentPageRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEditableContentPageRequest) ProtoMessage() {}
+
+func (x *ListEditableContentPageRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEditableContentPageRequest.ProtoReflect.Descriptor instead.
+func (*ListEditableContentPageRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+}
+
+func (x *ListEditableContentPageRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListEditableContentPageRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListEditableContentPageRequest) GetQuery() string {
+	if x != nil {
+		return x.Query
+	}
+	return ""
+}
+
+func (x *ListEditableContentPageRequest) GetCategory() string {
+	if x != nil {
+		return x.Category
+	}
+	return ""
+}
+
+// ListEditableContentPageResponse carries one page of texts.
+type ListEditableContentPageResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Items by category, then key.
+	Items []*EditableContent `protobuf:"bytes,1,rep,name=items,proto3" json:"items,omitempty"`
+	// NextPageToken fetches the next page; empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// TotalSize is how many texts match the query and category.
+	TotalSize int32 `protobuf:"varint,3,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
+	// ItemCount is how many texts there are, whatever the query.
+	ItemCount     int32 `protobuf:"varint,4,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListEditableContentPageResponse) Reset() {
+	*x = ListEditableContentPageResponse{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListEditableContentPageResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListEditableContentPageResponse) ProtoMessage() {}
+
+func (x *ListEditableContentPageResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListEditableContentPageResponse.ProtoReflect.Descriptor instead.
+func (*ListEditableContentPageResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
+}
+
+func (x *ListEditableContentPageResponse) GetItems() []*EditableContent {
+	if x != nil {
+		return x.Items
+	}
+	return nil
+}
+
+func (x *ListEditableContentPageResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListEditableContentPageResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
+}
+
+func (x *ListEditableContentPageResponse) GetItemCount() int32 {
+	if x != nil {
+		return x.ItemCount
+	}
+	return 0
+}
+
+// GetEditableContentRequest names one text.
+type GetEditableContentRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ContentKey names the item.
+	ContentKey    string `protobuf:"bytes,1,opt,name=content_key,json=contentKey,proto3" json:"content_key,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEditableContentRequest) Reset() {
+	*x = GetEditableContentRequest{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEditableContentRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEditableContentRequest) ProtoMessage() {}
+
+func (x *GetEditableContentRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEditableContentRequest.ProtoReflect.Descriptor instead.
+func (*GetEditableContentRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
+}
+
+func (x *GetEditableContentRequest) GetContentKey() string {
+	if x != nil {
+		return x.ContentKey
+	}
+	return ""
+}
+
+// GetEditableContentResponse carries the text.
+type GetEditableContentResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Item is the text.
+	Item          *EditableContent `protobuf:"bytes,1,opt,name=item,proto3" json:"item,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetEditableContentResponse) Reset() {
+	*x = GetEditableContentResponse{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetEditableContentResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetEditableContentResponse) ProtoMessage() {}
+
+func (x *GetEditableContentResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetEditableContentResponse.ProtoReflect.Descriptor instead.
+func (*GetEditableContentResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{34}
+}
+
+func (x *GetEditableContentResponse) GetItem() *EditableContent {
+	if x != nil {
+		return x.Item
+	}
+	return nil
+}
+
 // DeleteEditableContentRequest names the item to delete.
 type DeleteEditableContentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2347,7 +2587,7 @@ type DeleteEditableContentRequest struct {
 
 func (x *DeleteEditableContentRequest) Reset() {
 	*x = DeleteEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2359,7 +2599,7 @@ func (x *DeleteEditableContentRequest) String() string {
 func (*DeleteEditableContentRequest) ProtoMessage() {}
 
 func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2372,7 +2612,7 @@ func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *DeleteEditableContentRequest) GetContentKey() string {
@@ -2391,7 +2631,7 @@ type DeleteEditableContentResponse struct {
 
 func (x *DeleteEditableContentResponse) Reset() {
 	*x = DeleteEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2403,7 +2643,7 @@ func (x *DeleteEditableContentResponse) String() string {
 func (*DeleteEditableContentResponse) ProtoMessage() {}
 
 func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2416,7 +2656,7 @@ func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{36}
 }
 
 // RenderPostRequest carries unsaved post text to render.
@@ -2434,7 +2674,7 @@ type RenderPostRequest struct {
 
 func (x *RenderPostRequest) Reset() {
 	*x = RenderPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2446,7 +2686,7 @@ func (x *RenderPostRequest) String() string {
 func (*RenderPostRequest) ProtoMessage() {}
 
 func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2459,7 +2699,7 @@ func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostRequest.ProtoReflect.Descriptor instead.
 func (*RenderPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{37}
 }
 
 func (x *RenderPostRequest) GetContent() string {
@@ -2489,7 +2729,7 @@ type RenderPostResponse struct {
 
 func (x *RenderPostResponse) Reset() {
 	*x = RenderPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2501,7 +2741,7 @@ func (x *RenderPostResponse) String() string {
 func (*RenderPostResponse) ProtoMessage() {}
 
 func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2514,7 +2754,7 @@ func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostResponse.ProtoReflect.Descriptor instead.
 func (*RenderPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{34}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RenderPostResponse) GetBodyHtml() string {
@@ -2746,6 +2986,25 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\t_categoryB\x0e\n" +
 	"\f_description\"[\n" +
 	"\x1dUpdateEditableContentResponse\x12:\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xb7\x01\n" +
+	"\x1eListEditableContentPageRequest\x12'\n" +
+	"\tpage_size\x18\x01 \x01(\x05B\n" +
+	"\xbaH\a\x1a\x05\x18\xf4\x03(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x90\x03R\tpageToken\x12\x1e\n" +
+	"\x05query\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12#\n" +
+	"\bcategory\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\bcategory\"\xc5\x01\n" +
+	"\x1fListEditableContentPageResponse\x12<\n" +
+	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\x03 \x01(\x05R\ttotalSize\x12\x1d\n" +
+	"\n" +
+	"item_count\x18\x04 \x01(\x05R\titemCount\"G\n" +
+	"\x19GetEditableContentRequest\x12*\n" +
+	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
+	"contentKey\"X\n" +
+	"\x1aGetEditableContentResponse\x12:\n" +
 	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"J\n" +
 	"\x1cDeleteEditableContentRequest\x12*\n" +
 	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
@@ -2763,7 +3022,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0eContentService\x12\x9c\x01\n" +
 	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"!\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x90\x02\x01\x12\x9c\x01\n" +
 	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\x97\x0e\n" +
+	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\x82\x11\n" +
 	"\x13ContentAdminService\x12\x87\x01\n" +
 	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x90\x02\x01\x12\x85\x01\n" +
 	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"+\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x90\x02\x01\x12\x8c\x01\n" +
@@ -2775,6 +3034,8 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"DeletePost\x12(.trenchless.content.v1.DeletePostRequest\x1a).trenchless.content.v1.DeletePostResponse\"\"\x82\xd3\xe4\x93\x02\x1c*\x1a/api/admin/blog-posts/{id}\x12\xb7\x01\n" +
 	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"?\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x90\x02\x01\x12\xcb\x01\n" +
 	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"M\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb0\x01\n" +
+	"\x17ListEditableContentPage\x125.trenchless.content.v1.ListEditableContentPageRequest\x1a6.trenchless.content.v1.ListEditableContentPageResponse\"&\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/admin/editable-content\x90\x02\x01\x12\xb5\x01\n" +
+	"\x12GetEditableContent\x120.trenchless.content.v1.GetEditableContentRequest\x1a1.trenchless.content.v1.GetEditableContentResponse\":\x82\xd3\xe4\x93\x021b\x04item\x12)/api/admin/editable-content/{content_key}\x90\x02\x01\x12\xb0\x01\n" +
 	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\",\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xbe\x01\n" +
 	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\xb5\x01\n" +
 	"\x15DeleteEditableContent\x123.trenchless.content.v1.DeleteEditableContentRequest\x1a4.trenchless.content.v1.DeleteEditableContentResponse\"1\x82\xd3\xe4\x93\x02+*)/api/admin/editable-content/{content_key}\x12\x8e\x01\n" +
@@ -2793,66 +3054,70 @@ func file_trenchless_content_v1_content_proto_rawDescGZIP() []byte {
 	return file_trenchless_content_v1_content_proto_rawDescData
 }
 
-var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 35)
+var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
 var file_trenchless_content_v1_content_proto_goTypes = []any{
-	(*ResponsiveImage)(nil),               // 0: trenchless.content.v1.ResponsiveImage
-	(*PostSummary)(nil),                   // 1: trenchless.content.v1.PostSummary
-	(*Post)(nil),                          // 2: trenchless.content.v1.Post
-	(*PostRevision)(nil),                  // 3: trenchless.content.v1.PostRevision
-	(*EditableContent)(nil),               // 4: trenchless.content.v1.EditableContent
-	(*ListPublishedPostsRequest)(nil),     // 5: trenchless.content.v1.ListPublishedPostsRequest
-	(*ListPublishedPostsResponse)(nil),    // 6: trenchless.content.v1.ListPublishedPostsResponse
-	(*GetPublishedPostRequest)(nil),       // 7: trenchless.content.v1.GetPublishedPostRequest
-	(*GetPublishedPostResponse)(nil),      // 8: trenchless.content.v1.GetPublishedPostResponse
-	(*ListEditableContentRequest)(nil),    // 9: trenchless.content.v1.ListEditableContentRequest
-	(*ListEditableContentResponse)(nil),   // 10: trenchless.content.v1.ListEditableContentResponse
-	(*ListPostsRequest)(nil),              // 11: trenchless.content.v1.ListPostsRequest
-	(*ListPostsResponse)(nil),             // 12: trenchless.content.v1.ListPostsResponse
-	(*PostListItem)(nil),                  // 13: trenchless.content.v1.PostListItem
-	(*GetPostRequest)(nil),                // 14: trenchless.content.v1.GetPostRequest
-	(*GetPostResponse)(nil),               // 15: trenchless.content.v1.GetPostResponse
-	(*PostFields)(nil),                    // 16: trenchless.content.v1.PostFields
-	(*CreatePostRequest)(nil),             // 17: trenchless.content.v1.CreatePostRequest
-	(*CreatePostResponse)(nil),            // 18: trenchless.content.v1.CreatePostResponse
-	(*UpdatePostRequest)(nil),             // 19: trenchless.content.v1.UpdatePostRequest
-	(*UpdatePostResponse)(nil),            // 20: trenchless.content.v1.UpdatePostResponse
-	(*DeletePostRequest)(nil),             // 21: trenchless.content.v1.DeletePostRequest
-	(*DeletePostResponse)(nil),            // 22: trenchless.content.v1.DeletePostResponse
-	(*ListPostRevisionsRequest)(nil),      // 23: trenchless.content.v1.ListPostRevisionsRequest
-	(*ListPostRevisionsResponse)(nil),     // 24: trenchless.content.v1.ListPostRevisionsResponse
-	(*RestorePostRevisionRequest)(nil),    // 25: trenchless.content.v1.RestorePostRevisionRequest
-	(*RestorePostRevisionResponse)(nil),   // 26: trenchless.content.v1.RestorePostRevisionResponse
-	(*CreateEditableContentRequest)(nil),  // 27: trenchless.content.v1.CreateEditableContentRequest
-	(*CreateEditableContentResponse)(nil), // 28: trenchless.content.v1.CreateEditableContentResponse
-	(*UpdateEditableContentRequest)(nil),  // 29: trenchless.content.v1.UpdateEditableContentRequest
-	(*UpdateEditableContentResponse)(nil), // 30: trenchless.content.v1.UpdateEditableContentResponse
-	(*DeleteEditableContentRequest)(nil),  // 31: trenchless.content.v1.DeleteEditableContentRequest
-	(*DeleteEditableContentResponse)(nil), // 32: trenchless.content.v1.DeleteEditableContentResponse
-	(*RenderPostRequest)(nil),             // 33: trenchless.content.v1.RenderPostRequest
-	(*RenderPostResponse)(nil),            // 34: trenchless.content.v1.RenderPostResponse
-	(*timestamppb.Timestamp)(nil),         // 35: google.protobuf.Timestamp
+	(*ResponsiveImage)(nil),                 // 0: trenchless.content.v1.ResponsiveImage
+	(*PostSummary)(nil),                     // 1: trenchless.content.v1.PostSummary
+	(*Post)(nil),                            // 2: trenchless.content.v1.Post
+	(*PostRevision)(nil),                    // 3: trenchless.content.v1.PostRevision
+	(*EditableContent)(nil),                 // 4: trenchless.content.v1.EditableContent
+	(*ListPublishedPostsRequest)(nil),       // 5: trenchless.content.v1.ListPublishedPostsRequest
+	(*ListPublishedPostsResponse)(nil),      // 6: trenchless.content.v1.ListPublishedPostsResponse
+	(*GetPublishedPostRequest)(nil),         // 7: trenchless.content.v1.GetPublishedPostRequest
+	(*GetPublishedPostResponse)(nil),        // 8: trenchless.content.v1.GetPublishedPostResponse
+	(*ListEditableContentRequest)(nil),      // 9: trenchless.content.v1.ListEditableContentRequest
+	(*ListEditableContentResponse)(nil),     // 10: trenchless.content.v1.ListEditableContentResponse
+	(*ListPostsRequest)(nil),                // 11: trenchless.content.v1.ListPostsRequest
+	(*ListPostsResponse)(nil),               // 12: trenchless.content.v1.ListPostsResponse
+	(*PostListItem)(nil),                    // 13: trenchless.content.v1.PostListItem
+	(*GetPostRequest)(nil),                  // 14: trenchless.content.v1.GetPostRequest
+	(*GetPostResponse)(nil),                 // 15: trenchless.content.v1.GetPostResponse
+	(*PostFields)(nil),                      // 16: trenchless.content.v1.PostFields
+	(*CreatePostRequest)(nil),               // 17: trenchless.content.v1.CreatePostRequest
+	(*CreatePostResponse)(nil),              // 18: trenchless.content.v1.CreatePostResponse
+	(*UpdatePostRequest)(nil),               // 19: trenchless.content.v1.UpdatePostRequest
+	(*UpdatePostResponse)(nil),              // 20: trenchless.content.v1.UpdatePostResponse
+	(*DeletePostRequest)(nil),               // 21: trenchless.content.v1.DeletePostRequest
+	(*DeletePostResponse)(nil),              // 22: trenchless.content.v1.DeletePostResponse
+	(*ListPostRevisionsRequest)(nil),        // 23: trenchless.content.v1.ListPostRevisionsRequest
+	(*ListPostRevisionsResponse)(nil),       // 24: trenchless.content.v1.ListPostRevisionsResponse
+	(*RestorePostRevisionRequest)(nil),      // 25: trenchless.content.v1.RestorePostRevisionRequest
+	(*RestorePostRevisionResponse)(nil),     // 26: trenchless.content.v1.RestorePostRevisionResponse
+	(*CreateEditableContentRequest)(nil),    // 27: trenchless.content.v1.CreateEditableContentRequest
+	(*CreateEditableContentResponse)(nil),   // 28: trenchless.content.v1.CreateEditableContentResponse
+	(*UpdateEditableContentRequest)(nil),    // 29: trenchless.content.v1.UpdateEditableContentRequest
+	(*UpdateEditableContentResponse)(nil),   // 30: trenchless.content.v1.UpdateEditableContentResponse
+	(*ListEditableContentPageRequest)(nil),  // 31: trenchless.content.v1.ListEditableContentPageRequest
+	(*ListEditableContentPageResponse)(nil), // 32: trenchless.content.v1.ListEditableContentPageResponse
+	(*GetEditableContentRequest)(nil),       // 33: trenchless.content.v1.GetEditableContentRequest
+	(*GetEditableContentResponse)(nil),      // 34: trenchless.content.v1.GetEditableContentResponse
+	(*DeleteEditableContentRequest)(nil),    // 35: trenchless.content.v1.DeleteEditableContentRequest
+	(*DeleteEditableContentResponse)(nil),   // 36: trenchless.content.v1.DeleteEditableContentResponse
+	(*RenderPostRequest)(nil),               // 37: trenchless.content.v1.RenderPostRequest
+	(*RenderPostResponse)(nil),              // 38: trenchless.content.v1.RenderPostResponse
+	(*timestamppb.Timestamp)(nil),           // 39: google.protobuf.Timestamp
 }
 var file_trenchless_content_v1_content_proto_depIdxs = []int32{
-	35, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
+	39, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: trenchless.content.v1.PostSummary.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	35, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
-	35, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
-	35, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
+	39, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
+	39, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
+	39, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
 	0,  // 5: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	35, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
-	35, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
-	35, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
-	35, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
+	39, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
+	39, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
+	39, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
+	39, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
 	1,  // 10: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
 	2,  // 11: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
 	4,  // 12: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
 	13, // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.PostListItem
-	35, // 14: trenchless.content.v1.PostListItem.published_at:type_name -> google.protobuf.Timestamp
-	35, // 15: trenchless.content.v1.PostListItem.created_at:type_name -> google.protobuf.Timestamp
-	35, // 16: trenchless.content.v1.PostListItem.updated_at:type_name -> google.protobuf.Timestamp
-	35, // 17: trenchless.content.v1.PostListItem.list_at:type_name -> google.protobuf.Timestamp
+	39, // 14: trenchless.content.v1.PostListItem.published_at:type_name -> google.protobuf.Timestamp
+	39, // 15: trenchless.content.v1.PostListItem.created_at:type_name -> google.protobuf.Timestamp
+	39, // 16: trenchless.content.v1.PostListItem.updated_at:type_name -> google.protobuf.Timestamp
+	39, // 17: trenchless.content.v1.PostListItem.list_at:type_name -> google.protobuf.Timestamp
 	2,  // 18: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
-	35, // 19: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
+	39, // 19: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
 	16, // 20: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
 	2,  // 21: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
 	16, // 22: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
@@ -2861,40 +3126,46 @@ var file_trenchless_content_v1_content_proto_depIdxs = []int32{
 	2,  // 25: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
 	4,  // 26: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
 	4,  // 27: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	0,  // 28: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	5,  // 29: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
-	7,  // 30: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
-	9,  // 31: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
-	11, // 32: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
-	14, // 33: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
-	17, // 34: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
-	19, // 35: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
-	21, // 36: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
-	23, // 37: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
-	25, // 38: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
-	27, // 39: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
-	29, // 40: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
-	31, // 41: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
-	33, // 42: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
-	6,  // 43: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
-	8,  // 44: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
-	10, // 45: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
-	12, // 46: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
-	15, // 47: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
-	18, // 48: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
-	20, // 49: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
-	22, // 50: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
-	24, // 51: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
-	26, // 52: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
-	28, // 53: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
-	30, // 54: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
-	32, // 55: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
-	34, // 56: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
-	43, // [43:57] is the sub-list for method output_type
-	29, // [29:43] is the sub-list for method input_type
-	29, // [29:29] is the sub-list for extension type_name
-	29, // [29:29] is the sub-list for extension extendee
-	0,  // [0:29] is the sub-list for field type_name
+	4,  // 28: trenchless.content.v1.ListEditableContentPageResponse.items:type_name -> trenchless.content.v1.EditableContent
+	4,  // 29: trenchless.content.v1.GetEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	0,  // 30: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	5,  // 31: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
+	7,  // 32: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
+	9,  // 33: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
+	11, // 34: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
+	14, // 35: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
+	17, // 36: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
+	19, // 37: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
+	21, // 38: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
+	23, // 39: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
+	25, // 40: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
+	31, // 41: trenchless.content.v1.ContentAdminService.ListEditableContentPage:input_type -> trenchless.content.v1.ListEditableContentPageRequest
+	33, // 42: trenchless.content.v1.ContentAdminService.GetEditableContent:input_type -> trenchless.content.v1.GetEditableContentRequest
+	27, // 43: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
+	29, // 44: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
+	35, // 45: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
+	37, // 46: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
+	6,  // 47: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
+	8,  // 48: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
+	10, // 49: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
+	12, // 50: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
+	15, // 51: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
+	18, // 52: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
+	20, // 53: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
+	22, // 54: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
+	24, // 55: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
+	26, // 56: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
+	32, // 57: trenchless.content.v1.ContentAdminService.ListEditableContentPage:output_type -> trenchless.content.v1.ListEditableContentPageResponse
+	34, // 58: trenchless.content.v1.ContentAdminService.GetEditableContent:output_type -> trenchless.content.v1.GetEditableContentResponse
+	28, // 59: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
+	30, // 60: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
+	36, // 61: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
+	38, // 62: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
+	47, // [47:63] is the sub-list for method output_type
+	31, // [31:47] is the sub-list for method input_type
+	31, // [31:31] is the sub-list for extension type_name
+	31, // [31:31] is the sub-list for extension extendee
+	0,  // [0:31] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_content_v1_content_proto_init() }
@@ -2910,7 +3181,7 @@ func file_trenchless_content_v1_content_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_content_v1_content_proto_rawDesc), len(file_trenchless_content_v1_content_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   35,
+			NumMessages:   39,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -409,6 +409,80 @@ func local_request_ContentAdminService_RestorePostRevision_0(ctx context.Context
 	return msg, metadata, err
 }
 
+var filter_ContentAdminService_ListEditableContentPage_0 = &utilities.DoubleArray{Encoding: map[string]int{}, Base: []int(nil), Check: []int(nil)}
+
+func request_ContentAdminService_ListEditableContentPage_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListEditableContentPageRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_ContentAdminService_ListEditableContentPage_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.ListEditableContentPage(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_ContentAdminService_ListEditableContentPage_0(ctx context.Context, marshaler runtime.Marshaler, server ContentAdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq ListEditableContentPageRequest
+		metadata runtime.ServerMetadata
+	)
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_ContentAdminService_ListEditableContentPage_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	msg, err := server.ListEditableContentPage(ctx, &protoReq)
+	return msg, metadata, err
+}
+
+func request_ContentAdminService_GetEditableContent_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetEditableContentRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["content_key"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "content_key")
+	}
+	protoReq.ContentKey, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "content_key", err)
+	}
+	if req.Body != nil {
+		_, _ = io.Copy(io.Discard, req.Body)
+	}
+	msg, err := client.GetEditableContent(ctx, &protoReq, grpc.Header(&metadata.HeaderMD), grpc.Trailer(&metadata.TrailerMD))
+	return msg, metadata, err
+}
+
+func local_request_ContentAdminService_GetEditableContent_0(ctx context.Context, marshaler runtime.Marshaler, server ContentAdminServiceServer, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
+	var (
+		protoReq GetEditableContentRequest
+		metadata runtime.ServerMetadata
+		err      error
+	)
+	val, ok := pathParams["content_key"]
+	if !ok {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "missing parameter %s", "content_key")
+	}
+	protoReq.ContentKey, err = runtime.String(val)
+	if err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "content_key", err)
+	}
+	msg, err := server.GetEditableContent(ctx, &protoReq)
+	return msg, metadata, err
+}
+
 func request_ContentAdminService_CreateEditableContent_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq CreateEditableContentRequest
@@ -762,6 +836,46 @@ func RegisterContentAdminServiceHandlerServer(ctx context.Context, mux *runtime.
 			return
 		}
 		forward_ContentAdminService_RestorePostRevision_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_RestorePostRevision_0{resp.(*RestorePostRevisionResponse)}, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_ContentAdminService_ListEditableContentPage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/ListEditableContentPage", runtime.WithHTTPPathPattern("/api/admin/editable-content"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_ContentAdminService_ListEditableContentPage_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_ListEditableContentPage_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_ContentAdminService_GetEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		var stream runtime.ServerTransportStream
+		ctx = grpc.NewContextWithServerTransportStream(ctx, &stream)
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateIncomingContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/GetEditableContent", runtime.WithHTTPPathPattern("/api/admin/editable-content/{content_key}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := local_request_ContentAdminService_GetEditableContent_0(annotatedContext, inboundMarshaler, server, req, pathParams)
+		md.HeaderMD, md.TrailerMD = metadata.Join(md.HeaderMD, stream.Header()), metadata.Join(md.TrailerMD, stream.Trailer())
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_GetEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_GetEditableContent_0{resp.(*GetEditableContentResponse)}, mux.GetForwardResponseOptions()...)
 	})
 	mux.Handle(http.MethodPost, pattern_ContentAdminService_CreateEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
@@ -1131,6 +1245,40 @@ func RegisterContentAdminServiceHandlerClient(ctx context.Context, mux *runtime.
 		}
 		forward_ContentAdminService_RestorePostRevision_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_RestorePostRevision_0{resp.(*RestorePostRevisionResponse)}, mux.GetForwardResponseOptions()...)
 	})
+	mux.Handle(http.MethodGet, pattern_ContentAdminService_ListEditableContentPage_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/ListEditableContentPage", runtime.WithHTTPPathPattern("/api/admin/editable-content"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_ContentAdminService_ListEditableContentPage_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_ListEditableContentPage_0(annotatedContext, mux, outboundMarshaler, w, req, resp, mux.GetForwardResponseOptions()...)
+	})
+	mux.Handle(http.MethodGet, pattern_ContentAdminService_GetEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
+		ctx, cancel := context.WithCancel(req.Context())
+		defer cancel()
+		inboundMarshaler, outboundMarshaler := runtime.MarshalerForRequest(mux, req)
+		annotatedContext, err := runtime.AnnotateContext(ctx, mux, req, "/trenchless.content.v1.ContentAdminService/GetEditableContent", runtime.WithHTTPPathPattern("/api/admin/editable-content/{content_key}"))
+		if err != nil {
+			runtime.HTTPError(ctx, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		resp, md, err := request_ContentAdminService_GetEditableContent_0(annotatedContext, inboundMarshaler, client, req, pathParams)
+		annotatedContext = runtime.NewServerMetadataContext(annotatedContext, md)
+		if err != nil {
+			runtime.HTTPError(annotatedContext, mux, outboundMarshaler, w, req, err)
+			return
+		}
+		forward_ContentAdminService_GetEditableContent_0(annotatedContext, mux, outboundMarshaler, w, req, response_ContentAdminService_GetEditableContent_0{resp.(*GetEditableContentResponse)}, mux.GetForwardResponseOptions()...)
+	})
 	mux.Handle(http.MethodPost, pattern_ContentAdminService_CreateEditableContent_0, func(w http.ResponseWriter, req *http.Request, pathParams map[string]string) {
 		ctx, cancel := context.WithCancel(req.Context())
 		defer cancel()
@@ -1256,6 +1404,15 @@ func (m response_ContentAdminService_RestorePostRevision_0) XXX_ResponseBody() i
 	return response.Post
 }
 
+type response_ContentAdminService_GetEditableContent_0 struct {
+	*GetEditableContentResponse
+}
+
+func (m response_ContentAdminService_GetEditableContent_0) XXX_ResponseBody() interface{} {
+	response := m.GetEditableContentResponse
+	return response.Item
+}
+
 type response_ContentAdminService_CreateEditableContent_0 struct {
 	*CreateEditableContentResponse
 }
@@ -1275,29 +1432,33 @@ func (m response_ContentAdminService_UpdateEditableContent_0) XXX_ResponseBody()
 }
 
 var (
-	pattern_ContentAdminService_ListPosts_0             = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "blog-posts"}, ""))
-	pattern_ContentAdminService_GetPost_0               = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
-	pattern_ContentAdminService_CreatePost_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "blog-posts"}, ""))
-	pattern_ContentAdminService_UpdatePost_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
-	pattern_ContentAdminService_DeletePost_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
-	pattern_ContentAdminService_ListPostRevisions_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4}, []string{"api", "admin", "blog-posts", "post_id", "revisions"}, ""))
-	pattern_ContentAdminService_RestorePostRevision_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4, 1, 0, 4, 1, 5, 5, 2, 6}, []string{"api", "admin", "blog-posts", "post_id", "revisions", "revision_id", "restore"}, ""))
-	pattern_ContentAdminService_CreateEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "editable-content"}, ""))
-	pattern_ContentAdminService_UpdateEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
-	pattern_ContentAdminService_DeleteEditableContent_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
-	pattern_ContentAdminService_RenderPost_0            = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "admin", "blog-posts", "preview"}, ""))
+	pattern_ContentAdminService_ListPosts_0               = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "blog-posts"}, ""))
+	pattern_ContentAdminService_GetPost_0                 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
+	pattern_ContentAdminService_CreatePost_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "blog-posts"}, ""))
+	pattern_ContentAdminService_UpdatePost_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
+	pattern_ContentAdminService_DeletePost_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "blog-posts", "id"}, ""))
+	pattern_ContentAdminService_ListPostRevisions_0       = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4}, []string{"api", "admin", "blog-posts", "post_id", "revisions"}, ""))
+	pattern_ContentAdminService_RestorePostRevision_0     = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3, 2, 4, 1, 0, 4, 1, 5, 5, 2, 6}, []string{"api", "admin", "blog-posts", "post_id", "revisions", "revision_id", "restore"}, ""))
+	pattern_ContentAdminService_ListEditableContentPage_0 = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "editable-content"}, ""))
+	pattern_ContentAdminService_GetEditableContent_0      = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
+	pattern_ContentAdminService_CreateEditableContent_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2}, []string{"api", "admin", "editable-content"}, ""))
+	pattern_ContentAdminService_UpdateEditableContent_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
+	pattern_ContentAdminService_DeleteEditableContent_0   = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 1, 0, 4, 1, 5, 3}, []string{"api", "admin", "editable-content", "content_key"}, ""))
+	pattern_ContentAdminService_RenderPost_0              = runtime.MustPattern(runtime.NewPattern(1, []int{2, 0, 2, 1, 2, 2, 2, 3}, []string{"api", "admin", "blog-posts", "preview"}, ""))
 )
 
 var (
-	forward_ContentAdminService_ListPosts_0             = runtime.ForwardResponseMessage
-	forward_ContentAdminService_GetPost_0               = runtime.ForwardResponseMessage
-	forward_ContentAdminService_CreatePost_0            = runtime.ForwardResponseMessage
-	forward_ContentAdminService_UpdatePost_0            = runtime.ForwardResponseMessage
-	forward_ContentAdminService_DeletePost_0            = runtime.ForwardResponseMessage
-	forward_ContentAdminService_ListPostRevisions_0     = runtime.ForwardResponseMessage
-	forward_ContentAdminService_RestorePostRevision_0   = runtime.ForwardResponseMessage
-	forward_ContentAdminService_CreateEditableContent_0 = runtime.ForwardResponseMessage
-	forward_ContentAdminService_UpdateEditableContent_0 = runtime.ForwardResponseMessage
-	forward_ContentAdminService_DeleteEditableContent_0 = runtime.ForwardResponseMessage
-	forward_ContentAdminService_RenderPost_0            = runtime.ForwardResponseMessage
+	forward_ContentAdminService_ListPosts_0               = runtime.ForwardResponseMessage
+	forward_ContentAdminService_GetPost_0                 = runtime.ForwardResponseMessage
+	forward_ContentAdminService_CreatePost_0              = runtime.ForwardResponseMessage
+	forward_ContentAdminService_UpdatePost_0              = runtime.ForwardResponseMessage
+	forward_ContentAdminService_DeletePost_0              = runtime.ForwardResponseMessage
+	forward_ContentAdminService_ListPostRevisions_0       = runtime.ForwardResponseMessage
+	forward_ContentAdminService_RestorePostRevision_0     = runtime.ForwardResponseMessage
+	forward_ContentAdminService_ListEditableContentPage_0 = runtime.ForwardResponseMessage
+	forward_ContentAdminService_GetEditableContent_0      = runtime.ForwardResponseMessage
+	forward_ContentAdminService_CreateEditableContent_0   = runtime.ForwardResponseMessage
+	forward_ContentAdminService_UpdateEditableContent_0   = runtime.ForwardResponseMessage
+	forward_ContentAdminService_DeleteEditableContent_0   = runtime.ForwardResponseMessage
+	forward_ContentAdminService_RenderPost_0              = runtime.ForwardResponseMessage
 )

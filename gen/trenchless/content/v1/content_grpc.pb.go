@@ -215,17 +215,19 @@ var ContentService_ServiceDesc = grpc.ServiceDesc{
 }
 
 const (
-	ContentAdminService_ListPosts_FullMethodName             = "/trenchless.content.v1.ContentAdminService/ListPosts"
-	ContentAdminService_GetPost_FullMethodName               = "/trenchless.content.v1.ContentAdminService/GetPost"
-	ContentAdminService_CreatePost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/CreatePost"
-	ContentAdminService_UpdatePost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/UpdatePost"
-	ContentAdminService_DeletePost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/DeletePost"
-	ContentAdminService_ListPostRevisions_FullMethodName     = "/trenchless.content.v1.ContentAdminService/ListPostRevisions"
-	ContentAdminService_RestorePostRevision_FullMethodName   = "/trenchless.content.v1.ContentAdminService/RestorePostRevision"
-	ContentAdminService_CreateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/CreateEditableContent"
-	ContentAdminService_UpdateEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/UpdateEditableContent"
-	ContentAdminService_DeleteEditableContent_FullMethodName = "/trenchless.content.v1.ContentAdminService/DeleteEditableContent"
-	ContentAdminService_RenderPost_FullMethodName            = "/trenchless.content.v1.ContentAdminService/RenderPost"
+	ContentAdminService_ListPosts_FullMethodName               = "/trenchless.content.v1.ContentAdminService/ListPosts"
+	ContentAdminService_GetPost_FullMethodName                 = "/trenchless.content.v1.ContentAdminService/GetPost"
+	ContentAdminService_CreatePost_FullMethodName              = "/trenchless.content.v1.ContentAdminService/CreatePost"
+	ContentAdminService_UpdatePost_FullMethodName              = "/trenchless.content.v1.ContentAdminService/UpdatePost"
+	ContentAdminService_DeletePost_FullMethodName              = "/trenchless.content.v1.ContentAdminService/DeletePost"
+	ContentAdminService_ListPostRevisions_FullMethodName       = "/trenchless.content.v1.ContentAdminService/ListPostRevisions"
+	ContentAdminService_RestorePostRevision_FullMethodName     = "/trenchless.content.v1.ContentAdminService/RestorePostRevision"
+	ContentAdminService_ListEditableContentPage_FullMethodName = "/trenchless.content.v1.ContentAdminService/ListEditableContentPage"
+	ContentAdminService_GetEditableContent_FullMethodName      = "/trenchless.content.v1.ContentAdminService/GetEditableContent"
+	ContentAdminService_CreateEditableContent_FullMethodName   = "/trenchless.content.v1.ContentAdminService/CreateEditableContent"
+	ContentAdminService_UpdateEditableContent_FullMethodName   = "/trenchless.content.v1.ContentAdminService/UpdateEditableContent"
+	ContentAdminService_DeleteEditableContent_FullMethodName   = "/trenchless.content.v1.ContentAdminService/DeleteEditableContent"
+	ContentAdminService_RenderPost_FullMethodName              = "/trenchless.content.v1.ContentAdminService/RenderPost"
 )
 
 // ContentAdminServiceClient is the client API for ContentAdminService service.
@@ -260,6 +262,15 @@ type ContentAdminServiceClient interface {
 	// RestorePostRevision makes an earlier version current again; the version
 	// it replaces is kept as a revision too.
 	RestorePostRevision(ctx context.Context, in *RestorePostRevisionRequest, opts ...grpc.CallOption) (*RestorePostRevisionResponse, error)
+	// ListEditableContentPage returns a page of the site's texts for the
+	// staff list: by category (the site's five in its order, then any other
+	// alphabetically) and by key within one, searched and filtered on the
+	// server, so the list stays small however many texts there are (the
+	// public list, ListEditableContent, carries every one).
+	ListEditableContentPage(ctx context.Context, in *ListEditableContentPageRequest, opts ...grpc.CallOption) (*ListEditableContentPageResponse, error)
+	// GetEditableContent returns one text by key, staff details included
+	// (the edit form).
+	GetEditableContent(ctx context.Context, in *GetEditableContentRequest, opts ...grpc.CallOption) (*GetEditableContentResponse, error)
 	// CreateEditableContent adds a text item; a key already in use is
 	// ALREADY_EXISTS.
 	CreateEditableContent(ctx context.Context, in *CreateEditableContentRequest, opts ...grpc.CallOption) (*CreateEditableContentResponse, error)
@@ -355,6 +366,26 @@ func (c *contentAdminServiceClient) RestorePostRevision(ctx context.Context, in 
 	return out, nil
 }
 
+func (c *contentAdminServiceClient) ListEditableContentPage(ctx context.Context, in *ListEditableContentPageRequest, opts ...grpc.CallOption) (*ListEditableContentPageResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ListEditableContentPageResponse)
+	err := c.cc.Invoke(ctx, ContentAdminService_ListEditableContentPage_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *contentAdminServiceClient) GetEditableContent(ctx context.Context, in *GetEditableContentRequest, opts ...grpc.CallOption) (*GetEditableContentResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(GetEditableContentResponse)
+	err := c.cc.Invoke(ctx, ContentAdminService_GetEditableContent_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func (c *contentAdminServiceClient) CreateEditableContent(ctx context.Context, in *CreateEditableContentRequest, opts ...grpc.CallOption) (*CreateEditableContentResponse, error) {
 	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
 	out := new(CreateEditableContentResponse)
@@ -427,6 +458,15 @@ type ContentAdminServiceServer interface {
 	// RestorePostRevision makes an earlier version current again; the version
 	// it replaces is kept as a revision too.
 	RestorePostRevision(context.Context, *RestorePostRevisionRequest) (*RestorePostRevisionResponse, error)
+	// ListEditableContentPage returns a page of the site's texts for the
+	// staff list: by category (the site's five in its order, then any other
+	// alphabetically) and by key within one, searched and filtered on the
+	// server, so the list stays small however many texts there are (the
+	// public list, ListEditableContent, carries every one).
+	ListEditableContentPage(context.Context, *ListEditableContentPageRequest) (*ListEditableContentPageResponse, error)
+	// GetEditableContent returns one text by key, staff details included
+	// (the edit form).
+	GetEditableContent(context.Context, *GetEditableContentRequest) (*GetEditableContentResponse, error)
 	// CreateEditableContent adds a text item; a key already in use is
 	// ALREADY_EXISTS.
 	CreateEditableContent(context.Context, *CreateEditableContentRequest) (*CreateEditableContentResponse, error)
@@ -472,6 +512,12 @@ func (UnimplementedContentAdminServiceServer) ListPostRevisions(context.Context,
 }
 func (UnimplementedContentAdminServiceServer) RestorePostRevision(context.Context, *RestorePostRevisionRequest) (*RestorePostRevisionResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method RestorePostRevision not implemented")
+}
+func (UnimplementedContentAdminServiceServer) ListEditableContentPage(context.Context, *ListEditableContentPageRequest) (*ListEditableContentPageResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ListEditableContentPage not implemented")
+}
+func (UnimplementedContentAdminServiceServer) GetEditableContent(context.Context, *GetEditableContentRequest) (*GetEditableContentResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method GetEditableContent not implemented")
 }
 func (UnimplementedContentAdminServiceServer) CreateEditableContent(context.Context, *CreateEditableContentRequest) (*CreateEditableContentResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CreateEditableContent not implemented")
@@ -632,6 +678,42 @@ func _ContentAdminService_RestorePostRevision_Handler(srv interface{}, ctx conte
 	return interceptor(ctx, in, info, handler)
 }
 
+func _ContentAdminService_ListEditableContentPage_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ListEditableContentPageRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ContentAdminServiceServer).ListEditableContentPage(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ContentAdminService_ListEditableContentPage_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ContentAdminServiceServer).ListEditableContentPage(ctx, req.(*ListEditableContentPageRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _ContentAdminService_GetEditableContent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(GetEditableContentRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(ContentAdminServiceServer).GetEditableContent(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: ContentAdminService_GetEditableContent_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(ContentAdminServiceServer).GetEditableContent(ctx, req.(*GetEditableContentRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 func _ContentAdminService_CreateEditableContent_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
 	in := new(CreateEditableContentRequest)
 	if err := dec(in); err != nil {
@@ -738,6 +820,14 @@ var ContentAdminService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "RestorePostRevision",
 			Handler:    _ContentAdminService_RestorePostRevision_Handler,
+		},
+		{
+			MethodName: "ListEditableContentPage",
+			Handler:    _ContentAdminService_ListEditableContentPage_Handler,
+		},
+		{
+			MethodName: "GetEditableContent",
+			Handler:    _ContentAdminService_GetEditableContent_Handler,
 		},
 		{
 			MethodName: "CreateEditableContent",

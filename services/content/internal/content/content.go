@@ -150,6 +150,11 @@ type Store interface {
 	// announced by its save.
 	ClaimWentLive(ctx context.Context, now time.Time, limit int, announce func(ids []string) error) (int, error)
 	ListEditableContent(ctx context.Context) ([]EditableContent, error)
+	// ListEditableContentPage returns a page of the staff list (q's limit
+	// is set).
+	ListEditableContentPage(ctx context.Context, q TextQuery) (TextPage, error)
+	// GetEditableContent returns one item by key, or ErrNotFound.
+	GetEditableContent(ctx context.Context, key string) (EditableContent, error)
 
 	// ListPosts returns a page of the staff list (q is complete: its sort
 	// and limit are set).

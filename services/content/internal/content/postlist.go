@@ -83,3 +83,50 @@ func (s *Service) ListPosts(ctx context.Context, q PostQuery) (PostPage, error) 
 	q.Limit = min(q.Limit, MaxPostPage)
 	return s.store.ListPosts(ctx, q)
 }
+
+// Page sizes of the staff list of texts.
+const (
+	DefaultTextPage = 100
+	MaxTextPage     = 500
+)
+
+// TextQuery asks for a page of the staff list of texts, which runs by
+// category (EditableCategories in their order, then any other
+// alphabetically) and by key within one.
+type TextQuery struct {
+	// Text keeps the items whose key, description or content contains
+	// every word of it, in any case.
+	Text string
+	// Category keeps one category's items (empty: all).
+	Category string
+	// Limit is the page size (0: DefaultTextPage).
+	Limit int
+	// Cursor continues after the last item of an earlier page.
+	Cursor string
+}
+
+// Words are the query's words as PostQuery's are.
+func (q TextQuery) Words() []string { return PostQuery{Text: q.Text}.Words() }
+
+// TextPage is one page of the staff list of texts.
+type TextPage struct {
+	Items      []EditableContent
+	NextCursor string
+	// Matching is how many items the query and category keep; All how
+	// many there are.
+	Matching, All int
+}
+
+// ListEditableContentPage returns a page of the staff list of texts.
+func (s *Service) ListEditableContentPage(ctx context.Context, q TextQuery) (TextPage, error) {
+	if q.Limit <= 0 {
+		q.Limit = DefaultTextPage
+	}
+	q.Limit = min(q.Limit, MaxTextPage)
+	return s.store.ListEditableContentPage(ctx, q)
+}
+
+// GetEditableContent returns one text by key.
+func (s *Service) GetEditableContent(ctx context.Context, key string) (EditableContent, error) {
+	return s.store.GetEditableContent(ctx, key)
+}

@@ -174,6 +174,36 @@ func (a *AdminServer) UpdateEditableContent(ctx context.Context, req *contentv1.
 	return &contentv1.UpdateEditableContentResponse{Item: toProtoEditable(item)}, nil
 }
 
+// ListEditableContentPage implements the staff list of texts.
+func (a *AdminServer) ListEditableContentPage(ctx context.Context, req *contentv1.ListEditableContentPageRequest) (*contentv1.ListEditableContentPageResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	page, err := a.svc.ListEditableContentPage(ctx, content.TextQuery{
+		Text: req.GetQuery(), Category: req.GetCategory(), Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
+	})
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	out := &contentv1.ListEditableContentPageResponse{NextPageToken: page.NextCursor, TotalSize: int32(page.Matching), ItemCount: int32(page.All)}
+	for _, it := range page.Items {
+		out.Items = append(out.Items, toProtoEditable(it))
+	}
+	return out, nil
+}
+
+// GetEditableContent implements the staff read of one text.
+func (a *AdminServer) GetEditableContent(ctx context.Context, req *contentv1.GetEditableContentRequest) (*contentv1.GetEditableContentResponse, error) {
+	if _, err := identity.RequireStaff(ctx); err != nil {
+		return nil, err
+	}
+	item, err := a.svc.GetEditableContent(ctx, req.GetContentKey())
+	if err != nil {
+		return nil, a.errToStatus(ctx, err)
+	}
+	return &contentv1.GetEditableContentResponse{Item: toProtoEditable(item)}, nil
+}
+
 // DeleteEditableContent implements deleting a text item.
 func (a *AdminServer) DeleteEditableContent(ctx context.Context, req *contentv1.DeleteEditableContentRequest) (*contentv1.DeleteEditableContentResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {
