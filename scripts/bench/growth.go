@@ -429,12 +429,21 @@ func growthCalls(s *scratch.Stack, staff *http.Client) ([]growthGet, error) {
 		return nil, err
 	}
 	add("Media", false, namedGet{"first page", media}, namedGet{"page 2 (cursor)", m2}, namedGet{"last page (cursor)", nonFirst(mLast, mN)})
-	add("Site content", false, namedGet{"every text (the Site Content tab)", "/api/editable-content"})
+	// Site content, as the Site Content tab pages, searches and opens it.
+	texts := "/api/admin/editable-content?pageSize=100"
+	t2, _, err := at(texts, 2)
+	if err != nil {
+		return nil, err
+	}
+	add("Site content", false, namedGet{"first page", texts}, namedGet{"page 2 (cursor)", t2},
+		namedGet{"search", texts + "&query=roots"}, namedGet{"one category", texts + "&category=services"},
+		namedGet{"one text, to edit", "/api/admin/editable-content/hero.title"})
 
 	// Public: the pages, an old article, the sitemap(s), the feed.
 	add("Public", true, namedGet{"/", "/"}, namedGet{"/resources", "/resources"}, namedGet{"/blog", "/blog"},
 		namedGet{"an old article", "/blog/" + oldest}, namedGet{"home's newest posts (JSON)", "/api/blog-posts?limit=3"},
-		namedGet{"/sitemap.xml", "/sitemap.xml"}, namedGet{"/blog/rss.xml", "/blog/rss.xml"})
+		namedGet{"/sitemap.xml", "/sitemap.xml"}, namedGet{"/blog/rss.xml", "/blog/rss.xml"},
+		namedGet{"every text (JSON; edit mode)", "/api/editable-content"})
 	_, maps, err := sitemapURLs(base)
 	if err != nil {
 		return nil, err
