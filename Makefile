@@ -17,7 +17,7 @@ help: ## List the targets
 	@grep -E '^[a-z-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-18s %s\n", $$1, $$2}'
 
 .PHONY: run
-run: ## Install/start what is missing, build, start the whole stack, print the URL
+run: ## Install/start what running needs (Postgres, NATS, Node, MinIO), build, start the whole stack, print the URL
 	@scripts/run.sh
 
 .PHONY: test
@@ -33,17 +33,21 @@ test: ## The whole test suite: lint, generated-code drift, go vet, go test -race
 	@$(MAKE) web-e2e
 
 .PHONY: tools
-tools: ## Build the pinned tools (buf, protoc plugins, MinIO) into the cache, once
+tools: ## Build the pinned tools (buf, protoc plugins, MinIO, Helm) into the cache, once
 	@scripts/tools.sh
 
+.PHONY: codegen-tools
+codegen-tools: ## Build buf and the protoc plugins into the tool cache, once (generate, check-generated)
+	@scripts/tools.sh codegen
+
 .PHONY: generate
-generate: tools web-deps ## Regenerate third_party/proto, gen/ and web/src/gen from proto/
+generate: codegen-tools web-deps ## Regenerate third_party/proto, gen/ and web/src/gen from proto/
 	go run ./scripts/protovendor third_party/proto
 	rm -rf gen web/src/gen
 	buf generate
 
 .PHONY: check-generated
-check-generated: web-deps ## Fail when committed gen/, web/src/gen or third_party/proto differ from a fresh generation
+check-generated: codegen-tools web-deps ## Fail when committed gen/, web/src/gen or third_party/proto differ from a fresh generation
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	go run ./scripts/protovendor "$$tmp/third_party/proto"; \
 	buf generate --output "$$tmp"; \
@@ -60,6 +64,7 @@ check-tracked: ## Fail when git tracks a compiled binary or a file over 1 MB (lo
 
 .PHONY: lint
 lint: ## buf lint, gofmt and go vet
+	@scripts/tools.sh buf
 	buf lint
 	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './gen/*' -not -path './web/*' -not -path './.*')); if [ -n "$$out" ]; then echo "gofmt needed:" $$out >&2; exit 1; fi
 	go vet ./...
@@ -83,17 +88,20 @@ fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upl
 	@scripts/fuzz.sh
 
 .PHONY: faults
-faults: tools build ## Issue 16's and 26's failure scenarios against the whole stack from the built binaries (own ports, database, NATS or a three-node NATS cluster, MinIO); verdicts and figures
+faults: build ## Issue 16's and 26's failure scenarios against the whole stack from the built binaries (own ports, database, NATS or a three-node NATS cluster, MinIO); verdicts and figures
+	@scripts/ensure-deps.sh postgres minio haproxy
 	@scripts/tools.sh nats-server
 	go run ./scripts/faults -bins bin
 
 .PHONY: attack
-attack: tools build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, MinIO, NATS as the runbook configures it); a verdict per probe
+attack: build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, MinIO, NATS as the runbook configures it); a verdict per probe
+	@scripts/ensure-deps.sh postgres minio
 	@scripts/tools.sh nats-server
 	go run ./scripts/attack -bins bin
 
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS and MinIO
+	@scripts/ensure-deps.sh postgres nats minio haproxy
 	go test $(GO_TEST_FLAGS) ./...
 
 .PHONY: web-deps
@@ -121,10 +129,12 @@ web-test: web-deps ## Type-check and unit-test the web app
 
 .PHONY: web-validate
 web-validate: web-deps ## Check every prerendered page in web/dist with the W3C Nu HTML Checker (after web-build); fails on any error
+	@scripts/ensure-deps.sh java
 	cd web && npm run --silent validate
 
 .PHONY: web-e2e
 web-e2e: web-deps ## Build, validate the HTML (web-validate), then browser tests (Chromium via playwright-core) against the whole stack
+	@scripts/ensure-deps.sh postgres nats minio chromium java
 	@scripts/web-e2e.sh
 
 .PHONY: images
@@ -146,6 +156,7 @@ node-tools: ## Build what a Kubernetes node needs (kubelet, kube-scheduler, kube
 
 .PHONY: cluster-test
 cluster-test: tools chart-tools node-tools images ## Issue 27: the chart on a one-node Kubernetes built here (root): install, the site through the gateway Service, upgrade, rollback and force-deleted pods under load
+	@scripts/ensure-deps.sh postgres nats k8s-node
 	@scripts/tools.sh nats-server
 	go run ./scripts/images -version "$(VERSION)-next" -revision "$(REVISION)" -out dist/images-next -values dist/images-next/values-images.yaml >/dev/null
 	go test -tags clustertest -count=1 -v -timeout 30m ./deploy/helm/clustertest

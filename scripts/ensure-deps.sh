@@ -1,8 +1,21 @@
 #!/usr/bin/env bash
-# Makes sure what the stack and its tests need is installed and running:
-# Postgres (reused, started, or installed from Debian packages), NATS with
-# JetStream (reused, or started), Node/npm, Chromium, Java, HAProxy, and the
-# pinned tools in the cache.
+# Makes sure what the stack and its tests need is installed and running.
+# Usage: scripts/ensure-deps.sh [part...]   (no parts: all of them, as CI wants)
+#   postgres   PostgreSQL on 127.0.0.1:5432 (reused, started, or installed
+#              from Debian packages)
+#   nats       NATS with JetStream on 127.0.0.1:4222 (reused, or started)
+#   node       Node.js and npm (the web build)
+#   minio      the MinIO server in the tool cache (scripts/tools.sh minio)
+#   chromium   Debian's Chromium (browser tests, make web-e2e)
+#   java       a Java runtime (the HTML checker, make web-validate)
+#   haproxy    Debian's HAProxy (go test's and make faults' load balancer)
+#   k8s-node   containerd, runc, CNI plugins, iptables, nftables
+#              (make cluster-test's node)
+#   tools      every default pinned tool (scripts/tools.sh: buf, the protoc
+#              plugins, MinIO, Helm)
+# and two sets:
+#   run        postgres nats node minio: what `make run` needs, nothing more
+#   all        every part above (the default)
 # Idempotent and quiet when everything is already there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,29 +29,44 @@ apt_install() {
 }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+ALL=(postgres nats node minio chromium java haproxy k8s-node tools)
+parts=()
+[ $# -eq 0 ] && set -- all
+for p in "$@"; do
+  case $p in
+    all) parts+=("${ALL[@]}") ;;
+    run) parts+=(postgres nats node minio) ;;
+    postgres|nats|node|minio|chromium|java|haproxy|k8s-node|tools) parts+=("$p") ;;
+    *) log "unknown part '$p' (parts: ${ALL[*]}; sets: run, all)"; exit 2 ;;
+  esac
+done
+want() { local p; for p in "${parts[@]}"; do [ "$p" = "$1" ] && return 0; done; return 1; }
+
 # --- Postgres --------------------------------------------------------------
-if ! command -v pg_isready >/dev/null; then
-  log "installing PostgreSQL from Debian packages"
-  apt_install postgresql
-fi
-if ! pg_isready -q -h 127.0.0.1 -p 5432; then
-  if [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+if want postgres; then
+  if ! command -v pg_isready >/dev/null; then
+    log "installing PostgreSQL from Debian packages"
     apt_install postgresql
   fi
-  ver=$(ls /etc/postgresql | sort -V | tail -1)
-  hba="/etc/postgresql/$ver/main/pg_hba.conf"
-  # A development machine: trust loopback connections, as the tests expect.
-  if ! grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
-    $SUDO sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+  if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+    if [ -z "$(ls /etc/postgresql 2>/dev/null)" ]; then
+      apt_install postgresql
+    fi
+    ver=$(ls /etc/postgresql | sort -V | tail -1)
+    hba="/etc/postgresql/$ver/main/pg_hba.conf"
+    # A development machine: trust loopback connections, as the tests expect.
+    if ! grep -q '^host all all 127.0.0.1/32 trust' "$hba"; then
+      $SUDO sed -i '1i host all all 127.0.0.1/32 trust\nhost all all ::1/128 trust' "$hba"
+    fi
+    log "starting PostgreSQL $ver"
+    $SUDO pg_ctlcluster --skip-systemctl-redirect "$ver" main start || true
+    for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
+    pg_isready -h 127.0.0.1 -p 5432 >/dev/null || { log "PostgreSQL did not start"; exit 1; }
   fi
-  log "starting PostgreSQL $ver"
-  $SUDO pg_ctlcluster --skip-systemctl-redirect "$ver" main start || true
-  for _ in $(seq 1 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done
-  pg_isready -h 127.0.0.1 -p 5432 >/dev/null || { log "PostgreSQL did not start"; exit 1; }
 fi
 
 # --- NATS with JetStream --------------------------------------------------
-if ! port_open 4222; then
+if want nats && ! port_open 4222; then
   bin=$(command -v nats-server || true)
   if [ -z "$bin" ]; then
     scripts/tools.sh nats-server
@@ -53,26 +81,29 @@ if ! port_open 4222; then
 fi
 
 # --- Node and npm ----------------------------------------------------------
-if ! command -v npm >/dev/null; then
+if want node && ! command -v npm >/dev/null; then
   log "installing Node.js and npm from Debian packages"
   apt_install nodejs npm
 fi
 
 # --- Chromium for the browser tests (driven by playwright-core) -----------
-if [ ! -x /usr/bin/chromium ]; then
+# The web build does not need it: its prerender step is React's
+# renderToString in Node (web/scripts/prerender.mjs).
+if want chromium && [ ! -x /usr/bin/chromium ]; then
   log "installing Chromium from Debian packages"
   apt_install chromium
 fi
 
 # --- Java for the HTML checker (npm vnu-jar, make web-validate) ----------
-if ! command -v java >/dev/null; then
+if want java && ! command -v java >/dev/null; then
   log "installing a Java runtime from Debian packages"
   apt_install default-jre-headless
 fi
 
 # --- HAProxy: the HTTP load balancer in front of the gateways in make faults
-# (internal/scratch/httplb.go); only the binary is used, never the service --
-if ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
+# and internal/scratch's test (internal/scratch/httplb.go); only the binary
+# is used, never the service -------------------------------------------------
+if want haproxy && ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
   log "installing HAProxy from Debian packages"
   apt_install haproxy
   command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || { log "HAProxy did not install (make faults needs it)"; exit 1; }
@@ -81,16 +112,22 @@ fi
 # --- A Kubernetes node ----------------------------------------------------
 # A Kubernetes node for make cluster-test: Debian's container runtime, CNI
 # plugins and the packet filters kube-proxy drives.
-node_pkgs=()
-command -v containerd >/dev/null || node_pkgs+=(containerd)
-command -v runc >/dev/null || node_pkgs+=(runc)
-[ -x /usr/lib/cni/bridge ] || node_pkgs+=(containernetworking-plugins)
-command -v iptables >/dev/null || [ -x /usr/sbin/iptables ] || node_pkgs+=(iptables)
-command -v nft >/dev/null || [ -x /usr/sbin/nft ] || node_pkgs+=(nftables)
-if [ ${#node_pkgs[@]} -gt 0 ]; then
-  log "installing ${node_pkgs[*]} from Debian packages (make cluster-test's node)"
-  apt_install "${node_pkgs[@]}"
+if want k8s-node; then
+  node_pkgs=()
+  command -v containerd >/dev/null || node_pkgs+=(containerd)
+  command -v runc >/dev/null || node_pkgs+=(runc)
+  [ -x /usr/lib/cni/bridge ] || node_pkgs+=(containernetworking-plugins)
+  command -v iptables >/dev/null || [ -x /usr/sbin/iptables ] || node_pkgs+=(iptables)
+  command -v nft >/dev/null || [ -x /usr/sbin/nft ] || node_pkgs+=(nftables)
+  if [ ${#node_pkgs[@]} -gt 0 ]; then
+    log "installing ${node_pkgs[*]} from Debian packages (make cluster-test's node)"
+    apt_install "${node_pkgs[@]}"
+  fi
 fi
 
-# --- Pinned tools (buf, protoc plugins, MinIO) ----------------------------
-scripts/tools.sh
+# --- Pinned tools in the cache (scripts/tools.sh) ---------------------------
+if want tools; then
+  scripts/tools.sh
+elif want minio; then
+  scripts/tools.sh minio
+fi
