@@ -76,8 +76,9 @@ build: ## Build the service binaries (and the lead notifier and the development 
 	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev
 
 .PHONY: bench
-bench: tools build web-build ## Issue 17's figures side by side against nginx on a scratch stack (wrk, vegeta, ghz); writes docs/performance.md
-	scripts/bench.sh -bins bin -web web/dist -out docs/performance.md
+bench: build web-build ## The figures of issues 17, 28 and 29 on scratch stacks beside their references; writes docs/performance.md (ONLY=growth,pipeline,… runs some parts)
+	@scripts/ensure-deps.sh postgres nats minio
+	scripts/bench.sh -bins bin -web web/dist -out docs/performance.md $(if $(ONLY),-only $(ONLY))
 
 .PHONY: bench-go
 bench-go: ## Go micro-benchmarks (needs Postgres/NATS like the tests)
