@@ -19,6 +19,18 @@ async function publicItems(context: BrowserContext): Promise<Item[]> {
   return (await res.json()) as Item[];
 }
 
+type Page1 = { items: Item[]; nextPageToken: string; totalSize: number; itemCount: number };
+
+/** One page of the staff list (GET /api/admin/editable-content). */
+async function adminPage(context: BrowserContext, params: Record<string, string> = {}): Promise<Page1> {
+  const res = await context.request.get(`${BASE_URL}/api/admin/editable-content?${new URLSearchParams(params)}`);
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as Page1;
+}
+
+/** The live count above the list. */
+const countLine = (page: Page) => page.locator('.content-search__count');
+
 async function openContent(path = '/admin/content') {
   const opened = await openPage(browser);
   await signInAsStaff(opened.context);
@@ -38,18 +50,22 @@ describe('the Site Content tab', () => {
     await page.locator('li.content-item').first().waitFor();
     const items = await publicItems(context);
     expect(items.length).toBeGreaterThan(0);
-    // Every item is listed, under its category's heading, in the site's order.
+    // The first page of the staff list is listed (every text, while there are fewer than a page's 100),
+    // under its categories' headings, in the site's order; the count says how many there are.
     const headings = await page.locator('.content-group__title').evaluateAll((hs) => hs.map((h) => h.firstChild?.textContent?.trim()));
     const order = ['Homepage', 'Services', 'About', 'Contact', 'General'];
     expect(headings.every((h) => order.includes(h ?? ''))).toBe(true);
     expect([...headings].sort((a, b) => order.indexOf(a!) - order.indexOf(b!))).toEqual(headings);
-    await expect(page.locator('li.content-item').count()).resolves.toBe(items.length);
+    const first = await adminPage(context);
+    expect(first.itemCount).toBe(items.length);
+    await expect(page.locator('li.content-item').count()).resolves.toBe(first.items.length);
+    await expect(countLine(page).innerText()).resolves.toBe(`${items.length.toLocaleString('en-US')} texts`);
     expect(await axeViolations(page)).toEqual([]);
 
     // Search by key: only matching items stay, the query is in the address.
     const target = items[0]!;
     await page.getByRole('searchbox', { name: 'Search content' }).fill(target.contentKey);
-    await expect.poll(() => page.locator('li.content-item').count()).toBeLessThanOrEqual(items.length);
+    await expect.poll(() => countLine(page).innerText()).toMatch(/^Showing \d+ of /);
     await row(page, target.contentKey).waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe(target.contentKey);
     await page.getByRole('searchbox', { name: 'Search content' }).fill('zz-no-such-text-zz');
@@ -190,10 +206,119 @@ describe('the Site Content tab', () => {
     await page.waitForURL((u) => u.pathname === '/admin/content');
     expect((await publicItems(context)).find((i) => i.contentKey === key)?.content).toBe('<p>After the edit</p>');
 
-    // An unknown key says so.
+    // An unknown key says so, with a way back.
     await page.goto('/admin/content/edit/no.such.key');
-    await page.getByRole('heading', { level: 1, name: 'Content item not found' }).waitFor();
-    expect(errors).toEqual([]);
+    await page.getByRole('heading', { level: 1, name: 'This text no longer exists' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Site Content' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/content');
+    expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a Site Content list longer than a page', () => {
+  const RUN = Date.now().toString(36);
+  const COUNT = 105;
+  // Last in the list (General, then by key), so the other suites' texts stay on the first page.
+  const keyOf = (i: number) => `zz-e2e.paging.${RUN}.${String(i).padStart(3, '0')}`;
+  const NEEDLE = `quokka${RUN}`;
+  let context: BrowserContext | undefined;
+  const made: string[] = [];
+
+  afterAll(async () => {
+    if (!context) return;
+    for (let i = 0; i < made.length; i += 15) {
+      await Promise.all(
+        made.slice(i, i + 15).map(async (key) => {
+          const res = await context!.request.delete(`${BASE_URL}/api/admin/editable-content/${encodeURIComponent(key)}`, {
+            headers: { Origin: BASE_URL },
+          });
+          expect([200, 204, 404], `delete ${key}`).toContain(res.status());
+        }),
+      );
+    }
+    await context.close();
+  });
+
+  it('shows more texts a page at a time, searches on the server and filters by category', async () => {
+    const opened = await openContent();
+    context = opened.context;
+    const { page, errors } = opened;
+    for (let i = 0; i < COUNT; i += 15) {
+      await Promise.all(
+        Array.from({ length: Math.min(15, COUNT - i) }, async (_, j) => {
+          const n = i + j;
+          const res = await context!.request.post(`${BASE_URL}/api/admin/editable-content`, {
+            data: {
+              contentKey: keyOf(n),
+              content: n === 57 ? `<p>Paging text with a ${NEEDLE} in it</p>` : `<p>Paging text ${n}</p>`,
+              contentType: 'html',
+              category: 'general',
+              description: 'Paging test',
+            },
+            headers: { Origin: BASE_URL },
+          });
+          expect(res.status(), await res.text()).toBe(200);
+          made.push(keyOf(n));
+        }),
+      );
+    }
+    const all = await adminPage(context);
+    expect(all.itemCount).toBeGreaterThan(100);
+    const total = all.itemCount.toLocaleString('en-US');
+
+    await page.reload();
+    await page.locator('li.content-item').first().waitFor();
+    await expect.poll(() => countLine(page).innerText()).toBe(`${total} texts`);
+    await expect(page.locator('li.content-item').count()).resolves.toBe(100);
+    const listed = page.locator('.content-more__count');
+    await expect(listed.innerText()).resolves.toBe(`100 of ${total} texts listed`);
+    await expect(listed.getAttribute('role')).resolves.toBe('status');
+
+    // "Show more texts" from the keyboard: the next page comes, the focus moves to its first text.
+    const more = page.getByRole('button', { name: 'Show more texts' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const shown = Math.min(all.itemCount, 200);
+    await expect.poll(() => page.locator('li.content-item').count()).toBe(shown);
+    const next = await adminPage(context, { pageToken: all.nextPageToken });
+    const firstNew = next.items[0]!.contentKey;
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(`Edit ${firstNew}`);
+    await expect(listed.innerText()).resolves.toBe(
+      shown === all.itemCount ? `All ${total} texts listed` : `${shown} of ${total} texts listed`,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The server searches the words of the texts: one of 105 by a word of its content.
+    const search = page.getByRole('searchbox', { name: 'Search content' });
+    await search.fill(NEEDLE);
+    await expect.poll(() => countLine(page).innerText()).toBe(`Showing 1 of ${total} texts`);
+    await expect.poll(() => page.locator('li.content-item').count()).toBe(1);
+    await row(page, keyOf(57)).waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe(NEEDLE);
+    await expect(page.getByRole('button', { name: 'Show more texts' }).count()).resolves.toBe(0);
+
+    // The category filter: only About's texts, in the address; General has more than a page.
+    await search.fill('');
+    const category = page.getByLabel('Category');
+    await category.selectOption('about');
+    const about = await adminPage(context, { category: 'about' });
+    await expect.poll(() => countLine(page).innerText()).toBe(`Showing ${about.totalSize} of ${total} texts`);
+    await expect.poll(() => page.locator('li.content-item').count()).toBe(about.items.length);
+    await expect(page.locator('.content-group__title').count()).resolves.toBe(1);
+    await group(page, 'About').waitFor();
+    expect(new URL(page.url()).searchParams.get('category')).toBe('about');
+    await category.selectOption('general');
+    await expect.poll(() => page.locator('li.content-item').count()).toBe(100);
+    await group(page, 'General').waitFor();
+    await more.waitFor();
+    // Reload keeps the filter; a search inside it narrows it further.
+    await page.reload();
+    await expect(category.inputValue()).resolves.toBe('general');
+    await search.fill(`paging ${RUN}`);
+    await expect.poll(() => countLine(page).innerText()).toBe(`Showing ${COUNT} of ${total} texts`);
+    await search.fill(`zz-no-such-${RUN}`);
+    await page.getByText(`No General content matches “zz-no-such-${RUN}”.`).waitFor();
+    expect(errors).toEqual([]);
   });
 });

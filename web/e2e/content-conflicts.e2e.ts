@@ -164,21 +164,23 @@ describe('edit conflicts in the Site Content tab', () => {
     const editLink = page.getByRole('link', { name: `Edit ${key}` });
     await editLink.waitFor();
 
-    // A clean form: the list Ana loaded is older than Ben's save; opening the form re-reads it and shows his.
+    // A clean form: the list Ana loaded is older than Ben's save; opening the form reads the text and shows his.
     await put(ben, key, '<p>Second</p>');
     await listed(key, '<p>Second</p>');
     await editLink.click();
     const editor = page.getByRole('textbox', { name: 'Content', exact: true });
     await expect.poll(() => editor.innerText()).toBe('Second');
 
-    // A dirty form: the re-read is held back until Ana has typed; her text stays.
+    // A dirty form: the read is held back until Ana has typed (into the list's copy); her text stays.
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Site Content' }).click();
     await editLink.waitFor();
     await put(ben, key, '<p>Third</p>');
     await listed(key, '<p>Third</p>');
     let release: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/editable-content', async (route) => {
+    // The form reads the text itself (GET /api/admin/editable-content/{key}); the list's copy stands in meanwhile.
+    const itemRead = (u: URL) => u.pathname === `/api/admin/editable-content/${key}`;
+    await page.route(itemRead, async (route) => {
       await held;
       await route.continue();
     });
@@ -196,7 +198,7 @@ describe('edit conflicts in the Site Content tab', () => {
     await expect(dialog.locator('td[data-version="yours"]').first().innerText()).resolves.toBe('Mine, typed early');
     await dialog.getByRole('button', { name: 'Keep editing' }).click();
     await expect(editor.innerText()).resolves.toBe('Mine, typed early');
-    await page.unroute('**/api/editable-content');
+    await page.unroute(itemRead);
     await page.close();
   });
 

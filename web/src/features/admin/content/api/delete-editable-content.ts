@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { readUntil } from '../utils/content-conflict';
-import { editableContentQueryKey, listEditableContent, type EditableContent } from './list-editable-content';
+import { contentDeleted } from './content-cache';
+import { adminContentQueryKey } from './get-admin-content';
 
 /**
  * DELETE /api/admin/editable-content/{contentKey}. An item that is already
@@ -10,27 +10,20 @@ import { editableContentQueryKey, listEditableContent, type EditableContent } fr
  */
 export async function deleteEditableContent(contentKey: string): Promise<void> {
   try {
-    await apiRequest('DELETE', `/api/admin/editable-content/${encodeURIComponent(contentKey)}`);
+    await apiRequest('DELETE', `${adminContentQueryKey[0]}/${encodeURIComponent(contentKey)}`);
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return;
     throw err;
   }
 }
 
-/** Deletes an item; the list drops it at once and is re-read from the server. */
+/** Deletes an item; every list drops it at once and is read again (content-cache). */
 export function useDeleteEditableContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteEditableContent,
     onSuccess: (_, contentKey) => {
-      queryClient.setQueryData<EditableContent[]>(editableContentQueryKey, (items) =>
-        items?.filter((i) => i.contentKey !== contentKey),
-      );
-      // The edge's copy of the list is emptied a moment after the delete:
-      // read until it is gone there too, so it does not flash back.
-      void readUntil(listEditableContent, (items) => !items.some((i) => i.contentKey === contentKey))
-        .then((items) => queryClient.setQueryData<EditableContent[]>(editableContentQueryKey, items))
-        .catch(() => undefined);
+      void contentDeleted(queryClient, contentKey);
     },
   });
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control, type FieldPath, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +13,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { serverMessage, staleVersion, type StaleVersion } from '@/lib/api-errors';
 import { focusFirstError, showServerFieldErrors } from '@/lib/form-errors';
 import { useCreateEditableContent } from '../api/create-editable-content';
-import { listEditableContentQueryOptions, type EditableContent } from '../api/list-editable-content';
+import { adminContentItemQueryOptions, useAdminContentItem } from '../api/get-admin-content';
+import type { EditableContent } from '../api/list-editable-content';
 import { useUpdateEditableContent } from '../api/update-editable-content';
 import {
   CONTENT_CATEGORIES,
@@ -207,38 +208,26 @@ export function ContentCreatePage() {
 }
 
 /**
- * /admin/content/edit/{contentKey}: the item from the list, or a way back when
- * it is not there. The list is re-read on opening (it never goes stale by
- * itself, SPEC §9), so the form starts from the newest version; an item
- * deleted by someone else while the form is open keeps the form (and the
- * typing) on screen, saying so.
+ * /admin/content/edit/{contentKey}: the item as stored now
+ * (GET /api/admin/editable-content/{key}), read on every opening; a text the
+ * list has loaded stands in while it comes. An unknown key says so, with a
+ * way back; an item deleted by someone else while the form is open keeps
+ * the form (and the typing) on screen, saying so.
  */
 export function ContentEditPage() {
   const { contentKey = '' } = useParams();
-  const list = useQuery({ ...listEditableContentQueryOptions(), refetchOnMount: 'always' });
-  const found = list.data?.find((i) => i.contentKey === contentKey);
+  const query = useAdminContentItem(contentKey);
+  const gone = query.error instanceof ApiError && query.error.status === 404;
   const [seen, setSeen] = useState<EditableContent | null>(null);
-  if (found && found !== seen) setSeen(found);
-  const item = found ?? (seen?.contentKey === contentKey ? seen : undefined);
-  if (list.isPending) return <Spinner label="Loading the content item…" />;
-  if (list.isError && !item) {
+  if (query.data && query.data !== seen) setSeen(query.data);
+  const item = query.data ?? (seen?.contentKey === contentKey ? seen : undefined);
+  if (query.isPending && !item) return <Spinner label="Loading the content item…" />;
+  if (!item && gone) {
     return (
-      <FormFrame title="Edit content">
-        <div className="staff-alert staff-alert--error" role="alert">
-          The content item could not be loaded: {errorMessage(list.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void list.refetch()}>
-            Try again
-          </button>
-        </div>
-      </FormFrame>
-    );
-  }
-  if (!item) {
-    return (
-      <FormFrame title="Content item not found">
+      <FormFrame title="This text no longer exists">
         <p>
-          There is no content item with the key <code>{contentKey}</code>. It may have been renamed in the code, deleted
-          or never created.
+          There is no text with the key <code>{contentKey}</code>. It may have been deleted, renamed in the code or
+          never created.
         </p>
         <Link to="/admin/content" className="button">
           Back to Site Content
@@ -246,7 +235,19 @@ export function ContentEditPage() {
       </FormFrame>
     );
   }
-  return <ContentEditForm key={item.contentKey} item={item} deleted={!found} />;
+  if (!item) {
+    return (
+      <FormFrame title="Edit content">
+        <div className="staff-alert staff-alert--error" role="alert">
+          The content item could not be loaded: {errorMessage(query.error)}{' '}
+          <button type="button" className="staff-linkbutton" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </div>
+      </FormFrame>
+    );
+  }
+  return <ContentEditForm key={item.contentKey} item={item} deleted={gone} />;
 }
 
 const editSchema = (type: ContentType) =>
@@ -267,7 +268,7 @@ function fieldsOf(item: EditableContent): EditValues {
   return { content: item.content, category: item.category || 'general', description: item.description };
 }
 
-/** The newer version an item's list entry stands for, as a conflict names it (the public list names nobody). */
+/** The newer version an item stands for, as a conflict names it. */
 function staleOf(item: EditableContent): StaleVersion {
   return { version: item.version, updatedBy: item.updatedBy, updatedAt: item.updatedAt };
 }
@@ -285,7 +286,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
   const update = useUpdateEditableContent();
   const ids = useFieldIds();
   const type: ContentType = item.contentType === 'text' ? 'text' : 'html';
-  // The version the form's fields came from (`item` is the newest the list has).
+  // The version the form's fields came from (`item` is the newest read).
   const [base, setBase] = useState(item);
   const [conflict, setConflict] = useState<{ stale: StaleVersion; loading: boolean } | null>(null);
   const form = useForm<EditValues>({
@@ -331,19 +332,16 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
     return () => clearTimeout(timer);
   }, [focusContent, setFocus]);
 
-  /** Reads the list until it has the version the refusal named, then shows both versions. */
+  /** Reads the item until it is the version the refusal named, then shows both versions. */
   const compare = async (stale: StaleVersion) => {
     setConflict({ stale, loading: true });
     try {
       await readUntil(
-        () => queryClient.fetchQuery({ ...listEditableContentQueryOptions(), staleTime: 0 }),
-        (items) => {
-          const current = items.find((i) => i.contentKey === item.contentKey);
-          return !current || versionOf(current.version) >= versionOf(stale.version);
-        },
+        () => queryClient.fetchQuery({ ...adminContentItemQueryOptions(queryClient, item.contentKey), staleTime: 0 }),
+        (current) => versionOf(current.version) >= versionOf(stale.version),
       );
     } catch {
-      // The dialog compares with the newest version the list has.
+      // Gone (the form says so) or unreadable: the dialog compares with the newest version known.
     }
     setConflict((c) => c && { ...c, loading: false });
   };
@@ -390,7 +388,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
   const rows: ConflictRow[] = conflict
     ? contentDifferences(type, theirs, getValues()).map((d) => ({ label: d.label, theirs: d.theirs, yours: d.yours }))
     : [];
-  // The refusal names who saved; a version newer still (a third save) is named by the list.
+  // The refusal names who saved; a version newer still (a third save) is named by the item read since.
   const stale = conflict && !isNewer(item.version, conflict.stale.version) ? conflict.stale : staleOf(item);
 
   return (
@@ -505,7 +503,7 @@ function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: bo
   );
 }
 
-/** "A newer version of this text was saved at Nov 26, 2026, 12:04 PM." (the public list names nobody). */
+/** "A newer version of this text was saved by ben@… at Nov 26, 2026, 12:04 PM." */
 function newerVersionNote(item: EditableContent): string {
   const at = parseTimestamp(item.updatedAt);
   const by = item.updatedBy ? ` by ${item.updatedBy}` : '';

@@ -1,16 +1,21 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { dropCopy } from '@/components/staff/local-copy';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
+import { useDebouncedText } from '@/components/staff/use-debounced-value';
+import { useShowMore } from '@/components/staff/use-show-more';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { useDeleteEditableContent } from '../api/delete-editable-content';
-import { useEditableContentList, type EditableContent } from '../api/list-editable-content';
+import { adminContentListQueryKey, useAdminContentList } from '../api/get-admin-content';
+import type { EditableContent } from '../api/list-editable-content';
 import { contentCopyKey } from '../utils/content-copy';
-import { groupByCategory, matchesSearch, plainText } from '../utils/content-items';
+import { CONTENT_CATEGORIES, categoryLabel, plainText } from '../utils/content-items';
+import { countText, groupInOrder, listedText, readCategory } from '../utils/content-list';
 
 /** What the form hands back to the list after a save: the item to point out. */
 export type SavedState = { saved?: string };
@@ -19,18 +24,64 @@ export function contentEditPath(contentKey: string): string {
   return `/admin/content/edit/${encodeURIComponent(contentKey)}`;
 }
 
-/** Every text item, grouped by category, searchable by key, text and description. */
+/** How long typing pauses before the search goes to the server. */
+const SEARCH_DELAY_MS = 300;
+/** The server's limit on a search. */
+const QUERY_MAX_LENGTH = 200;
+
+/**
+ * /admin/content: the texts, grouped by category in the site's order, a
+ * page at a time ("Show more texts"). The server searches key, description
+ * and text, and filters by category; both live in the address (?q=,
+ * ?category=), so back, forward and reload keep them. The search goes out
+ * once typing pauses.
+ */
 export function ContentList() {
-  const list = useEditableContentList();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
-  const searchId = useId();
+  const category = readCategory(params.get('category'));
+  const searched = useDebouncedText(query.trim(), SEARCH_DELAY_MS);
+  const listParams = { query: searched, category };
+  const list = useAdminContentList(listParams);
+  const queryClient = useQueryClient();
+  const ids = { search: useId(), category: useId(), count: useId(), listed: useId() };
   const location = useLocation();
   const saved = (location.state as SavedState | null)?.saved;
 
-  const items = list.data;
-  const matches = useMemo(() => (items ?? []).filter((i) => matchesSearch(i, query)), [items, query]);
-  const groups = useMemo(() => groupByCategory(matches), [matches]);
+  const setParam = (name: string, value: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      // A new search or category forgets the text just saved (its pointer would take the focus).
+      { replace: true, preventScrollReset: true, state: null },
+    );
+  const searchInput = useRef<HTMLInputElement>(null);
+  const clearSearch = () => {
+    setParam('q', '');
+    searchInput.current?.focus();
+  };
+
+  const pages = list.data?.pages;
+  const items = useMemo(() => pages?.flatMap((p) => p.items) ?? [], [pages]);
+  const groups = useMemo(() => groupInOrder(items), [items]);
+  // The counts, search and category of the answer on screen (a newer one may be loading).
+  const first = pages?.[0];
+  const answered = { query: first?.query ?? '', category: first?.category ?? '' };
+  const filtered = answered.query !== '' || answered.category !== '';
+  const count = first ? countText(first.totalSize, first.itemCount, filtered) : '';
+  const startAgain = () => void queryClient.resetQueries({ queryKey: adminContentListQueryKey(listParams), exact: true });
+
+  // "Show more texts" moves the focus to the first text it brought, once it is drawn.
+  const listed = useRef<HTMLDivElement>(null);
+  const focusEntry = useCallback((index: number) => {
+    listed.current?.querySelectorAll('li.content-item')[index]?.querySelector<HTMLElement>('a')?.focus();
+  }, []);
+  const showMore = useShowMore(list, items.length, (data) => data?.pages.reduce((n, p) => n + p.items.length, 0) ?? 0, focusEntry);
+
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useDeleteEditableContent();
   // The item the delete question is about (null: no question open).
@@ -57,6 +108,10 @@ export function ContentList() {
     });
   };
 
+  const categoryName = answered.category ? categoryLabel(answered.category) : '';
+  // Back from a save of a text not among those loaded (further down a long list): said, with a way back to it.
+  const savedElsewhere = saved && list.data && !list.isPlaceholderData && !items.some((i) => i.contentKey === saved) ? saved : null;
+
   return (
     <div className="content-tab">
       <div className="admin-toolbar">
@@ -75,68 +130,127 @@ export function ContentList() {
 
       <div role="search" className="content-search">
         <div className="staff-field">
-          <label htmlFor={searchId}>Search content</label>
+          <label htmlFor={ids.search}>Search content</label>
           <input
-            id={searchId}
+            ref={searchInput}
+            id={ids.search}
             type="search"
             value={query}
+            maxLength={QUERY_MAX_LENGTH}
             placeholder="Key, text or description"
             autoComplete="off"
-            onChange={(e) => {
-              const q = e.currentTarget.value;
-              setParams(q ? { q } : {}, { replace: true, preventScrollReset: true });
-            }}
+            aria-describedby={ids.count}
+            onChange={(e) => setParam('q', e.currentTarget.value)}
           />
         </div>
+        <div className="staff-field">
+          <label htmlFor={ids.category}>Category</label>
+          <select id={ids.category} value={category} aria-describedby={ids.count} onChange={(e) => setParam('category', e.currentTarget.value)}>
+            <option value="">All categories</option>
+            {CONTENT_CATEGORIES.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <p className="visually-hidden" role="status">
-        {items && query ? `${matches.length} of ${items.length} items match “${query}”.` : ''}
+      <p id={ids.count} className="content-search__count" role="status">
+        {count}
       </p>
+      {savedElsewhere && <SavedNote contentKey={savedElsewhere} />}
 
       {list.isPending ? (
         <Spinner label="Loading site content…" />
-      ) : list.isError ? (
+      ) : !list.data ? (
         <div className="staff-alert staff-alert--error" role="alert">
           The site content could not be loaded: {errorMessage(list.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void list.refetch()}>
+          <button type="button" className="staff-linkbutton" onClick={startAgain}>
             Try again
           </button>
         </div>
-      ) : items && items.length === 0 ? (
+      ) : items.length === 0 && !filtered ? (
         <div className="admin-card admin-empty">
           <p>No content items yet.</p>
           <Link to="/admin/content/new" className="button button--primary">
             Create the first one
           </Link>
         </div>
-      ) : groups.length === 0 ? (
+      ) : items.length === 0 ? (
         <div className="admin-card admin-empty">
-          <p>No content matches “{query}”.</p>
-          <button type="button" className="button" onClick={() => setParams({}, { replace: true })}>
-            Clear the search
-          </button>
+          <p>
+            {answered.query === ''
+              ? `No content in ${categoryName} yet.`
+              : `No ${categoryName ? `${categoryName} ` : ''}content matches “${answered.query}”.`}
+          </p>
+          {answered.query !== '' ? (
+            <button type="button" className="button" onClick={clearSearch}>
+              Clear the search
+            </button>
+          ) : (
+            <button type="button" className="button" onClick={() => setParam('category', '')}>
+              Show all categories
+            </button>
+          )}
         </div>
       ) : (
-        groups.map((group) => (
-          <section key={group.category} className="content-group" aria-labelledby={`content-group-${group.category}`}>
-            <h2 id={`content-group-${group.category}`} className="content-group__title">
-              {group.label} <span className="content-group__count">{group.items.length}</span>
-            </h2>
-            <ul className="content-items" role="list">
-              {group.items.map((item) => (
-                <ContentRow
-                  key={item.contentKey}
-                  item={item}
-                  highlighted={item.contentKey === saved}
-                  onDelete={(button) => {
-                    asker.current = button;
-                    setDeleting(item);
-                  }}
-                />
-              ))}
-            </ul>
-          </section>
-        ))
+        <>
+          <div ref={listed} aria-busy={list.isPlaceholderData || undefined}>
+            {groups.map((group, index) => {
+              // The last group may go on in the next page: its count is known once it ends.
+              const complete = index < groups.length - 1 || !list.hasNextPage;
+              return (
+                <section key={group.category} className="content-group" aria-labelledby={`content-group-${group.category}`}>
+                  <h2 id={`content-group-${group.category}`} className="content-group__title">
+                    {group.label} {complete && <span className="content-group__count">{group.items.length}</span>}
+                  </h2>
+                  <ul className="content-items" role="list">
+                    {group.items.map((item) => (
+                      <ContentRow
+                        key={item.contentKey}
+                        item={item}
+                        highlighted={item.contentKey === saved}
+                        onDelete={(button) => {
+                          asker.current = button;
+                          setDeleting(item);
+                        }}
+                      />
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+          {list.isError && (
+            <div className="staff-alert staff-alert--error" role="alert">
+              <p>
+                {list.isFetchNextPageError ? 'More texts could not be loaded' : 'The texts could not be refreshed'}:{' '}
+                {errorMessage(list.error)}
+              </p>
+              <button type="button" className="button button--small" onClick={startAgain}>
+                Start again from the first page
+              </button>
+            </div>
+          )}
+          {(list.hasNextPage || items.length > (first?.items.length ?? 0)) && (
+            <div className="content-more">
+              <p id={ids.listed} className="content-more__count" role="status">
+                {listedText(items.length, first?.totalSize ?? items.length)}
+              </p>
+              {list.hasNextPage && (
+                <button
+                  type="button"
+                  className="button"
+                  onClick={showMore}
+                  aria-disabled={list.isFetchingNextPage || undefined}
+                  aria-describedby={ids.listed}
+                >
+                  {list.isFetchingNextPage ? 'Loading more texts…' : 'Show more texts'}
+                </button>
+              )}
+            </div>
+          )}
+        </>
       )}
 
       <ConfirmDialog
@@ -167,6 +281,22 @@ export function ContentList() {
         }}
       />
     </div>
+  );
+}
+
+/** A saved text the loaded pages do not hold: said, with its Edit link focused (the keyboard carries on from the work). */
+function SavedNote({ contentKey }: { contentKey: string }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    link.current?.focus({ preventScroll: true });
+  }, [contentKey]);
+  return (
+    <p className="staff-alert staff-alert--success content-saved-note">
+      <code>{contentKey}</code> is saved; it is further down the list.{' '}
+      <Link ref={link} to={contentEditPath(contentKey)}>
+        Edit<span className="visually-hidden"> {contentKey}</span> again
+      </Link>
+    </p>
   );
 }
 

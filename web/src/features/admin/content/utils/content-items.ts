@@ -1,5 +1,5 @@
-// The Site Content list's logic: categories in the site's order, search over
-// what staff remember an item by, and plain-text previews of HTML items.
+// The Site Content tab's words: categories in the site's order, and
+// plain-text previews of HTML items (search and order are the server's).
 
 export type ContentCategory = 'homepage' | 'services' | 'about' | 'contact' | 'general';
 
@@ -19,39 +19,13 @@ export const CONTENT_TYPES = [
 
 export type ContentType = (typeof CONTENT_TYPES)[number]['value'];
 
-/** What grouping and search need of an item. */
-export type ContentLike = { contentKey: string; content: string; category: string; description: string };
-
+/** Loaded texts under one category's heading (content-list groupInOrder). */
 export type ContentGroup<T> = { category: string; label: string; items: T[] };
 
 export function categoryLabel(category: string): string {
   const known = CONTENT_CATEGORIES.find((c) => c.value === category);
   if (known) return known.label;
   return category ? category.charAt(0).toUpperCase() + category.slice(1) : 'General';
-}
-
-/**
- * Items by category: the five known ones in the site's order (only those
- * with items), then any other category alphabetically; an empty category
- * counts as general. Items sorted by key within a group.
- */
-export function groupByCategory<T extends ContentLike>(items: readonly T[]): ContentGroup<T>[] {
-  const byCategory = new Map<string, T[]>();
-  for (const item of items) {
-    const category = item.category || 'general';
-    const list = byCategory.get(category);
-    if (list) list.push(item);
-    else byCategory.set(category, [item]);
-  }
-  const order = CONTENT_CATEGORIES.map((c) => c.value as string);
-  const rank = (c: string) => (order.includes(c) ? order.indexOf(c) : order.length);
-  return [...byCategory.entries()]
-    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
-    .map(([category, list]) => ({
-      category,
-      label: categoryLabel(category),
-      items: [...list].sort((x, y) => x.contentKey.localeCompare(y.contentKey)),
-    }));
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
@@ -83,15 +57,4 @@ export function textToHtml(text: string): string {
     .filter((para) => para !== '')
     .map((para) => `<p>${para.split('\n').map(escapeHtml).join('<br>')}</p>`)
     .join('');
-}
-
-/**
- * Whether an item matches what was typed: every word must appear (any case)
- * in its key, its description or its text (HTML read as words).
- */
-export function matchesSearch(item: ContentLike, query: string): boolean {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const haystack = [item.contentKey, item.description, plainText(item.content)].join('\n').toLowerCase();
-  return words.every((w) => haystack.includes(w));
 }
