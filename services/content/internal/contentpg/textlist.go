@@ -34,7 +34,7 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 	for _, w := range q.Words() {
 		filter = append(filter, pgdb.Contains(w))
 		n := len(filter)
-		cond += fmt.Sprintf(" AND (lower(content_key) LIKE $%d OR lower(description) LIKE $%d OR lower(content) LIKE $%d)", n, n, n)
+		cond += fmt.Sprintf(" AND search_text LIKE $%d", n) // migration 008: key, description and content
 	}
 	if q.Category != "" {
 		filter = append(filter, q.Category)

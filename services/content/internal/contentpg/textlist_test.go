@@ -90,3 +90,4 @@ func TestStaffTextListPagesByCategoryAndKey(t *testing.T) {
 	_, err = s.GetEditableContent(ctx, "k.missing")
 	require.ErrorIs(t, err, content.ErrNotFound)
 }
+
