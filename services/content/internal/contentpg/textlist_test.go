@@ -90,4 +90,3 @@ func TestStaffTextListPagesByCategoryAndKey(t *testing.T) {
 	_, err = s.GetEditableContent(ctx, "k.missing")
 	require.ErrorIs(t, err, content.ErrNotFound)
 }
-
