@@ -271,7 +271,7 @@ describe('a Site Content list longer than a page', () => {
     await page.locator('li.content-item').first().waitFor();
     await expect.poll(() => countLine(page).innerText()).toBe(`${total} texts`);
     await expect(page.locator('li.content-item').count()).resolves.toBe(100);
-    const listed = page.locator('.content-more__count');
+    const listed = page.locator('.show-more__count');
     await expect(listed.innerText()).resolves.toBe(`100 of ${total} texts listed`);
     await expect(listed.getAttribute('role')).resolves.toBe('status');
 

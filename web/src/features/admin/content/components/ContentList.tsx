@@ -4,6 +4,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { dropCopy } from '@/components/staff/local-copy';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
+import { ShowMore } from '@/components/staff/ShowMore';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useShowMore } from '@/components/staff/use-show-more';
@@ -44,7 +45,7 @@ export function ContentList() {
   const listParams = { query: searched, category };
   const list = useAdminContentList(listParams);
   const queryClient = useQueryClient();
-  const ids = { search: useId(), category: useId(), count: useId(), listed: useId() };
+  const ids = { search: useId(), category: useId(), count: useId() };
   const location = useLocation();
   const saved = (location.state as SavedState | null)?.saved;
 
@@ -233,22 +234,15 @@ export function ContentList() {
             </div>
           )}
           {(list.hasNextPage || items.length > (first?.items.length ?? 0)) && (
-            <div className="content-more">
-              <p id={ids.listed} className="content-more__count" role="status">
-                {listedText(items.length, first?.totalSize ?? items.length)}
-              </p>
-              {list.hasNextPage && (
-                <button
-                  type="button"
-                  className="button"
-                  onClick={showMore}
-                  aria-disabled={list.isFetchingNextPage || undefined}
-                  aria-describedby={ids.listed}
-                >
-                  {list.isFetchingNextPage ? 'Loading more texts…' : 'Show more texts'}
-                </button>
-              )}
-            </div>
+            <ShowMore
+              className="content-more"
+              count={listedText(items.length, first?.totalSize ?? items.length)}
+              hasMore={list.hasNextPage}
+              busy={list.isFetchingNextPage}
+              label="Show more texts"
+              busyLabel="Loading more texts…"
+              onShowMore={showMore}
+            />
           )}
         </>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
+import { ShowMore } from '@/components/staff/ShowMore';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
@@ -37,7 +38,7 @@ export function PostList() {
   const sort = readSort(params.get('sort'));
   const searched = useDebouncedText(query.trim(), SEARCH_DELAY_MS);
   const list = useAdminPostList({ query: searched, sort });
-  const ids = { search: useId(), count: useId(), caption: useId(), listed: useId() };
+  const ids = { search: useId(), count: useId(), caption: useId() };
   const [toDelete, setToDelete] = useState<AdminPostSummary | null>(null);
   const remove = useDeletePost();
 
@@ -194,22 +195,15 @@ export function PostList() {
               </div>
             )}
             {(list.hasNextPage || posts.length > (first?.posts.length ?? 0)) && (
-              <div className="posts-more">
-                <p id={ids.listed} className="posts-more__count" role="status">
-                  {listedText(posts.length, first?.totalCount ?? null)}
-                </p>
-                {list.hasNextPage && (
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={showMore}
-                    aria-disabled={list.isFetchingNextPage || undefined}
-                    aria-describedby={ids.listed}
-                  >
-                    {list.isFetchingNextPage ? 'Loading more posts…' : 'Show more posts'}
-                  </button>
-                )}
-              </div>
+              <ShowMore
+                className="posts-more"
+                count={listedText(posts.length, first?.totalCount ?? null)}
+                hasMore={list.hasNextPage}
+                busy={list.isFetchingNextPage}
+                label="Show more posts"
+                busyLabel="Loading more posts…"
+                onShowMore={showMore}
+              />
             )}
           </>
         )}
