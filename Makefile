@@ -17,16 +17,17 @@ help: ## List the targets
 	@grep -E '^[a-z-]+:.*?## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*?## "}; {printf "  %-18s %s\n", $$1, $$2}'
 
 .PHONY: run
-run: ## Install/start what running needs (Postgres, NATS, Node, MinIO), build, start the whole stack, print the URL
+run: ## Install/start what running needs (Postgres, NATS, Node, MinIO), build, start the whole stack, print the URL (TRACING=1: also Jaeger, every span exported)
 	@scripts/run.sh
 
 .PHONY: test
-test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, web checks, the images (built and checked), the Helm chart on a real API server, HTML validation and browser tests
+test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, the alert rules' unit tests, web checks, the images (built and checked), the Helm chart on a real API server, HTML validation and browser tests
 	@$(MAKE) check-tracked
 	@$(MAKE) tools
 	@$(MAKE) lint
 	@$(MAKE) check-generated
 	@$(MAKE) go-test
+	@$(MAKE) alerts-test
 	@$(MAKE) web-test
 	@$(MAKE) images
 	@$(MAKE) chart-test
@@ -101,9 +102,16 @@ attack: build ## Issue 25's attack suite against the built stack (both gateway l
 	go run ./scripts/attack -bins bin
 
 .PHONY: go-test
-go-test: ## go test -race ./... against real Postgres, NATS and MinIO
+go-test: ## go test -race ./... against real Postgres, NATS, MinIO and Jaeger (the trace test)
 	@scripts/ensure-deps.sh postgres nats minio haproxy
+	@scripts/tools.sh jaeger
 	go test $(GO_TEST_FLAGS) ./...
+
+.PHONY: alerts-test
+alerts-test: ## Prometheus alert rules (deploy/helm/trenchless/alerts): promtool check rules, then their unit tests
+	@scripts/tools.sh promtool
+	promtool check rules $(CHART_DIR)/alerts/rules.yaml
+	promtool test rules $(CHART_DIR)/alerts/rules_test.yaml
 
 .PHONY: web-deps
 web-deps: ## npm ci in web/ when the lockfile changed

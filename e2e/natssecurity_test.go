@@ -111,7 +111,7 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 	st := startStackWith(t, stackOptions{natsURL: n.url, env: map[string][]string{
 		"content": n.env("CONTENT", "content"), "contact": n.env("CONTACT", "contact"), "gateway": n.env("GATEWAY", "gateway"),
 	}})
-	notifier := start(t, filepath.Join(st.bins, "notifier"), append(n.env("NOTIFIER", "notifier"), "NOTIFIER_HEALTH_ADDR=", "LOG_LEVEL=debug")...)
+	notifier := start(t, filepath.Join(st.bins, "notifier"), append(n.env("NOTIFIER", "notifier"), "NOTIFIER_HEALTH_ADDR=", "NOTIFIER_METRICS_ADDR=", "LOG_LEVEL=debug")...)
 	staff := signedInStaff(t, st)
 
 	// The staff inbox's live stream (the gateway subscribes to both lead subjects while one is open).

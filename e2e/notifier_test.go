@@ -22,7 +22,7 @@ func TestNotifierHealthFollowsNATS(t *testing.T) {
 	bins := buildBinaries(t)
 	ns := natstest.Start(t)
 	addr := freeAddr(t)
-	p := start(t, filepath.Join(bins, "notifier"), "NOTIFIER_NATS_URL="+ns.URL, "NOTIFIER_HEALTH_ADDR="+addr, "LOG_LEVEL=debug")
+	p := start(t, filepath.Join(bins, "notifier"), "NOTIFIER_NATS_URL="+ns.URL, "NOTIFIER_HEALTH_ADDR="+addr, "NOTIFIER_METRICS_ADDR=", "LOG_LEVEL=debug")
 
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)

@@ -26,3 +26,18 @@ func TestMakeRunPrintsThePasswordAloneOnItsLine(t *testing.T) {
 	require.True(t, found, "%s", out)
 	require.Contains(t, string(out), "http://127.0.0.1:8080/auth\n")
 }
+
+// Issue 30: with TRACING=1, make run says where the traces are and how to
+// follow one lead; without it, it says nothing of traces.
+func TestMakeRunSaysWhereTracesAreOnlyWhenTracing(t *testing.T) {
+	t.Parallel()
+	say := func(tracing string) string {
+		out, err := exec.Command("bash", "-c", `source ../scripts/run-message.sh && ready_message ops@valleytrenchless.example pw "$0"`, tracing).CombinedOutput()
+		require.NoError(t, err, "%s", out)
+		return string(out)
+	}
+	on := say("1")
+	require.Contains(t, on, "Traces (Jaeger):     http://127.0.0.1:16686/")
+	require.Contains(t, on, "go run ./scripts/trace -latest")
+	require.NotContains(t, say(""), "Traces")
+}

@@ -21,12 +21,18 @@ mkdir -p "$RUN_DIR/logs" "$DATA_DIR/minio"
 
 PIDS=()
 MINIO_BUILD=""
+JAEGER_BUILD=""
+# TRACING=1 (make run TRACING=1) also starts a trace backend, Jaeger v2 with
+# deploy/jaeger/config.yaml, and every binary exports its spans to it.
+TRACING="${TRACING:-}"
+case $TRACING in ""|0|1) ;; *) log "TRACING is 1 (start Jaeger and export every span to it) or unset, not '$TRACING'"; exit 2 ;; esac
 cleanup() {
   trap - INT TERM EXIT
-  if [ -n "$MINIO_BUILD" ]; then
-    kill -TERM -- "-$MINIO_BUILD" 2>/dev/null || true
-    wait "$MINIO_BUILD" 2>/dev/null || true
-  fi
+  for build in "$MINIO_BUILD" "$JAEGER_BUILD"; do
+    [ -n "$build" ] || continue
+    kill -TERM -- "-$build" 2>/dev/null || true
+    wait "$build" 2>/dev/null || true
+  done
   if [ ${#PIDS[@]} -gt 0 ]; then
     log "stopping ${#PIDS[@]} processes"
     kill -TERM "${PIDS[@]}" 2>/dev/null || true
@@ -52,6 +58,12 @@ if ! port_open 9000; then
   setsid scripts/tools.sh minio >"$RUN_DIR/logs/minio-build.log" 2>&1 &
   MINIO_BUILD=$!
 fi
+if [ "$TRACING" = 1 ] && ! port_open 4317; then
+  [ -x "$TOOLS_BIN/jaeger" ] ||
+    log "building Jaeger into the tool cache in the background (once, some minutes; log in .run/logs/jaeger-build.log)"
+  setsid scripts/tools.sh jaeger >"$RUN_DIR/logs/jaeger-build.log" 2>&1 &
+  JAEGER_BUILD=$!
+fi
 make web-deps
 log "building the web app (skipped when web/dist is newer than its sources)"
 make web-build >"$RUN_DIR/logs/web-build.log" 2>&1 || { cat "$RUN_DIR/logs/web-build.log" >&2; exit 1; }
@@ -72,6 +84,27 @@ if ! port_open 9000; then
   MINIO_BROWSER=off "$TOOLS_BIN/minio" server "$DATA_DIR/minio" --address 127.0.0.1:9000 --console-address 127.0.0.1:9001 --quiet \
     >"$RUN_DIR/logs/minio.log" 2>&1 &
   PIDS+=($!)
+fi
+
+# --- Trace backend (TRACING=1) -------------------------------------------------
+if [ "$TRACING" = 1 ]; then
+  if [ -n "$JAEGER_BUILD" ]; then
+    if kill -0 "$JAEGER_BUILD" 2>/dev/null; then log "waiting for the Jaeger build"; fi
+    if ! wait "$JAEGER_BUILD"; then
+      JAEGER_BUILD=""; log "building Jaeger failed:"; tail -n 30 "$RUN_DIR/logs/jaeger-build.log" >&2; exit 1
+    fi
+    JAEGER_BUILD=""
+  fi
+  if ! port_open 4317; then
+    log "starting Jaeger (OTLP on 127.0.0.1:4317, query on http://127.0.0.1:16686; traces kept in memory)"
+    JAEGER_OTLP_ADDR=127.0.0.1:4317 JAEGER_QUERY_ADDR=127.0.0.1:16686 JAEGER_QUERY_GRPC_ADDR=127.0.0.1:16685 \
+      JAEGER_HEALTH_ADDR=127.0.0.1:13133 JAEGER_LOG_LEVEL=info \
+      "$TOOLS_BIN/jaeger" --config "$ROOT/deploy/jaeger/config.yaml" >"$RUN_DIR/logs/jaeger.log" 2>&1 &
+    PIDS+=($!)
+    for _ in $(seq 1 60); do curl -fsS -o /dev/null http://127.0.0.1:13133/status 2>/dev/null && break; sleep 0.5; done
+  fi
+  export CONTENT_OTLP_ENDPOINT=127.0.0.1:4317 CONTACT_OTLP_ENDPOINT=127.0.0.1:4317 MEDIA_OTLP_ENDPOINT=127.0.0.1:4317 \
+    GATEWAY_OTLP_ENDPOINT=127.0.0.1:4317 NOTIFIER_OTLP_ENDPOINT=127.0.0.1:4317
 fi
 
 # --- Development staff account (created once; password kept in .data/) -------
@@ -131,6 +164,6 @@ if ! curl -fsS -o /dev/null http://127.0.0.1:8080/readyz; then
   log "the stack did not become ready in 60 s:"; curl -sS http://127.0.0.1:9200/readyz >&2 || true; exit 1
 fi
 
-ready_message "$STAFF_EMAIL" "$(cat "$STAFF_PASSWORD_FILE")"
+ready_message "$STAFF_EMAIL" "$(cat "$STAFF_PASSWORD_FILE")" "$TRACING"
 wait -n "${PIDS[@]}" || true
 log "a process exited; stopping the rest (see .run/logs/)"

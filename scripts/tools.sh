@@ -28,6 +28,13 @@ TOOLS=(
   "fortio|fortio.org/fortio@v1.66.5|fortio|optional"
   "vegeta|github.com/tsenart/vegeta/v12@v12.12.0|vegeta|optional"
   "ghz|github.com/bojand/ghz/cmd/ghz@v0.120.0|ghz|optional"
+  # Issue 30: the trace backend (Jaeger v2, an OpenTelemetry Collector
+  # distribution: OTLP in, a query API out) for make test's trace test and
+  # make run TRACING=1, and promtool for the alert rules' unit tests. Both
+  # carry replace directives, so `go install pkg@version` refuses them:
+  # "module" builds them inside a throwaway module (go get -tool).
+  "jaeger|github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0|jaeger|optional|module"
+  "promtool|github.com/prometheus/prometheus/cmd/promtool@v0.316.0|promtool|optional|module"
 )
 
 CODEGEN=(buf protoc-gen-go protoc-gen-go-grpc protoc-gen-grpc-gateway protoc-gen-openapiv2)
@@ -49,7 +56,7 @@ selected() {
 }
 
 for entry in "${TOOLS[@]}"; do
-  IFS='|' read -r name modver bin optional <<<"$entry"
+  IFS='|' read -r name modver bin optional how <<<"$entry"
   if [ ${#want[@]} -eq 0 ] && [ -n "${optional:-}" ]; then continue; fi
   selected "$name" || continue
   version="${modver##*@}"
@@ -62,7 +69,15 @@ for entry in "${TOOLS[@]}"; do
   trap 'rm -rf "$tmp"' EXIT
   # -s -w: no symbol table or DWARF (MinIO: 112 MB instead of 150, linked in
   # about 2 s less with 300 MB less memory).
-  GOBIN="$tmp" GOFLAGS=-mod=mod go install -ldflags='-s -w' "$modver"
+  if [ "${how:-}" = module ]; then
+    mkdir -p "$tmp/mod"
+    (cd "$tmp/mod" && go mod init "tool-$name" >/dev/null 2>&1 \
+      && GOFLAGS=-mod=mod go get -tool "$modver" \
+      && go build -trimpath -ldflags='-s -w' -o "$tmp/$bin" "${modver%@*}")
+    rm -rf "$tmp/mod"
+  else
+    GOBIN="$tmp" GOFLAGS=-mod=mod go install -ldflags='-s -w' "$modver"
+  fi
   rm -rf "$dir"; mv "$tmp" "$dir"
   trap - EXIT
 done

@@ -9,9 +9,10 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/toolcache"
 )
 
 // Credentials of the test server.
@@ -21,16 +22,7 @@ const (
 )
 
 // Binary is the MinIO server binary: $MINIO_BIN, or the tool cache's.
-func Binary() string {
-	if b := os.Getenv("MINIO_BIN"); b != "" {
-		return b
-	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = filepath.Join(os.Getenv("HOME"), ".cache")
-	}
-	return filepath.Join(cache, "trenchless", "tools", "bin", "minio")
-}
+func Binary() string { return toolcache.Bin("minio", "MINIO_BIN") }
 
 // Server is a running MinIO.
 type Server struct {

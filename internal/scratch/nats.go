@@ -17,6 +17,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/valleytrenchless/site/internal/natsrunbook"
+	"github.com/valleytrenchless/site/internal/toolcache"
 )
 
 // NATSOptions shape the stack's NATS.
@@ -101,11 +102,7 @@ func NATSServerBin(pinned bool) (string, error) {
 	if b := os.Getenv("NATS_SERVER_BIN"); b != "" {
 		return b, nil
 	}
-	cache, err := os.UserCacheDir()
-	if err != nil {
-		cache = filepath.Join(os.Getenv("HOME"), ".cache")
-	}
-	tool := filepath.Join(cache, "trenchless", "tools", "bin", "nats-server")
+	tool := toolcache.Bin("nats-server", "")
 	if _, err := os.Stat(tool); err == nil {
 		return tool, nil
 	}

@@ -453,7 +453,7 @@ func (s *Stack) StartNotifier(env ...string) (*Proc, error) {
 	s.mu.Unlock()
 	health := FreeAddr()
 	p, err := StartProc(s.LogDir, fmt.Sprintf("notifier-%d", n), filepath.Join(s.o.Bins, "notifier"), nil,
-		append(append([]string{"LOG_LEVEL=info", "NOTIFIER_HEALTH_ADDR=" + health}, s.NATSCluster.Env("NOTIFIER", "notifier")...), env...), ProcOptions{})
+		append(append([]string{"LOG_LEVEL=info", "NOTIFIER_HEALTH_ADDR=" + health, "NOTIFIER_METRICS_ADDR="}, s.NATSCluster.Env("NOTIFIER", "notifier")...), env...), ProcOptions{})
 	if err != nil {
 		return nil, err
 	}

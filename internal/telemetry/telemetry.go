@@ -17,11 +17,13 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/codes"
 	"go.opentelemetry.io/otel/exporters/otlp/otlptrace/otlptracegrpc"
 	"go.opentelemetry.io/otel/propagation"
 	"go.opentelemetry.io/otel/sdk/resource"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 	semconv "go.opentelemetry.io/otel/semconv/v1.26.0"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // SetupTracing installs the global tracer provider and W3C propagators.
@@ -44,6 +46,21 @@ func SetupTracing(ctx context.Context, service, otlpEndpoint string) (shutdown f
 	otel.SetTracerProvider(tp)
 	otel.SetTextMapPropagator(propagation.NewCompositeTextMapPropagator(propagation.TraceContext{}, propagation.Baggage{}))
 	return tp.Shutdown, nil
+}
+
+// Scope names the tracer of the product's own spans.
+const Scope = "github.com/valleytrenchless/site"
+
+// Tracer is the product's tracer from the global provider.
+func Tracer() trace.Tracer { return otel.Tracer(Scope) }
+
+// EndSpan ends span, recording err (if any) as its error status.
+func EndSpan(span trace.Span, err error) {
+	if err != nil {
+		span.RecordError(err)
+		span.SetStatus(codes.Error, err.Error())
+	}
+	span.End()
 }
 
 // NewRegistry returns a Prometheus registry with the Go and process

@@ -68,8 +68,8 @@ var specs = []spec{
 		Env: []string{"CONTACT_GRPC_ADDR=:9102", "CONTACT_METRICS_ADDR=:9202"}},
 	{Name: "media", Package: "./services/media", Ports: []int{9103, 9203}, CGO: true,
 		Env: []string{"MEDIA_GRPC_ADDR=:9103", "MEDIA_METRICS_ADDR=:9203"}},
-	{Name: "notifier", Package: "./services/contact/notifier", Ports: []int{9104},
-		Env: []string{"NOTIFIER_HEALTH_ADDR=:9104"}},
+	{Name: "notifier", Package: "./services/contact/notifier", Ports: []int{9104, 9204},
+		Env: []string{"NOTIFIER_HEALTH_ADDR=:9104", "NOTIFIER_METRICS_ADDR=:9204"}},
 }
 
 func (s spec) entrypoint() string { return path.Join(binDir, s.Name) }

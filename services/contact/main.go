@@ -115,6 +115,10 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	store := contactpg.NewWithOptions(pool, contactpg.BatchOptions{
 		Flushers: cfg.BatchFlushers, MaxBatch: cfg.BatchMax, Linger: cfg.BatchLinger})
 	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt)
+	// What the alerts watch besides the gRPC metrics: the NATS connection,
+	// leads stored but not yet published, and leads past the promise.
+	reg.MustRegister(natsconn.ConnectedGauge(nc))
+	reg.MustRegister(contactpg.NewBacklogMetrics(store, log, contactpg.BacklogCacheFor).Collectors()...)
 	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel,
 		Retention: cfg.OutboxRetention}
 	rctx, stopRelay := context.WithCancel(ctx)

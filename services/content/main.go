@@ -96,6 +96,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	defer nc.Close()
+	reg.MustRegister(natsconn.ConnectedGauge(nc))
 
 	// Domain and transport.
 	svc := content.NewService(store, contentnats.NewPublisher(log, nc))

@@ -31,6 +31,7 @@ import (
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+	"github.com/valleytrenchless/site/services/gateway/internal/changes"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
 	"github.com/valleytrenchless/site/services/gateway/internal/fastlane"
 	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
@@ -185,14 +186,17 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 
-	// content.changed empties the public-read cache.
+	// content.changed empties the public-read cache and the filled pages;
+	// the public pages are then filled again in the background.
+	changed := changes.New(log, e)
+	go changed.Run(ctx)
 	nc, err := cfg.NATS.Connect(log, "gateway",
-		nats.ReconnectHandler(func(*nats.Conn) { e.InvalidatePublicCache() })) // events may have been missed
+		nats.ReconnectHandler(func(*nats.Conn) { changed.Missed() })) // events may have been missed
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	if _, err := nc.Subscribe("content.changed", func(*nats.Msg) { e.InvalidatePublicCache() }); err != nil {
+	if _, err := changed.Subscribe(nc, "content.changed"); err != nil {
 		return fmt.Errorf("subscribe content.changed: %w", err)
 	}
 	// One subscription per lead subject while an inbox is open, fanned
@@ -212,7 +216,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "public_cache_bytes", Help: "Bytes of the public reads kept in memory, every encoding counted."},
 			func() float64 { return float64(e.CacheStats().Bytes) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "public_cache_evictions_total", Help: "Public reads dropped to keep the cache within GATEWAY_PUBLIC_CACHE_ENTRIES and GATEWAY_PUBLIC_CACHE_BYTES."},
-			func() float64 { return float64(e.CacheStats().Evictions) }))
+			func() float64 { return float64(e.CacheStats().Evictions) }),
+		natsconn.ConnectedGauge(nc))
+	reg.MustRegister(e.UpstreamReadyGauges()...)
 	// One log line per request, written in batches (at most every half
 	// second) rather than one write per request.
 	accessOut := logging.NewLineBuffer(os.Stderr, 64<<10, 500*time.Millisecond)

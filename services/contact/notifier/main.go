@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -18,6 +19,7 @@ import (
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/internal/natsconn"
+	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
 )
 
@@ -47,6 +49,13 @@ type Config struct {
 	// HealthAddr serves the gRPC health service for probes: SERVING while
 	// the NATS connection is up. Empty disables it.
 	HealthAddr string `env:"HEALTH_ADDR" default:"127.0.0.1:9104"`
+	// MetricsAddr serves /metrics (nats_connected, Go and process) for
+	// Prometheus. Empty disables it.
+	MetricsAddr string `env:"METRICS_ADDR" default:"127.0.0.1:9204"`
+	// OTLPEndpoint is an OTLP/gRPC collector (host:port) the spans go to:
+	// each lead's processing and mail join the lead's trace. Empty:
+	// spans are made (logs carry trace ids) but not exported.
+	OTLPEndpoint string `env:"OTLP_ENDPOINT"`
 }
 
 func run(ctx context.Context, log *slog.Logger) error {
@@ -56,6 +65,15 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	log.Info("starting", "config", config.LogValue("NOTIFIER", &cfg))
 	boot.ApplyMemoryLimit(log)
+	shutdownTracing, err := telemetry.SetupTracing(ctx, "lead-notifier", cfg.OTLPEndpoint)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = shutdownTracing(sctx)
+	}()
 
 	var mailer leadnotify.Mailer = leadnotify.LogMailer{Log: log}
 	if cfg.SMTPHost != "" {
@@ -74,8 +92,8 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	n := &leadnotify.Notifier{JS: js, Log: log, Mailer: mailer, Stream: cfg.Stream, Durable: cfg.Durable,
 		Subject: "leads.submitted", DeadLetter: cfg.DeadLetter, MaxAttempts: cfg.MaxAttempts}
-	// The consumer and the probe port run together; either failing stops
-	// both.
+	// The consumer, the probe port and the metrics port run together; any
+	// failing stops them all.
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	connected := grpcserver.Check{Name: "nats", Fn: func(context.Context) error {
@@ -84,9 +102,12 @@ func run(ctx context.Context, log *slog.Logger) error {
 		}
 		return nil
 	}}
-	healthDone := make(chan error, 1)
+	reg := telemetry.NewRegistry()
+	reg.MustRegister(natsconn.ConnectedGauge(nc))
+	healthDone, metricsDone := make(chan error, 1), make(chan error, 1)
 	go func() { healthDone <- grpcserver.ServeHealth(ctx, log, cfg.HealthAddr, connected); cancel() }()
+	go func() { metricsDone <- telemetry.ServeMetrics(ctx, log, cfg.MetricsAddr, reg); cancel() }()
 	err = n.Run(ctx)
 	cancel()
-	return errors.Join(err, <-healthDone)
+	return errors.Join(err, <-healthDone, <-metricsDone)
 }

@@ -24,7 +24,8 @@ helm.sh/chart: {{ printf "%s-%s" .root.Chart.Name .root.Chart.Version | replace 
 {{- end -}}
 
 {{/*
-The workloads and their fixed ports. `service`: reached over a Service; `grpc`: probed through gRPC health;
+The workloads and their fixed ports. `service`: reached over a Service (a component with a `metricsPort` gets
+one all the same, for Prometheus, with that port alone); `grpc`: probed through gRPC health;
 `env`: the binary's configuration prefix; `nats`: connects to NATS; `grpcTLS`: takes part in gRPC between pods
 (a server, a client or both); `healthPort`: the plain-text health port probed when its gRPC port is TLS.
 */}}
@@ -33,7 +34,7 @@ gateway:  {env: GATEWAY, port: 8080, portName: http, metricsPort: 9200, grpc: fa
 content:  {env: CONTENT, port: 9101, portName: grpc, metricsPort: 9201, healthPort: 9301, grpc: true, service: true, nats: true, grpcTLS: true}
 contact:  {env: CONTACT, port: 9102, portName: grpc, metricsPort: 9202, healthPort: 9302, grpc: true, service: true, nats: true, grpcTLS: true}
 media:    {env: MEDIA, port: 9103, portName: grpc, metricsPort: 9203, healthPort: 9303, grpc: true, service: true, nats: false, grpcTLS: true}
-notifier: {env: NOTIFIER, port: 9104, portName: health, metricsPort: 0, grpc: true, service: false, nats: true, grpcTLS: false}
+notifier: {env: NOTIFIER, port: 9104, portName: health, metricsPort: 9204, grpc: true, service: false, nats: true, grpcTLS: false}
 {{- end -}}
 
 {{/*
@@ -325,11 +326,15 @@ SHUTDOWN_TIMEOUT: "{{ .Values.media.drainSeconds }}s"
 {{- $n := .Values.notifier -}}
 NATS_URL: {{ .Values.nats.url | quote }}
 HEALTH_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "notifier") }}"
+METRICS_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "notifier" "port" "metricsPort") }}"
 SMTP_HOST: {{ $n.smtp.host | quote }}
 SMTP_PORT: {{ $n.smtp.port | quote }}
 SMTP_USERNAME: {{ $n.smtp.username | quote }}
 MAIL_FROM: {{ $n.mailFrom | quote }}
 MAIL_TO: {{ join "," $n.mailTo | quote }}
+{{- with .Values.otel.endpoint }}
+OTLP_ENDPOINT: {{ . | quote }}
+{{- end }}
 {{- end -}}
 
 {{/* database-url-<service> keys: the service's own URL or the shared one. */}}

@@ -146,8 +146,10 @@ type Store interface {
 	// DuplicateWindow before it, among the leads stored and those written
 	// with it. events may be nil (no messages); its error fails only this
 	// lead. With an idempotency key already used it stores nothing and
-	// returns the earlier lead with created=false.
-	InsertLead(ctx context.Context, l Lead, events func(Lead) ([]OutboxMessage, error)) (stored Lead, created bool, err error)
+	// returns the earlier lead with created=false. events gets the
+	// context of the insert (its span), which the messages' trace context
+	// is taken from.
+	InsertLead(ctx context.Context, l Lead, events func(context.Context, Lead) ([]OutboxMessage, error)) (stored Lead, created bool, err error)
 	ListLeads(ctx context.Context, q Query, now time.Time, limit int, cursor string) (Page, error)
 	// GetLead returns one lead, or ErrNotFound.
 	GetLead(ctx context.Context, id string) (Lead, error)
@@ -203,9 +205,9 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 
 	// The store settles DuplicateOf, which the event carries, so it
 	// encodes the event once that is known.
-	var events func(Lead) ([]OutboxMessage, error)
+	var events func(context.Context, Lead) ([]OutboxMessage, error)
 	if !l.IsSpam {
-		events = func(l Lead) ([]OutboxMessage, error) {
+		events = func(ctx context.Context, l Lead) ([]OutboxMessage, error) {
 			msg, err := s.enc.LeadSubmitted(ctx, l)
 			if err != nil {
 				return nil, err

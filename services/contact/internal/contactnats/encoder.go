@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"time"
 
-	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
 
@@ -20,12 +19,6 @@ type Encoder struct{}
 
 var _ contact.Encoder = Encoder{}
 
-func traceHeaders(ctx context.Context) map[string]string {
-	carrier := propagation.MapCarrier{}
-	otel.GetTextMapPropagator().Inject(ctx, carrier)
-	return carrier
-}
-
 // LeadSubmitted encodes the event for a new lead; its message id is the
 // lead id, so JetStream collapses repeated publishes.
 func (Encoder) LeadSubmitted(ctx context.Context, l contact.Lead) (contact.OutboxMessage, error) {
@@ -33,7 +26,7 @@ func (Encoder) LeadSubmitted(ctx context.Context, l contact.Lead) (contact.Outbo
 	if err != nil {
 		return contact.OutboxMessage{}, err
 	}
-	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload, Headers: traceHeaders(ctx)}, nil
+	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload, Headers: msgtrace.ContextHeaders(ctx)}, nil
 }
 
 // LeadUpdated encodes one staff change with the lead's state after it. Its
@@ -51,7 +44,7 @@ func (Encoder) LeadUpdated(ctx context.Context, l contact.Lead, a contact.Activi
 	if err != nil {
 		return contact.OutboxMessage{}, err
 	}
-	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: fmt.Sprintf("%s/%d", l.ID, a.ID), Payload: payload, Headers: traceHeaders(ctx)}, nil
+	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: fmt.Sprintf("%s/%d", l.ID, a.ID), Payload: payload, Headers: msgtrace.ContextHeaders(ctx)}, nil
 }
 
 // optionalTime is t as a timestamp, or nil when t is zero.

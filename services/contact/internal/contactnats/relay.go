@@ -13,6 +13,11 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/telemetry"
 )
 
 // Relay publishes outbox rows to JetStream. Several relays (replicas) may
@@ -164,11 +169,12 @@ func (r *Relay) listen(ctx context.Context, wake chan<- struct{}) {
 }
 
 type outboxRow struct {
-	id      int64
-	subject string
-	msgID   string
-	payload []byte
-	headers map[string]string
+	id        int64
+	subject   string
+	msgID     string
+	payload   []byte
+	headers   map[string]string
+	createdAt time.Time
 }
 
 // publishBatch publishes up to BatchSize pending rows in id order and marks
@@ -187,7 +193,7 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 	published := 0
 	var pubErr error
 	err := pgx.BeginFunc(ctx, r.Pool, func(tx pgx.Tx) error {
-		rows, err := tx.Query(ctx, `SELECT id, subject, msg_id, payload, headers FROM contact.outbox
+		rows, err := tx.Query(ctx, `SELECT id, subject, msg_id, payload, headers, created_at FROM contact.outbox
 			WHERE published_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`, r.BatchSize)
 		if err != nil {
 			return err
@@ -195,7 +201,7 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 		batch, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (outboxRow, error) {
 			var o outboxRow
 			var headers []byte
-			err := row.Scan(&o.id, &o.subject, &o.msgID, &o.payload, &headers)
+			err := row.Scan(&o.id, &o.subject, &o.msgID, &o.payload, &headers, &o.createdAt)
 			if err == nil {
 				err = json.Unmarshal(headers, &o.headers)
 			}
@@ -210,9 +216,18 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 			for k, v := range o.headers {
 				msg.Header.Set(k, v)
 			}
-			pctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+			// The send span continues the trace of the write that stored
+			// the row (its context is in the row's headers), and the
+			// message carries the send span's context on to consumers.
+			sctx, span := msgtrace.StartSend(msgtrace.FromHeaders(ctx, o.headers),
+				msgtrace.Message{Subject: o.subject, ID: o.msgID},
+				trace.WithAttributes(attribute.Int64("trenchless.outbox.id", o.id),
+					attribute.Float64("trenchless.outbox.wait_seconds", time.Since(o.createdAt).Seconds())))
+			msgtrace.Inject(sctx, msg.Header)
+			pctx, cancel := context.WithTimeout(sctx, 5*time.Second)
 			_, err := r.JS.PublishMsg(pctx, msg, jetstream.WithMsgID(o.msgID), jetstream.WithExpectStream(r.Stream.Name))
 			cancel()
+			telemetry.EndSpan(span, err)
 			if err != nil {
 				if errors.Is(err, jetstream.ErrStreamNotFound) || errors.Is(err, jetstream.ErrNoStreamResponse) {
 					r.streamReady = false

@@ -68,14 +68,18 @@ type BatchStats struct {
 type insertReq struct {
 	ctx    context.Context
 	lead   contact.Lead
-	events func(contact.Lead) ([]contact.OutboxMessage, error) // nil: none
-	done   chan insertResult                                   // buffered: a flusher never blocks on a caller that left
+	events func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) // nil: none; called with ctx
+	done   chan insertResult                                                    // buffered: a flusher never blocks on a caller that left
 }
 
 type insertResult struct {
 	lead    contact.Lead
 	created bool
 	err     error
+	// batch is how many leads the transaction that answered carried, and
+	// began when it started writing (for the caller's span).
+	batch int
+	began time.Time
 }
 
 type batcher struct {
@@ -212,6 +216,7 @@ func (b *batcher) write(batch []*insertReq) {
 	}
 	ctx, cancel := batchContext(live)
 	defer cancel()
+	began := time.Now()
 	results, err := b.store.writeLeads(ctx, live)
 	b.batches.Add(1)
 	b.leads.Add(int64(len(live)))
@@ -221,22 +226,25 @@ func (b *batcher) write(batch []*insertReq) {
 		slices.SortStableFunc(live, func(a, b *insertReq) int { return a.lead.CreatedAt.Compare(b.lead.CreatedAt) })
 		for _, r := range live {
 			rctx, cancel := batchContext([]*insertReq{r})
+			began := time.Now()
 			res, err := b.store.writeLeads(rctx, []*insertReq{r})
 			cancel()
 			b.batches.Add(1)
 			if err != nil {
-				r.done <- insertResult{err: err}
+				r.done <- insertResult{err: err, batch: 1, began: began}
 				continue
 			}
+			res[0].batch, res[0].began = 1, began
 			r.done <- res[0]
 		}
 		return
 	}
 	for i, r := range live {
 		if err != nil {
-			r.done <- insertResult{err: err}
+			r.done <- insertResult{err: err, batch: len(live), began: began}
 			continue
 		}
+		results[i].batch, results[i].began = len(live), began
 		r.done <- results[i]
 	}
 }
@@ -311,7 +319,7 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 	encoded := rows[:0:0]
 	for _, i := range rows {
 		if ev := reqs[i].events; ev != nil {
-			if msgs[i], err = ev(leads[i]); err != nil {
+			if msgs[i], err = ev(reqs[i].ctx, leads[i]); err != nil {
 				out[i] = insertResult{err: fmt.Errorf("encode the lead's events: %w", err)}
 				continue
 			}

@@ -33,11 +33,11 @@ func newLead(n int, key string) (contact.Lead, []contact.OutboxMessage) {
 }
 
 // fixed is an events function that returns msgs whatever the lead.
-func fixed(msgs []contact.OutboxMessage) func(contact.Lead) ([]contact.OutboxMessage, error) {
+func fixed(msgs []contact.OutboxMessage) func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) {
 	if msgs == nil {
 		return nil
 	}
-	return func(contact.Lead) ([]contact.OutboxMessage, error) { return msgs, nil }
+	return func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) { return msgs, nil }
 }
 
 // gathering is a store whose single flusher writes a batch only when it
@@ -222,8 +222,8 @@ func TestCancelledCallerStoresNothingAndCloseWritesWhatIsQueued(t *testing.T) {
 
 // recording returns an events function that records the lead it is given
 // and queues an event carrying its duplicate link.
-func recording(seen *sync.Map) func(contact.Lead) ([]contact.OutboxMessage, error) {
-	return func(l contact.Lead) ([]contact.OutboxMessage, error) {
+func recording(seen *sync.Map) func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) {
+	return func(_ context.Context, l contact.Lead) ([]contact.OutboxMessage, error) {
 		seen.Store(l.ID, l.DuplicateOf)
 		return []contact.OutboxMessage{{Subject: "leads.submitted", MsgID: l.ID, Payload: []byte(`{"duplicate_of":"` + l.DuplicateOf + `"}`)}}, nil
 	}
@@ -321,8 +321,10 @@ func TestALeadWhoseEventsFailIsRefusedAlone(t *testing.T) {
 	for i := range leads { // created in this order, whatever order they queue in
 		leads[i].CreatedAt = leads[0].CreatedAt.Add(time.Duration(i) * time.Millisecond)
 	}
-	evs := []func(contact.Lead) ([]contact.OutboxMessage, error){fixed(msgs[0]),
-		func(contact.Lead) ([]contact.OutboxMessage, error) { return nil, errors.New("cannot encode") }, fixed(msgs[2])}
+	evs := []func(context.Context, contact.Lead) ([]contact.OutboxMessage, error){fixed(msgs[0]),
+		func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) {
+			return nil, errors.New("cannot encode")
+		}, fixed(msgs[2])}
 	out := make([]outcome, 3)
 	var wg sync.WaitGroup
 	for n, i := range []int{2, 1, 0} { // queued newest first

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/pgtest"
@@ -53,21 +54,30 @@ func TestUnreadAndOverdueViewsReadTheirOwnIndex(t *testing.T) {
 		require.NoError(t, err)
 		_, err = conn.Exec(ctx, "SET enable_sort = off")
 		require.NoError(t, err)
-		rows, err := conn.Query(ctx, `EXPLAIN SELECT `+leadColumns+` FROM contact.submissions
+		text := explain(t, conn, `SELECT `+leadColumns+` FROM contact.submissions
 			WHERE `+where+search+` AND $1::timestamptz IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2`, args...)
-		require.NoError(t, err)
-		var plan []string
-		for rows.Next() {
-			var line string
-			require.NoError(t, rows.Scan(&line))
-			plan = append(plan, line)
-		}
-		require.NoError(t, rows.Err())
 		_, err = conn.Exec(ctx, "RESET enable_sort")
 		require.NoError(t, err)
 		conn.Release()
-		text := strings.Join(plan, "\n")
 		require.Contains(t, text, index, "%s:\n%s", filter, text)
 		require.NotContains(t, text, "Sort", "%s:\n%s", filter, text)
 	}
+}
+
+// explain is the planner's plan of query on q (a pool, or a connection with
+// settings of its own), one line per node.
+func explain(t *testing.T, q interface {
+	Query(context.Context, string, ...any) (pgx.Rows, error)
+}, query string, args ...any) string {
+	t.Helper()
+	rows, err := q.Query(context.Background(), "EXPLAIN "+query, args...)
+	require.NoError(t, err)
+	var plan []string
+	for rows.Next() {
+		var line string
+		require.NoError(t, rows.Scan(&line))
+		plan = append(plan, line)
+	}
+	require.NoError(t, rows.Err())
+	return strings.Join(plan, "\n")
 }

@@ -15,8 +15,12 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel/attribute"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/valleytrenchless/site/internal/pgdb"
+	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
 
@@ -92,11 +96,26 @@ func scanLead(row pgx.CollectableRow) (contact.Lead, error) {
 // may be shared with other leads submitted at the same moment, and wakes
 // the relay at commit. It returns after that commit. The duplicate link is
 // settled, and events called, by the batch that writes the lead.
-func (s *Store) InsertLead(ctx context.Context, l contact.Lead, events func(contact.Lead) ([]contact.OutboxMessage, error)) (contact.Lead, bool, error) {
+//
+// Its span covers the wait for a batch and the batch's commit; it says how
+// many leads the commit carried and, as an event, when the batch began
+// writing. Only the lead's id goes on it, never what the visitor typed.
+func (s *Store) InsertLead(ctx context.Context, l contact.Lead, events func(context.Context, contact.Lead) ([]contact.OutboxMessage, error)) (contact.Lead, bool, error) {
+	ctx, span := telemetry.Tracer().Start(ctx, "INSERT contact.submissions", trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(semconv.DBSystemNamePostgreSQL, semconv.DBOperationName("INSERT"),
+			semconv.DBCollectionName("contact.submissions"), attribute.Bool("trenchless.group_commit", true)))
 	res := s.batch.submit(ctx, &insertReq{ctx: ctx, lead: l, events: events, done: make(chan insertResult, 1)})
+	if res.batch > 0 {
+		span.AddEvent("batch write began", trace.WithTimestamp(res.began),
+			trace.WithAttributes(semconv.DBOperationBatchSize(res.batch)))
+		span.SetAttributes(semconv.DBOperationBatchSize(res.batch))
+	}
 	if res.err != nil {
+		telemetry.EndSpan(span, res.err)
 		return contact.Lead{}, false, res.err
 	}
+	span.SetAttributes(attribute.String("trenchless.lead.id", res.lead.ID), attribute.Bool("trenchless.lead.created", res.created))
+	span.End()
 	return res.lead, res.created, nil
 }
 

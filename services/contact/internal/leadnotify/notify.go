@@ -15,9 +15,13 @@ import (
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/protobuf/encoding/protojson"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
 
@@ -106,39 +110,62 @@ func (n *Notifier) Run(ctx context.Context) error {
 	return nil
 }
 
+// handle mails one message's lead. Its span continues the lead's trace
+// (the relay's send span is its parent); the mail's own span is a child.
 func (n *Notifier) handle(ctx context.Context, m jetstream.Msg) {
+	msg := msgtrace.Message{Subject: m.Subject(), ID: m.Headers().Get(jetstream.MsgIDHeader), Consumer: n.Durable}
+	ctx, span := msgtrace.StartProcess(ctx, m.Headers(), msg)
+	var spanErr error
+	defer func() { telemetry.EndSpan(span, spanErr) }()
 	md, err := m.Metadata()
 	if err != nil {
-		n.Log.Error("lead notifier: message without metadata", "err", err)
+		n.Log.ErrorContext(ctx, "lead notifier: message without metadata", "err", err)
+		spanErr = err
 		_ = m.Term()
 		return
 	}
+	span.SetAttributes(attribute.Int64("messaging.nats.delivery_count", int64(md.NumDelivered)))
 	var ev contactv1.LeadSubmitted
 	if err := protojson.Unmarshal(m.Data(), &ev); err != nil || ev.GetLead().GetId() == "" {
-		n.deadLetter(ctx, m, fmt.Errorf("unreadable LeadSubmitted: %v", err))
+		spanErr = fmt.Errorf("unreadable LeadSubmitted: %v", err)
+		n.deadLetter(ctx, m, spanErr)
 		return
 	}
-	mctx, cancel := context.WithTimeout(ctx, time.Minute)
-	err = n.Mailer.Send(mctx, n.mailFor(ev.GetLead()))
-	cancel()
+	leadID := ev.GetLead().GetId()
+	span.SetAttributes(attribute.String("trenchless.lead.id", leadID))
+	err = n.send(ctx, n.mailFor(ev.GetLead()))
 	if err == nil {
 		if err := m.DoubleAck(ctx); err != nil {
-			n.Log.Warn("lead notifier: ack failed; the mail may be sent again", "lead_id", ev.GetLead().GetId(), "err", err)
+			n.Log.WarnContext(ctx, "lead notifier: ack failed; the mail may be sent again", "lead_id", leadID, "err", err)
 		}
-		n.Log.Info("lead mailed to the office", "lead_id", ev.GetLead().GetId())
+		n.Log.InfoContext(ctx, "lead mailed to the office", "lead_id", leadID)
 		return
 	}
+	spanErr = err
 	if md.NumDelivered >= uint64(n.MaxAttempts) {
 		n.deadLetter(ctx, m, err)
 		return
 	}
 	delay := n.Backoff(md.NumDelivered)
-	n.Log.Warn("lead notifier: mail failed; will retry", "lead_id", ev.GetLead().GetId(), "attempt", md.NumDelivered, "retry_in", delay.String(), "err", err)
+	n.Log.WarnContext(ctx, "lead notifier: mail failed; will retry", "lead_id", leadID, "attempt", md.NumDelivered, "retry_in", delay.String(), "err", err)
 	_ = m.NakWithDelay(delay)
 }
 
+// send hands the mail to the Mailer under a span of its own (a client
+// call to the mail server; the span names no recipient or content).
+func (n *Notifier) send(ctx context.Context, mail Mail) error {
+	ctx, span := telemetry.Tracer().Start(ctx, "send mail", trace.WithSpanKind(trace.SpanKindClient),
+		trace.WithAttributes(attribute.String("trenchless.mail.kind", "new lead")))
+	ctx, cancel := context.WithTimeout(ctx, time.Minute)
+	err := n.Mailer.Send(ctx, mail)
+	cancel()
+	telemetry.EndSpan(span, err)
+	return err
+}
+
 // deadLetter copies the message to the dead-letter subject (stored in the
-// same stream, so nothing is lost) and stops its redelivery.
+// same stream, so nothing is lost) and stops its redelivery. The copy
+// carries the processing span's context, so its trace shows where it went.
 func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error) {
 	dl := &nats.Msg{Subject: n.DeadLetter, Data: m.Data(), Header: nats.Header{}}
 	for k, v := range m.Headers() {
@@ -148,14 +175,18 @@ func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error
 	dl.Header.Set("Dead-Letter-Reason", reason.Error())
 	dl.Header.Set("Dead-Letter-Subject", m.Subject())
 	dl.Header.Del(jetstream.MsgIDHeader)
+	ctx, span := msgtrace.StartSend(ctx, msgtrace.Message{Subject: n.DeadLetter, ID: "dead-letter:" + id})
+	msgtrace.Inject(ctx, dl.Header)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if _, err := n.JS.PublishMsg(pctx, dl, jetstream.WithMsgID("dead-letter:"+id)); err != nil {
-		n.Log.Error("lead notifier: dead-letter publish failed; leaving the message for redelivery", "msg_id", id, "err", err)
+	_, err := n.JS.PublishMsg(pctx, dl, jetstream.WithMsgID("dead-letter:"+id))
+	telemetry.EndSpan(span, err)
+	if err != nil {
+		n.Log.ErrorContext(ctx, "lead notifier: dead-letter publish failed; leaving the message for redelivery", "msg_id", id, "err", err)
 		_ = m.NakWithDelay(time.Minute)
 		return
 	}
-	n.Log.Error("lead notifier: gave up; message dead-lettered", "msg_id", id, "reason", reason.Error())
+	n.Log.ErrorContext(ctx, "lead notifier: gave up; message dead-lettered", "msg_id", id, "reason", reason.Error())
 	_ = m.Term()
 }
 

@@ -10,10 +10,14 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"go.opentelemetry.io/otel/attribute"
+	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
@@ -47,14 +51,37 @@ func (p *Publisher) encode(c content.Change) ([]byte, error) {
 	return protojson.Marshal(&contentv1.ContentChanged{Kind: c.Kind, Id: c.ID, ChangedAt: timestamppb.New(p.now())})
 }
 
-// ContentChanged publishes the event; failures are logged, not returned.
-func (p *Publisher) ContentChanged(ctx context.Context, c content.Change) {
+// msg is the event for c with the trace context of ctx's span (the
+// send span) in its headers, so the gateways' refills join the trace of
+// the write that caused them.
+func (p *Publisher) msg(ctx context.Context, c content.Change) (*nats.Msg, error) {
 	payload, err := p.encode(c)
 	if err != nil {
+		return nil, err
+	}
+	m := &nats.Msg{Subject: Subject, Data: payload, Header: nats.Header{}}
+	msgtrace.Inject(ctx, m.Header)
+	return m, nil
+}
+
+// startSend starts the send span of c's event.
+func startSend(ctx context.Context, c content.Change) (context.Context, trace.Span) {
+	return msgtrace.StartSend(ctx, msgtrace.Message{Subject: Subject},
+		trace.WithAttributes(attribute.String("trenchless.content.kind", c.Kind), attribute.String("trenchless.content.id", c.ID)))
+}
+
+// ContentChanged publishes the event; failures are logged, not returned.
+func (p *Publisher) ContentChanged(ctx context.Context, c content.Change) {
+	ctx, span := startSend(ctx, c)
+	m, err := p.msg(ctx, c)
+	if err != nil {
+		telemetry.EndSpan(span, err)
 		p.log.ErrorContext(ctx, "encode content.changed", "err", err)
 		return
 	}
-	if err := p.nc.Publish(Subject, payload); err != nil {
+	err = p.nc.PublishMsg(m)
+	telemetry.EndSpan(span, err)
+	if err != nil {
 		p.log.WarnContext(ctx, "publish content.changed failed", "kind", c.Kind, "id", c.ID, "err", err)
 	}
 }
@@ -69,11 +96,15 @@ func (p *Publisher) ContentChangedConfirmed(ctx context.Context, cs []content.Ch
 		return fmt.Errorf("publish content.changed: %w (%s)", errNotConnected, p.nc.Status())
 	}
 	for _, c := range cs {
-		payload, err := p.encode(c)
+		sctx, span := startSend(ctx, c)
+		m, err := p.msg(sctx, c)
 		if err != nil {
+			telemetry.EndSpan(span, err)
 			return fmt.Errorf("encode content.changed: %w", err)
 		}
-		if err := p.nc.Publish(Subject, payload); err != nil {
+		err = p.nc.PublishMsg(m)
+		telemetry.EndSpan(span, err)
+		if err != nil {
 			return fmt.Errorf("publish content.changed %s %s: %w", c.Kind, c.ID, err)
 		}
 	}

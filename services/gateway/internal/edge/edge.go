@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,7 @@ import (
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
+	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 	"github.com/valleytrenchless/site/services/gateway/internal/site"
@@ -116,6 +118,9 @@ type Edge struct {
 	cache        *publicCache
 	// site serves the web app; nil without one.
 	site *site.Site
+	// upstreams and readyTimeout are what /readyz asks, by upstream name.
+	upstreams    map[string]*grpc.ClientConn
+	readyTimeout time.Duration
 }
 
 // InvalidatePublicCache drops cached public reads, and the site's reads
@@ -125,6 +130,22 @@ func (e *Edge) InvalidatePublicCache() {
 	if e.site != nil {
 		e.site.Invalidate()
 	}
+}
+
+// wholeSegment is a path variable of one segment as grpc-gateway prints it
+// ({id=*}).
+var wholeSegment = regexp.MustCompile(`\{([^=}]+)=\*\}`)
+
+// routeTemplate is a grpc-gateway pattern as OpenTelemetry's http.route
+// writes a route: /api/posts/{id=*} becomes /api/posts/{id}.
+func routeTemplate(pattern string) string { return wholeSegment.ReplaceAllString(pattern, "{$1}") }
+
+// Refill fills the site's public pages again after InvalidatePublicCache.
+func (e *Edge) Refill(ctx context.Context) error {
+	if e.site == nil {
+		return nil
+	}
+	return e.site.Refill(ctx)
 }
 
 // Ready returns the answer kept for a GET or HEAD of path?query when it
@@ -218,6 +239,14 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		runtime.WithOutgoingHeaderMatcher(outgoingHeaders),
 		runtime.WithForwardResponseOption(pageHeaders),
 		runtime.WithMetadata(func(_ context.Context, r *http.Request) metadata.MD { return callerMD(r) }),
+		runtime.WithMiddlewares(func(next runtime.HandlerFunc) runtime.HandlerFunc {
+			return func(w http.ResponseWriter, r *http.Request, params map[string]string) {
+				if p, ok := runtime.HTTPPattern(r.Context()); ok {
+					httpobs.SetRoute(r.Context(), routeTemplate(p.String()))
+				}
+				next(w, r, params)
+			}
+		}),
 	)
 	u := o.Upstreams
 	for _, reg := range []func() error{
@@ -323,7 +352,8 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		h = o.Sessions.Middleware(h)
 	}
 	h = securityHeaders(security, refuseChunkedBodies(log, h))
-	return &Edge{Handler: h, cache: cache, site: web, ReadyDetails: readyz(log, o.ReadyTimeout, upstreams, true)}, nil
+	return &Edge{Handler: h, cache: cache, site: web, ReadyDetails: readyz(log, o.ReadyTimeout, upstreams, true),
+		upstreams: upstreams, readyTimeout: o.ReadyTimeout}, nil
 }
 
 // incomingHeaders forwards the only request headers services read, and
@@ -402,25 +432,7 @@ func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.Clie
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ctx, cancel := context.WithTimeout(r.Context(), timeout)
-				defer cancel()
-				client := healthpb.NewHealthClient(conn)
-				resp, err := client.Check(ctx, &healthpb.HealthCheckRequest{})
-				state := resp.GetStatus().String()
-				if err != nil {
-					state = "UNREACHABLE"
-				}
-				var deps []string
-				if state == healthpb.HealthCheckResponse_NOT_SERVING.String() {
-					if list, err := client.List(ctx, &healthpb.HealthListRequest{}); err == nil {
-						for dep, st := range list.GetStatuses() {
-							if dep != "" && st.GetStatus() != healthpb.HealthCheckResponse_SERVING {
-								deps = append(deps, dep)
-							}
-						}
-						slices.Sort(deps)
-					}
-				}
+				state, deps, err := checkUpstream(r.Context(), timeout, conn, true)
 				mu.Lock()
 				defer mu.Unlock()
 				states[name] = state
@@ -443,4 +455,30 @@ func readyz(log *slog.Logger, timeout time.Duration, conns map[string]*grpc.Clie
 		}
 		writeJSON(w, code, body)
 	})
+}
+
+// checkUpstream asks an upstream's gRPC health within timeout: its state
+// (SERVING, NOT_SERVING, or UNREACHABLE when it does not answer) and, with
+// deps and when it is not serving, the dependencies it reports down.
+func checkUpstream(ctx context.Context, timeout time.Duration, conn *grpc.ClientConn, deps bool) (string, []string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	client := healthpb.NewHealthClient(conn)
+	resp, err := client.Check(ctx, &healthpb.HealthCheckRequest{})
+	state := resp.GetStatus().String()
+	if err != nil {
+		state = "UNREACHABLE"
+	}
+	var down []string
+	if deps && state == healthpb.HealthCheckResponse_NOT_SERVING.String() {
+		if list, err := client.List(ctx, &healthpb.HealthListRequest{}); err == nil {
+			for dep, st := range list.GetStatuses() {
+				if dep != "" && st.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+					down = append(down, dep)
+				}
+			}
+			slices.Sort(down)
+		}
+	}
+	return state, down, err
 }

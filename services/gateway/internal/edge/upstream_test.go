@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -152,6 +153,16 @@ func TestReadyzNamesTheDependencyThatIsDown(t *testing.T) {
 	e.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	require.Equal(t, 503, rec.Code)
 	require.JSONEq(t, `{"status":"not ready"}`, rec.Body.String())
+	// The metrics port says the same per upstream (the UpstreamNotReady
+	// alert), asking at scrape time: an upstream that stops answering
+	// turns 0 too.
+	require.Equal(t, map[string]float64{"content": 1, "contact": 0, "media": 1}, upstreamReady(t, e))
+	closed, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	require.NoError(t, closed.Close())
+	e, err = New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Upstreams: Upstreams{Content: up, Contact: up, Media: dial(t, closed.Addr().String())}})
+	require.NoError(t, err)
+	require.Equal(t, map[string]float64{"content": 1, "contact": 1, "media": 0}, upstreamReady(t, e))
 
 	e, err = New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Upstreams: Upstreams{Content: up, Contact: up, Media: up}})
 	require.NoError(t, err)
@@ -162,4 +173,21 @@ func TestReadyzNamesTheDependencyThatIsDown(t *testing.T) {
 	rec = httptest.NewRecorder()
 	e.ReadyDetails.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	require.JSONEq(t, `{"status":"ready","upstreams":{"content":"SERVING","contact":"SERVING","media":"SERVING"},"down":{}}`, rec.Body.String())
+}
+
+// upstreamReady gathers e's gateway_upstream_ready gauges by upstream.
+func upstreamReady(t *testing.T, e *Edge) map[string]float64 {
+	t.Helper()
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(e.UpstreamReadyGauges()...)
+	families, err := reg.Gather()
+	require.NoError(t, err)
+	require.Len(t, families, 1)
+	require.Equal(t, "gateway_upstream_ready", families[0].GetName())
+	out := map[string]float64{}
+	for _, m := range families[0].GetMetric() {
+		require.Equal(t, "upstream", m.GetLabel()[0].GetName())
+		out[m.GetLabel()[0].GetValue()] = m.GetGauge().GetValue()
+	}
+	return out
 }

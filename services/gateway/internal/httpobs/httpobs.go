@@ -16,6 +16,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.opentelemetry.io/contrib/instrumentation/net/http/otelhttp"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Options configure Handler.
@@ -70,13 +72,58 @@ func (ob *Observer) Handler(next http.Handler) http.Handler {
 	if ob.o.Traced == nil {
 		return observed
 	}
-	traced := otelhttp.NewHandler(observed, ob.o.Service)
+	// The span starts named by the method alone and is renamed "METHOD
+	// route" (and given http.route) once the request was routed: SetRoute
+	// from grpc-gateway's pattern, else the ServeMux pattern it matched.
+	traced := otelhttp.NewHandler(named(observed), ob.o.Service,
+		otelhttp.WithSpanNameFormatter(func(_ string, r *http.Request) string { return r.Method }))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if ob.o.Traced(r) {
 			traced.ServeHTTP(w, r)
 			return
 		}
 		observed.ServeHTTP(w, r)
+	})
+}
+
+type routeKey struct{}
+
+// route is where SetRoute leaves a request's route for its span.
+type route struct{ template string }
+
+// SetRoute names the route template (e.g. /api/posts/{id}) of the request
+// ctx serves, for its span's name and http.route; a request without a span
+// ignores it.
+func SetRoute(ctx context.Context, template string) {
+	if r, ok := ctx.Value(routeKey{}).(*route); ok {
+		r.template = template
+	}
+}
+
+// named serves a traced request and then names its span by its route.
+func named(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rt := &route{}
+		r = r.WithContext(context.WithValue(r.Context(), routeKey{}, rt))
+		next.ServeHTTP(w, r)
+		tmpl := rt.template
+		if tmpl == "" {
+			// A ServeMux pattern ("GET /media/{key}") less its method;
+			// a subtree pattern ("/api/") names no route.
+			_, p, _ := strings.Cut(r.Pattern, " ")
+			if p == "" {
+				p = r.Pattern
+			}
+			if !strings.HasSuffix(p, "/") {
+				tmpl = p
+			}
+		}
+		if tmpl == "" {
+			return
+		}
+		span := trace.SpanFromContext(r.Context())
+		span.SetName(r.Method + " " + tmpl)
+		span.SetAttributes(semconv.HTTPRoute(tmpl))
 	})
 }
 

@@ -152,3 +152,39 @@ func TestRecordCountsAndLogsLikeHandler(t *testing.T) {
 	require.Equal(t, "HEAD", recs[2]["method"])
 	require.EqualValues(t, 304, recs[2]["status"])
 }
+
+// A traced request's span is named "METHOD route" once routed: by the
+// template SetRoute gives (grpc-gateway's), else by the ServeMux pattern
+// it matched; a subtree pattern names no route, and the span keeps the
+// method alone.
+func TestSpansAreNamedByTheirRoute(t *testing.T) {
+	spans := tracetest.NewSpanRecorder()
+	prev := otel.GetTracerProvider()
+	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
+	t.Cleanup(func() { otel.SetTracerProvider(prev) })
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /media/{key}", func(http.ResponseWriter, *http.Request) {})
+	mux.HandleFunc("/api/", func(_ http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/admin/blog-posts/42" {
+			SetRoute(r.Context(), "/api/admin/blog-posts/{id}")
+		}
+	})
+	h := Handler(mux, Options{Service: "gateway", Registry: prometheus.NewRegistry(), Traced: func(r *http.Request) bool { return ServicePaths(r.URL.Path) }})
+	for _, c := range []struct{ method, path string }{{"PUT", "/api/admin/blog-posts/42"}, {"GET", "/media/abc.webp"}, {"GET", "/api/other"}} {
+		h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(c.method, c.path, nil))
+	}
+	var names, routes []string
+	for _, s := range spans.Ended() {
+		names = append(names, s.Name())
+		route := ""
+		for _, a := range s.Attributes() {
+			if a.Key == "http.route" {
+				route = a.Value.AsString()
+			}
+		}
+		routes = append(routes, route)
+	}
+	require.Equal(t, []string{"PUT /api/admin/blog-posts/{id}", "GET /media/{key}", "GET"}, names)
+	require.Equal(t, []string{"/api/admin/blog-posts/{id}", "/media/{key}", ""}, routes)
+}

@@ -51,13 +51,20 @@ func New[V any](o Options[V]) *Map[V] {
 	return &Map[V]{o: o, m: map[string]V{}}
 }
 
-// Invalidate drops every value.
-func (c *Map[V]) Invalidate() {
+// Invalidate drops every value and returns the keys that were kept (what
+// was being read, to fill again).
+func (c *Map[V]) Invalidate() (kept []string) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
+	old := c.m
 	c.gen++
 	c.m = map[string]V{}
 	c.bytes = 0
+	c.mu.Unlock()
+	kept = make([]string, 0, len(old))
+	for k := range old {
+		kept = append(kept, k)
+	}
+	return kept
 }
 
 // Get returns the value of key, filling it when it is missing or stale.

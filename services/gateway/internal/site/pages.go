@@ -80,11 +80,13 @@ func newPageCache(maxArticles int, keepBytes int64) *pageCache {
 	}
 }
 
-// Invalidate drops every page. Call it after the site's reads are emptied:
-// a fill that began before this call is then not stored, and one that
-// begins after it reads through the emptied reads.
-func (c *pageCache) Invalidate() {
-	c.files.Invalidate()
+// Invalidate drops every page and returns the files of the pages that
+// were kept. Call it after the site's reads are emptied: a fill that began
+// before this call is then not stored, and one that begins after it reads
+// through the emptied reads.
+func (c *pageCache) Invalidate() (files []string) {
+	files = c.files.Invalidate()
 	c.articles.Invalidate()
 	c.feeds.Invalidate()
+	return files
 }

@@ -18,6 +18,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -108,6 +109,9 @@ type Site struct {
 	// static keeps the build's files read so far (at most its 275 files,
 	// 4.7 MB today), so an asset is not read from disk per request.
 	static sync.Map // path → []byte
+	// refill are the page files to fill again after an invalidation.
+	refillMu sync.Mutex
+	refill   map[string]bool
 	// pageRoutes are the public routes that have a page, with its file,
 	// resolved once at start (the build does not change).
 	pageRoutes map[string]string
@@ -154,6 +158,7 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 		return nil, fmt.Errorf("read the web app's files: %w", err)
 	}
 	s.pageRoutes = map[string]string{}
+	s.refill = map[string]bool{}
 	for _, r := range PublicRoutes {
 		s.public[r] = true
 		if s.hasPage(r) && !s.isFile(filepath.Join(s.dir, filepath.FromSlash(r))) {
@@ -168,7 +173,12 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 // starts after the pages are dropped must find the reads gone.
 func (s *Site) Invalidate() {
 	s.reads.Invalidate()
-	s.pages.Invalidate()
+	dropped := s.pages.Invalidate()
+	s.refillMu.Lock()
+	for _, f := range dropped {
+		s.refill[f] = true
+	}
+	s.refillMu.Unlock()
 }
 
 func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -295,20 +305,49 @@ func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 // serveHTML serves a page of the build with the current editable texts
 // filled in, from memory after the first request.
 func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, code int) {
-	p, err := s.pages.files.Get(file, func() (*page, error) {
-		doc, err := s.readFile(file)
-		if err != nil {
-			return nil, err
-		}
-		items := s.editableContent(r.Context())
-		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
-	})
+	p, err := s.filledPage(r.Context(), file)
 	if err != nil {
 		s.log.ErrorContext(r.Context(), "read web file", "file", file, "err", err)
 		http.Error(w, "internal error", http.StatusInternalServerError)
 		return
 	}
 	p.serve(w, r, code)
+}
+
+// filledPage returns the page of file with the current editable texts,
+// kept or filled now.
+func (s *Site) filledPage(ctx context.Context, file string) (*page, error) {
+	return s.pages.files.Get(file, func() (*page, error) {
+		doc, err := s.readFile(file)
+		if err != nil {
+			return nil, err
+		}
+		items := s.editableContent(ctx)
+		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
+	})
+}
+
+// Refill fills again the pages that were kept when the site was last
+// invalidated — the pages visitors were reading — so the first visitor
+// after an edit is answered from memory like every other. The texts are
+// read once for all of them. A page nobody read since the last change is
+// left to fill on its first request. It stops at the first page that
+// cannot be read (the rest then fill on request).
+func (s *Site) Refill(ctx context.Context) error {
+	s.refillMu.Lock()
+	files := make([]string, 0, len(s.refill))
+	for f := range s.refill {
+		files = append(files, f)
+	}
+	clear(s.refill)
+	s.refillMu.Unlock()
+	slices.Sort(files)
+	for _, file := range files {
+		if _, err := s.filledPage(ctx, file); err != nil {
+			return fmt.Errorf("refill %s: %w", file, err)
+		}
+	}
+	return nil
 }
 
 // newPage adds the map-tiles data block to a filled page and keeps it for

@@ -617,3 +617,33 @@ func (w *discardWriter) Write(b []byte) (int, error) {
 	w.n = len(b)
 	return len(b), nil
 }
+
+// TestRefillFillsAgainThePagesVisitorsWereReading: after a change, Refill
+// fills the pages that were kept (read since the last change) from one
+// read of the texts, with the new texts, so they are Ready before anyone
+// asks; a page nobody read is not filled.
+func TestRefillFillsAgainThePagesVisitorsWereReading(t *testing.T) {
+	t.Parallel()
+	api := newContentServer()
+	e := newTestSite(t, api, defaultFiles(), Options{})
+	require.Equal(t, 200, get(e, "GET", "/").code)
+	require.NotNil(t, e.Ready("/"))
+	require.Nil(t, e.Ready("/contact"), "nobody read /contact")
+
+	api.set(func(a *contentServer) { a.items[0].Content = "Trenchless repair, same day" })
+	e.Invalidate()
+	require.Nil(t, e.Ready("/"), "emptied at once")
+	before := api.callsTo("ListEditableContent")
+	require.NoError(t, e.Refill(context.Background()))
+	require.Equal(t, before+1, api.callsTo("ListEditableContent"), "one read of the texts")
+	ready := e.Ready("/")
+	require.NotNil(t, ready, "the home page was being read: it is filled again")
+	require.Contains(t, get(e, "GET", "/").body, "Trenchless repair, same day")
+	require.Nil(t, e.Ready("/contact"), "a page nobody read is left to its first request")
+
+	// Nothing read since: the next refill fills what the last one did.
+	e.Invalidate()
+	require.NoError(t, e.Refill(context.Background()))
+	require.NotNil(t, e.Ready("/"))
+	require.NoError(t, e.Refill(context.Background()), "a refill with nothing to do")
+}

@@ -1,0 +1,73 @@
+package contactnats_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/stretchr/testify/require"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/propagation"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+	"go.opentelemetry.io/otel/sdk/trace/tracetest"
+
+	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
+)
+
+// The lead's trace crosses the outbox: the insert's span is a child of the
+// request's, the relay's send span a child of the insert's (its context
+// was stored with the outbox row), and the message published carries the
+// send span's context for its consumers.
+func TestTheOutboxCarriesTheLeadsTraceToTheStream(t *testing.T) {
+	rec := tracetest.NewSpanRecorder()
+	prevTP, prevProp := otel.GetTracerProvider(), otel.GetTextMapPropagator()
+	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)))
+	otel.SetTextMapPropagator(propagation.TraceContext{})
+	t.Cleanup(func() { otel.SetTracerProvider(prevTP); otel.SetTextMapPropagator(prevProp) })
+
+	ns := natstest.Start(t)
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "salt")
+	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}}
+	js := connect(t, ns.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	relay := &contactnats.Relay{Pool: pool, JS: js, Log: quiet, Stream: stream, Channel: contactpg.NotifyChannel, PollInterval: 100 * time.Millisecond}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = relay.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	rctx, rpc := otel.Tracer("test").Start(context.Background(), "SubmitInspectionRequest")
+	stored, err := svc.Submit(rctx, lead(1), contact.Meta{})
+	rpc.End()
+	require.NoError(t, err)
+
+	require.Eventually(t, func() bool { return relay.Published() == 1 }, 10*time.Second, 10*time.Millisecond)
+	cons, err := js.OrderedConsumer(ctx, "LEADS", jetstream.OrderedConsumerConfig{})
+	require.NoError(t, err)
+	msg, err := cons.Next(jetstream.FetchMaxWait(5 * time.Second))
+	require.NoError(t, err)
+
+	byName := map[string]sdktrace.ReadOnlySpan{}
+	for _, s := range rec.Ended() {
+		byName[s.Name()] = s
+	}
+	insert, send := byName["INSERT contact.submissions"], byName["send leads.submitted"]
+	require.NotNil(t, insert)
+	require.NotNil(t, send)
+	require.Equal(t, rpc.SpanContext().SpanID(), insert.Parent().SpanID())
+	require.Equal(t, insert.SpanContext().SpanID(), send.Parent().SpanID())
+	require.Equal(t, rpc.SpanContext().TraceID(), send.SpanContext().TraceID())
+	require.Equal(t, "00-"+send.SpanContext().TraceID().String()+"-"+send.SpanContext().SpanID().String()+"-01",
+		msg.Headers().Get("traceparent"), "the message names the send span as its consumers' parent")
+	attrs := map[string]string{}
+	for _, a := range insert.Attributes() {
+		attrs[string(a.Key)] = a.Value.Emit()
+	}
+	require.Equal(t, stored.ID, attrs["trenchless.lead.id"])
+	require.Equal(t, "1", attrs["db.operation.batch.size"])
+}
