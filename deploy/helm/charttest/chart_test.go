@@ -434,6 +434,9 @@ func TestRenderedDevAndProdFollowThePolicies(t *testing.T) {
 		if len(byKind(objs, "ServiceMonitor")) != 1 {
 			t.Errorf("serviceMonitor.enabled renders a ServiceMonitor")
 		}
+		if len(byKind(objs, "PrometheusRule")) != 1 {
+			t.Errorf("monitoring.prometheusRule.enabled renders a PrometheusRule")
+		}
 		secret := find(objs, "Secret", fullname+"-secrets")
 		if str(secret, "stringData", "identity-key") != testKey {
 			t.Errorf("the chart's Secret carries the identity key")
@@ -646,10 +649,10 @@ func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
 		return must(out, err)
 	}
 
-	// A namespace that enforces Pod Security "restricted", and the ServiceMonitor CRD.
+	// A namespace that enforces Pod Security "restricted", and the ServiceMonitor and PrometheusRule CRDs.
 	mustKubectl("apply", "--server-side", "-f", "testdata/namespace.yaml")
-	mustKubectl("apply", "--server-side", "-f", "testdata/servicemonitor-crd.yaml")
-	mustKubectl("wait", "--for=condition=Established", "--timeout=30s", "crd/servicemonitors.monitoring.coreos.com")
+	mustKubectl("apply", "--server-side", "-f", "testdata/servicemonitor-crd.yaml", "-f", "testdata/prometheusrule-crd.yaml")
+	mustKubectl("wait", "--for=condition=Established", "--timeout=30s", "crd/servicemonitors.monitoring.coreos.com", "crd/prometheusrules.monitoring.coreos.com")
 
 	rendered := must(helmTemplate(testValues...))
 	objs := decode(t, rendered)
@@ -697,6 +700,9 @@ func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
 			{"a Pod that may escalate privileges", podFrom(t, find(objs, "Deployment", fullname+"-gateway"), func(c map[string]any) {
 				dig(c, "securityContext").(map[string]any)["allowPrivilegeEscalation"] = true
 			}), `violates PodSecurity "restricted:latest": allowPrivilegeEscalation != false`},
+			{"an alert whose 'for' is not a duration", mutated("PrometheusRule", fullname, func(o obj) {
+				dig(o, "spec", "groups", "0", "rules", "0").(map[string]any)["for"] = "2 minutes"
+			}), "spec.groups[0].rules[0].for"},
 			{"a privileged hook Job", mutated("Job", fullname+"-migrate", func(o obj) {
 				dig(o, "spec", "template", "spec", "containers", "0", "securityContext").(map[string]any)["allowPrivilegeEscalation"] = true
 			}), "would violate PodSecurity"},
@@ -712,7 +718,7 @@ func TestInstallUpgradeRollbackOnARealAPIServer(t *testing.T) {
 	t.Run("install, Pods admitted under restricted, upgrade, rollback", func(t *testing.T) {
 		// Hooked Jobs never complete without a kubelet: the hook was validated above.
 		must(helm(append([]string{"install", release, chartDir, "--no-hooks", "--timeout", "2m"}, testValues...)...))
-		names := mustKubectl("get", "-n", namespace, "deploy,svc,ingress,hpa,pdb,networkpolicy,configmap,secret,servicemonitor", "-o", "name")
+		names := mustKubectl("get", "-n", namespace, "deploy,svc,ingress,hpa,pdb,networkpolicy,configmap,secret,servicemonitor,prometheusrule", "-o", "name")
 		for _, o := range objs {
 			if str(o, "metadata", "annotations", "helm.sh/hook") != "" {
 				continue
