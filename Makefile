@@ -77,8 +77,9 @@ build: ## Build the service binaries (and the lead notifier and the development 
 	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev
 
 .PHONY: bench
-bench: build web-build ## The figures of issues 17, 28 and 29 on scratch stacks beside their references; writes docs/performance.md (ONLY=growth,pipeline,… runs some parts)
+bench: build web-build ## The figures of issues 17, 28, 29 and 30 on scratch stacks beside their references; writes docs/performance.md (ONLY=growth,pipeline,… runs some parts)
 	@scripts/ensure-deps.sh postgres nats minio
+	@scripts/tools.sh jaeger
 	scripts/bench.sh -bins bin -web web/dist -out docs/performance.md $(if $(ONLY),-only $(ONLY))
 
 .PHONY: bench-go

@@ -95,14 +95,17 @@ func (t Trace) Span(id string) (Span, bool) {
 	return Span{}, false
 }
 
-// Query selects traces: those of the last hour with a span of Service
-// (named Operation, if given) that has every one of Tags (exact values).
+// Query selects traces: those of the last hour (or of Start to End) with
+// a span of Service (named Operation, if given) that has every one of Tags
+// (exact values).
 type Query struct {
 	Service   string
 	Operation string
 	Tags      map[string]string
-	// Limit caps the traces (20 when zero).
-	Limit int
+	// Limit caps the traces (20 when zero; Jaeger refuses one not below
+	// the traces it keeps).
+	Limit      int
+	Start, End time.Time
 }
 
 // Find returns the traces q selects, newest first.
@@ -110,7 +113,13 @@ func (c Client) Find(ctx context.Context, q Query) ([]Trace, error) {
 	if q.Limit == 0 {
 		q.Limit = 20
 	}
-	v := url.Values{"service": {q.Service}, "lookback": {"1h"}, "limit": {fmt.Sprint(q.Limit)}}
+	v := url.Values{"service": {q.Service}, "limit": {fmt.Sprint(q.Limit)}}
+	if q.Start.IsZero() {
+		v.Set("lookback", "1h")
+	} else {
+		v.Set("start", fmt.Sprint(q.Start.UnixMicro()))
+		v.Set("end", fmt.Sprint(q.End.UnixMicro()))
+	}
 	if q.Operation != "" {
 		v.Set("operation", q.Operation)
 	}

@@ -34,7 +34,12 @@ func JaegerConfig() string {
 // StartJaeger starts Jaeger on free loopback ports, its log in
 // logDir/jaeger.log, and waits until it is healthy. A missing binary is an
 // error naming how to build it.
-func StartJaeger(logDir string) (*Jaeger, error) {
+func StartJaeger(logDir string) (*Jaeger, error) { return StartJaegerWith(logDir, ProcOptions{}) }
+
+// StartJaegerWith is StartJaeger with the process's options (make bench
+// pins it to the load generators' CPU: in a deployment the backend runs
+// on other machines than the services).
+func StartJaegerWith(logDir string, o ProcOptions) (*Jaeger, error) {
 	bin := JaegerBinary()
 	if _, err := os.Stat(bin); err != nil {
 		return nil, fmt.Errorf("jaeger: %w (build it once with: scripts/tools.sh jaeger)", err)
@@ -44,7 +49,7 @@ func StartJaeger(logDir string) (*Jaeger, error) {
 	j.Query = "http://" + query
 	p, err := StartProc(logDir, "jaeger", bin, []string{"--config", JaegerConfig()}, []string{
 		"JAEGER_OTLP_ADDR=" + j.OTLP, "JAEGER_QUERY_ADDR=" + query, "JAEGER_QUERY_GRPC_ADDR=" + FreeAddr(),
-		"JAEGER_HEALTH_ADDR=" + health}, ProcOptions{})
+		"JAEGER_HEALTH_ADDR=" + health}, o)
 	if err != nil {
 		return nil, err
 	}

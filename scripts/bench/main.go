@@ -53,7 +53,7 @@ func main() {
 	flag.StringVar(&c.out, "out", "docs/performance.md", "where to write the report; empty writes none")
 	flag.DurationVar(&c.dur, "duration", 6*time.Second, "length of each load run")
 	flag.IntVar(&c.rounds, "rounds", 3, "maximum-rate runs per server and read (the median counts)")
-	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, images, pipeline, growth (default all)")
+	flag.StringVar(&c.only, "only", "", "comma-separated parts to run: static, uncached, leads, tracing, images, pipeline, growth (default all)")
 	flag.BoolVar(&c.keep, "keep", false, "keep the work folder (logs, data, nginx root) after the run")
 	plainRoot := flag.String("serve-plain", "", "internal: serve this folder with net/http alone (see plain.go)")
 	plainAddr := flag.String("plain-addr", "", "internal: -serve-plain's address")
@@ -76,7 +76,7 @@ func (c config) wants(part string) bool {
 
 func run(c config) int {
 	tools := []string{"taskset"}
-	if c.wants("static") || c.wants("uncached") || c.wants("leads") || c.wants("images") {
+	if c.wants("static") || c.wants("uncached") || c.wants("leads") || c.wants("tracing") || c.wants("images") {
 		tools = append(tools, "nginx", "wrk", "fortio", "vegeta", "ghz")
 	}
 	for _, tool := range tools {
@@ -143,6 +143,11 @@ func run(c config) int {
 			return fail(fmt.Errorf("leads: %w", err))
 		}
 	}
+	if c.wants("tracing") {
+		if err := benchTracing(root, logDir, pg, bins, web, r); err != nil {
+			return fail(fmt.Errorf("tracing: %w", err))
+		}
+	}
 	if c.wants("images") {
 		if err := benchImages(s, r); err != nil {
 			return fail(fmt.Errorf("images: %w", err))
@@ -192,11 +197,16 @@ func run(c config) int {
 // startStack starts a scratch stack called name on pg with every server
 // pinned to the servers' CPU.
 func startStack(root string, pg *scratch.Postgres, name, bins, web string) (*scratch.Stack, error) {
+	return startStackWith(root, pg, name, bins, web, nil)
+}
+
+// startStackWith is startStack with env added per kind.
+func startStackWith(root string, pg *scratch.Postgres, name, bins, web string, env map[string][]string) (*scratch.Stack, error) {
 	cpus := map[string]string{}
 	for _, k := range scratch.Kinds {
 		cpus[k] = serverCPU
 	}
-	s, err := scratch.StartStack(root, pg, name, scratch.Options{Bins: bins, WebDir: web, CPUs: cpus})
+	s, err := scratch.StartStack(root, pg, name, scratch.Options{Bins: bins, WebDir: web, CPUs: cpus, Env: env})
 	if err != nil {
 		return nil, fmt.Errorf("start the %s stack: %w", name, err)
 	}

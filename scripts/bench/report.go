@@ -44,6 +44,7 @@ type leadRow struct {
 	p50, p99                                                    time.Duration
 	errors                                                      map[string]int
 	drained                                                     time.Duration // -1: not within the wait
+	started, ended                                              time.Time     // the load's
 }
 
 type imageRow struct {
@@ -62,6 +63,7 @@ type report struct {
 	static       []staticRow
 	uncached     *uncachedRow
 	leads        *leadRow
+	tracing      *tracingReport
 	images       *imageRow
 	pipeline     *pipelineReport
 	growth       *growthReport
@@ -197,6 +199,7 @@ func (r *report) markdown() string {
 			w("Errors: %v\n\n", l.errors)
 		}
 	}
+	r.tracingMarkdown(w)
 	if im := r.images; im != nil && len(im.took) > 0 {
 		w("## Images\n\n")
 		w("%d distinct %.1f MB JPEGs (%d×%d, quality 97, noise like a photo's) uploaded through the gateway as the admin's media tab does, each timed until every rendition is stored; the media service runs on one core. Goals: each at most %s s, media's peak resident memory at most %d MB.\n\n",
