@@ -7,30 +7,17 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/spantest"
 )
-
-func recorder(t *testing.T) *tracetest.SpanRecorder {
-	t.Helper()
-	rec := tracetest.NewSpanRecorder()
-	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
-	prevTP, prevProp := otel.GetTracerProvider(), otel.GetTextMapPropagator()
-	otel.SetTracerProvider(tp)
-	otel.SetTextMapPropagator(propagation.TraceContext{})
-	t.Cleanup(func() { otel.SetTracerProvider(prevTP); otel.SetTextMapPropagator(prevProp) })
-	return rec
-}
 
 // The stored context (an outbox row's headers) → the send span → the
 // message's headers → the process span: one trace, each the parent of the
 // next, and the spans name the message, not what it says.
 func TestAMessageCarriesItsTraceFromTheStoredRowToItsConsumer(t *testing.T) {
-	rec := recorder(t)
+	rec := spantest.Record(t)
 	ctx, write := otel.Tracer("test").Start(context.Background(), "write")
 	stored := msgtrace.ContextHeaders(ctx)
 	write.End()
@@ -53,19 +40,15 @@ func TestAMessageCarriesItsTraceFromTheStoredRowToItsConsumer(t *testing.T) {
 	require.Equal(t, trace.SpanKindConsumer, p.SpanKind())
 	require.Equal(t, s.SpanContext().SpanID(), p.Parent().SpanID())
 	require.Equal(t, w.SpanContext().TraceID(), p.SpanContext().TraceID())
-	attrs := map[string]string{}
-	for _, a := range p.Attributes() {
-		attrs[string(a.Key)] = a.Value.Emit()
-	}
 	require.Equal(t, map[string]string{"messaging.system": "nats", "messaging.destination.name": "leads.submitted",
 		"messaging.operation.name": "process", "messaging.operation.type": "process", "messaging.message.id": "lead-1",
-		"messaging.consumer.group.name": "lead-notifier"}, attrs)
+		"messaging.consumer.group.name": "lead-notifier"}, spantest.Attrs(p))
 }
 
 // A header written by a client that canonicalises names (Traceparent) is
 // still read; a message without one starts a new trace.
 func TestTheCarrierReadsCanonicalNamesAndAMessageWithoutContextStartsATrace(t *testing.T) {
-	rec := recorder(t)
+	rec := spantest.Record(t)
 	const tp = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 	_, span := msgtrace.StartProcess(context.Background(), nats.Header{"Traceparent": {tp}}, msgtrace.Message{Subject: "content.changed"})
 	span.End()

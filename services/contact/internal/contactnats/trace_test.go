@@ -8,12 +8,11 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/valleytrenchless/site/internal/natstest"
 	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/spantest"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
@@ -24,11 +23,7 @@ import (
 // was stored with the outbox row), and the message published carries the
 // send span's context for its consumers.
 func TestTheOutboxCarriesTheLeadsTraceToTheStream(t *testing.T) {
-	rec := tracetest.NewSpanRecorder()
-	prevTP, prevProp := otel.GetTracerProvider(), otel.GetTextMapPropagator()
-	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)))
-	otel.SetTextMapPropagator(propagation.TraceContext{})
-	t.Cleanup(func() { otel.SetTracerProvider(prevTP); otel.SetTextMapPropagator(prevProp) })
+	rec := spantest.Record(t)
 
 	ns := natstest.Start(t)
 	pool := pgtest.NewPool(t, contactpg.Migrate)
@@ -64,10 +59,7 @@ func TestTheOutboxCarriesTheLeadsTraceToTheStream(t *testing.T) {
 	require.Equal(t, rpc.SpanContext().TraceID(), send.SpanContext().TraceID())
 	require.Equal(t, "00-"+send.SpanContext().TraceID().String()+"-"+send.SpanContext().SpanID().String()+"-01",
 		msg.Headers().Get("traceparent"), "the message names the send span as its consumers' parent")
-	attrs := map[string]string{}
-	for _, a := range insert.Attributes() {
-		attrs[string(a.Key)] = a.Value.Emit()
-	}
+	attrs := spantest.Attrs(insert)
 	require.Equal(t, stored.ID, attrs["trenchless.lead.id"])
 	require.Equal(t, "1", attrs["db.operation.batch.size"])
 }

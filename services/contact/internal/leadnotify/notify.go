@@ -16,6 +16,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"go.opentelemetry.io/otel/attribute"
+	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/protobuf/encoding/protojson"
 
@@ -156,6 +157,10 @@ func (n *Notifier) handle(ctx context.Context, m jetstream.Msg) {
 func (n *Notifier) send(ctx context.Context, mail Mail) error {
 	ctx, span := telemetry.Tracer().Start(ctx, "send mail", trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithAttributes(attribute.String("trenchless.mail.kind", "new lead")))
+	if srv, ok := n.Mailer.(interface{ Server() (string, int) }); ok {
+		host, port := srv.Server()
+		span.SetAttributes(semconv.ServerAddress(host), semconv.ServerPort(port))
+	}
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	err := n.Mailer.Send(ctx, mail)
 	cancel()

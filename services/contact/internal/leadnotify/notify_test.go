@@ -19,6 +19,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/natstest"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
@@ -81,6 +82,12 @@ func startSMTP(t *testing.T, box *mailbox) (string, int) {
 
 func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifier) {
 	t.Helper()
+	return setupLogging(t, box, quiet)
+}
+
+// setupLogging is setup with the notifier logging to log.
+func setupLogging(t *testing.T, box *mailbox, log *slog.Logger) (jetstream.JetStream, *leadnotify.Notifier) {
+	t.Helper()
 	ns := natstest.Start(t)
 	nc, err := nats.Connect(ns.URL)
 	require.NoError(t, err)
@@ -92,7 +99,7 @@ func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifie
 	require.NoError(t, err)
 	host, port := startSMTP(t, box)
 	n := &leadnotify.Notifier{
-		JS: js, Log: quiet, Stream: "LEADS", Durable: "lead-notifier", Subject: "leads.submitted", DeadLetter: "leads.deadletter",
+		JS: js, Log: log, Stream: "LEADS", Durable: "lead-notifier", Subject: "leads.submitted", DeadLetter: "leads.deadletter",
 		MaxAttempts: 3, Backoff: func(uint64) time.Duration { return 50 * time.Millisecond },
 		Mailer: leadnotify.SMTPMailer{Host: host, Port: port, From: "website@valleytrenchless.example", To: []string{"office@valleytrenchless.example"}},
 	}
@@ -105,6 +112,13 @@ func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifie
 
 func publishLead(t *testing.T, js jetstream.JetStream, id string, edits ...func(*contactv1.Lead)) {
 	t.Helper()
+	publishLeadIn(context.Background(), t, js, id, edits...)
+}
+
+// publishLeadIn publishes the lead as the outbox relay does: its send
+// span's context (ctx's, if any) in the headers.
+func publishLeadIn(ctx context.Context, t *testing.T, js jetstream.JetStream, id string, edits ...func(*contactv1.Lead)) {
+	t.Helper()
 	l := &contactv1.Lead{
 		Id: id, FirstName: "Maria", LastName: "Lopez\r\nBcc: victim@example.com", Phone: "(602) 555-0142", Email: "maria@example.com",
 		City: "phoenix", Issues: []string{"frequent-clogs"}, Description: "Kitchen sink backs up weekly.",
@@ -115,7 +129,9 @@ func publishLead(t *testing.T, js jetstream.JetStream, id string, edits ...func(
 	}
 	payload, err := protojson.Marshal(&contactv1.LeadSubmitted{Lead: l})
 	require.NoError(t, err)
-	_, err = js.Publish(context.Background(), "leads.submitted", payload, jetstream.WithMsgID(id))
+	m := &nats.Msg{Subject: "leads.submitted", Data: payload, Header: nats.Header{}}
+	msgtrace.Inject(ctx, m.Header)
+	_, err = js.PublishMsg(context.Background(), m, jetstream.WithMsgID(id))
 	require.NoError(t, err)
 }
 

@@ -23,6 +23,9 @@ type SMTPMailer struct {
 	To       []string
 }
 
+// Server is the mail server's address, for the send span.
+func (s SMTPMailer) Server() (host string, port int) { return s.Host, s.Port }
+
 // Send delivers m; it returns nil only when the server accepted the data.
 func (s SMTPMailer) Send(ctx context.Context, m Mail) error {
 	if len(s.To) == 0 {
