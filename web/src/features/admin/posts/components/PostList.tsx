@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { ShowMore } from '@/components/staff/ShowMore';
+import { useShowMore } from '@/components/staff/use-show-more';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
@@ -68,22 +69,10 @@ export function PostList() {
 
   // "Show more posts" moves the focus to the first post it brought, once it is drawn.
   const rows = useRef<HTMLTableSectionElement>(null);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusRow === null || posts.length <= focusRow) return;
-    rows.current?.rows[focusRow]?.querySelector<HTMLElement>('.posts-table__title')?.focus();
-    setFocusRow(null);
-  }, [focusRow, posts.length]);
-  const showMore = () => {
-    if (list.isFetchingNextPage) return;
-    const before = posts.length;
-    setFocusRow(before);
-    void list.fetchNextPage().then((result) => {
-      const after = result.data?.pages.reduce((n, p) => n + p.posts.length, 0) ?? 0;
-      // Nothing new to go to (it failed, or the posts went meanwhile): the focus stays on the button.
-      if (result.isError || after <= before) setFocusRow(null);
-    });
-  };
+  const focusRow = useCallback((index: number) => {
+    rows.current?.rows[index]?.querySelector<HTMLElement>('.posts-table__title')?.focus();
+  }, []);
+  const showMore = useShowMore(list, posts.length, (data) => data?.pages.reduce((n, p) => n + p.posts.length, 0) ?? 0, focusRow);
 
   return (
     <section aria-labelledby="posts-heading">
