@@ -20,9 +20,9 @@ async function alerts(page: Page, scope: string) {
 }
 
 /**
- * The messages after a submit. The first submit may come before the form's
- * code has loaded (it is an island, ADR 0001): the island holds it and
- * submits again once hydrated, so wait for the messages to appear.
+ * The messages after a submit. The first submit may come before the page
+ * or the form's code is there (it is an island, ADR 0001): it is held and
+ * submitted again once hydrated, so wait for the messages to appear.
  */
 async function alertsAfterSubmit(page: Page, scope: string) {
   await page.locator(`${scope} [role="alert"]`).first().waitFor();
@@ -30,6 +30,33 @@ async function alertsAfterSubmit(page: Page, scope: string) {
 }
 
 describe('the shared lead form (home, city and service pages)', () => {
+  it('holds a submit made before the page has hydrated, and sends it once it has', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // The home page's own code is what hydration waits for (loadMatchedRoutes).
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const form = homeForm(page);
+    await form.getByLabel('First name').fill('Early');
+    await form.getByRole('button', { name: 'Get My Free Assessment' }).click();
+    // Not the browser's own submission: no reload with the details in the address bar.
+    await page.waitForTimeout(300);
+    expect(page.url()).not.toContain('firstName=');
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    await expect(form.getByLabel('First name').inputValue()).resolves.toBe('Early');
+    release();
+    const msgs = await alertsAfterSubmit(page, '#contact form');
+    expect(msgs.join(' | ')).toContain('Last name is required');
+    expect(msgs.join(' | ')).not.toContain('First name is required');
+    expect(page.url()).not.toContain('firstName=');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every validation message and submits a lead the API then has', async () => {
     const { page, context, errors } = await openPage(browser);
     await page.goto('/?utm_source=google&utm_medium=cpc&utm_campaign=fall-sewer&gclid=e2e123');

@@ -6,10 +6,14 @@ import { captureAttribution } from '@/features/lead-form';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrateInSlices } from '@/lib/hydration-slices';
+import { holdEarlySubmits } from '@/lib/island';
 import { App } from './App';
 import { loadMatchedRoutes, routes } from './router';
 
 captureAttribution();
+// From here on, a form sent before its code is there waits for it (not the
+// browser's own submission: a reload with the details in the address bar).
+holdEarlySubmits();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

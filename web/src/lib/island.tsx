@@ -11,12 +11,56 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Componen
 let pageHydrated = false;
 
 /**
+ * Forms submitted before the code that handles them was there: before the
+ * page hydrated, or before their island did. Submitted again once it is.
+ */
+const early = new Set<HTMLFormElement>();
+
+/** Fired on an island's element when a form in it was held (island code not there yet). */
+const HELD_EVENT = 'island-submit-held';
+
+/**
+ * Holds every form submission the page's code cannot handle yet, from the
+ * moment the entry script runs (main.tsx calls it first): one before the
+ * page has hydrated, or inside an island still waiting for its code. The
+ * browser's own submission would reload the page with the visitor's details
+ * in the address bar and send nothing (the forms have no action). A held
+ * form is submitted again once its code is there: an island's by the island,
+ * any other at markHydrated.
+ */
+export function holdEarlySubmits(): void {
+  document.addEventListener(
+    'submit',
+    (e) => {
+      const form = e.target;
+      if (!(form instanceof HTMLFormElement)) return;
+      const waiting = form.closest<HTMLElement>('[data-island="waiting"]');
+      if (pageHydrated && !waiting) return;
+      e.preventDefault();
+      early.add(form);
+      waiting?.dispatchEvent(new Event(HELD_EVENT));
+    },
+    true,
+  );
+}
+
+/** Submits again the held forms inside el (or, without el, those in no waiting island). */
+function resubmit(el?: HTMLElement): void {
+  for (const form of [...early]) {
+    if (el ? !el.contains(form) : form.closest('[data-island="waiting"]')) continue;
+    early.delete(form);
+    if (form.isConnected) form.requestSubmit();
+  }
+}
+
+/**
  * Called once the first page has hydrated (App's first effect). The page says
  * so on <html data-hydrated>, for tests and tools that wait for it.
  */
 export function markHydrated(): void {
   pageHydrated = true;
   document.documentElement.setAttribute('data-hydrated', '');
+  resubmit();
 }
 
 /** How far outside the viewport an island starts loading (CSS margin). */
@@ -60,7 +104,6 @@ export function island<P extends object>(load: Loader<P>): Island<P> {
     const [eager] = useState(() => pageHydrated);
     if (eager) release();
     const [ready, setReady] = useState(false);
-    const heldSubmit = useRef<HTMLFormElement | null>(null);
 
     // Load on approach or intent.
     useEffect(() => {
@@ -87,28 +130,23 @@ export function island<P extends object>(load: Loader<P>): Island<P> {
       return cleanup;
     }, [eager]);
 
-    // A form submitted before its code is there would do the browser's own
-    // GET submission (the visitor's details in the address bar, nothing
-    // sent): hold it, and submit it again once the island has hydrated.
+    // A form submitted before its code is there is held (holdEarlySubmits):
+    // load the code now, and submit it again once the island has hydrated.
     useEffect(() => {
       const el = ref.current;
       if (!el || ready) return;
-      const hold = (e: SubmitEvent) => {
-        e.preventDefault();
-        heldSubmit.current = e.target as HTMLFormElement;
+      const load = () => {
         release();
         void start();
       };
-      el.addEventListener('submit', hold, true);
-      return () => el.removeEventListener('submit', hold, true);
+      if ([...early].some((form) => el.contains(form))) load();
+      el.addEventListener(HELD_EVENT, load);
+      return () => el.removeEventListener(HELD_EVENT, load);
     }, [ready]);
 
     const onReady = useCallback(() => setReady(true), []);
     useEffect(() => {
-      if (!ready || !heldSubmit.current) return;
-      const form = heldSubmit.current;
-      heldSubmit.current = null;
-      form.requestSubmit();
+      if (ready && ref.current) resubmit(ref.current);
     }, [ready]);
 
     return (
