@@ -100,20 +100,18 @@ func Start(ctx context.Context, log *slog.Logger, service string, c Common) (Dep
 	if err != nil {
 		return Deps{}, nil, err
 	}
-	shutdownTracing, err := telemetry.SetupTracing(ctx, service, c.OTLPEndpoint)
+	stopTracing, err := telemetry.StartTracing(ctx, service, c.OTLPEndpoint)
 	if err != nil {
 		return Deps{}, nil, err
 	}
 	pool, err := pgdb.OpenSized(ctx, log, c.DBURL, c.DBConnectTimeout, int32(c.DBMaxConns), int32(c.DBMinConns))
 	if err != nil {
-		_ = shutdownTracing(context.Background())
+		stopTracing()
 		return Deps{}, nil, err
 	}
 	stop := func() {
 		pool.Close()
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = shutdownTracing(sctx)
+		stopTracing()
 	}
 	return Deps{Signer: signer, Registry: telemetry.NewRegistry(), Pool: pool}, stop, nil
 }

@@ -48,6 +48,21 @@ func SetupTracing(ctx context.Context, service, otlpEndpoint string) (shutdown f
 	return tp.Shutdown, nil
 }
 
+// StartTracing is SetupTracing whose stop flushes the spans still queued,
+// giving the exporter at most 5 s (a binary's shutdown must not hang on an
+// unreachable collector).
+func StartTracing(ctx context.Context, service, otlpEndpoint string) (stop func(), err error) {
+	shutdown, err := SetupTracing(ctx, service, otlpEndpoint)
+	if err != nil {
+		return nil, err
+	}
+	return func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = shutdown(sctx)
+	}, nil
+}
+
 // Scope names the tracer of the product's own spans.
 const Scope = "github.com/valleytrenchless/site"
 

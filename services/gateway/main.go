@@ -187,7 +187,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}
 
 	// content.changed empties the public-read cache and the filled pages;
-	// the public pages are then filled again in the background.
+	// the pages visitors were reading are then filled again in the
+	// background.
 	changed := changes.New(log, e)
 	go changed.Run(ctx)
 	nc, err := cfg.NATS.Connect(log, "gateway",

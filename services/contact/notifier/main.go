@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -65,15 +64,11 @@ func run(ctx context.Context, log *slog.Logger) error {
 	}
 	log.Info("starting", "config", config.LogValue("NOTIFIER", &cfg))
 	boot.ApplyMemoryLimit(log)
-	shutdownTracing, err := telemetry.SetupTracing(ctx, "lead-notifier", cfg.OTLPEndpoint)
+	stopTracing, err := telemetry.StartTracing(ctx, "lead-notifier", cfg.OTLPEndpoint)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = shutdownTracing(sctx)
-	}()
+	defer stopTracing()
 
 	var mailer leadnotify.Mailer = leadnotify.LogMailer{Log: log}
 	if cfg.SMTPHost != "" {

@@ -1,8 +1,8 @@
 // Package changes follows content.changed for the gateway. Every event
 // empties what the gateway keeps of public reads and pages at once (so the
-// next read is current), and the public pages are then filled again in the
-// background, once for a burst of events, so the first visitor after an
-// edit is answered from memory too.
+// next read is current), and the pages visitors were reading are then
+// filled again in the background (Target.Refill), once for a burst of
+// events, so the first visitor after an edit is answered from memory too.
 //
 // Each event's span continues the trace of the staff write that caused it
 // (the content service's send span is its parent); the refill's span is a

@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -12,12 +11,11 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
-	"go.opentelemetry.io/otel/propagation"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/spantest"
 	"github.com/valleytrenchless/site/services/gateway/internal/changes"
 )
 
@@ -37,18 +35,12 @@ func (t *target) Refill(context.Context) error {
 	return nil
 }
 
-var setup sync.Once
-var rec = tracetest.NewSpanRecorder()
-
 // Every event empties at once; a burst that arrives during a refill is
 // served by ONE more refill, whose span is the child of the first event it
 // serves and links the others; and each event's process span continues
 // the trace of the write that sent it.
 func TestEveryChangeEmptiesAtOnceAndABurstIsRefilledOnce(t *testing.T) {
-	setup.Do(func() {
-		otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec)))
-		otel.SetTextMapPropagator(propagation.TraceContext{})
-	})
+	rec := spantest.Record(t)
 	ns := natstest.Start(t)
 	nc, err := nats.Connect(ns.URL)
 	require.NoError(t, err)

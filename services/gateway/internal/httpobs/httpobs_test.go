@@ -12,11 +12,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
-	"go.opentelemetry.io/otel"
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
-	"go.opentelemetry.io/otel/sdk/trace/tracetest"
 
 	"github.com/valleytrenchless/site/internal/logtest"
+	"github.com/valleytrenchless/site/internal/spantest"
 )
 
 // records are the JSON lines logged so far.
@@ -31,10 +29,7 @@ func records(t *testing.T, out *logtest.Buffer) []map[string]any {
 }
 
 func TestHandlerCountsLogsAndTracesOnlyServiceCalls(t *testing.T) {
-	spans := tracetest.NewSpanRecorder()
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
-	t.Cleanup(func() { otel.SetTracerProvider(prev) })
+	spans := spantest.Record(t)
 
 	reg := prometheus.NewRegistry()
 	out := &logtest.Buffer{}
@@ -158,10 +153,7 @@ func TestRecordCountsAndLogsLikeHandler(t *testing.T) {
 // it matched; a subtree pattern names no route, and the span keeps the
 // method alone.
 func TestSpansAreNamedByTheirRoute(t *testing.T) {
-	spans := tracetest.NewSpanRecorder()
-	prev := otel.GetTracerProvider()
-	otel.SetTracerProvider(sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(spans)))
-	t.Cleanup(func() { otel.SetTracerProvider(prev) })
+	spans := spantest.Record(t)
 
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /media/{key}", func(http.ResponseWriter, *http.Request) {})
