@@ -96,6 +96,12 @@ faults: build ## Issue 16's and 26's failure scenarios against the whole stack f
 	@scripts/tools.sh nats-server
 	go run ./scripts/faults -bins bin
 
+.PHONY: restore-drill
+restore-drill: build ## Issue 36's backup and point-in-time restore, actually run: WAL archive and base backups to S3 (pgBackRest), the disk lost under load, restored, newer leads re-imported from LEADS; RPO and RTO
+	@scripts/ensure-deps.sh postgres minio pgbackrest
+	@scripts/tools.sh nats-server
+	go run ./scripts/restoredrill -bins bin
+
 .PHONY: attack
 attack: build ## Issue 25's attack suite against the built stack (both gateway lanes; own ports, database, MinIO, NATS as the runbook configures it); a verdict per probe
 	@scripts/ensure-deps.sh postgres minio

@@ -9,6 +9,8 @@
 #   chromium   Debian's Chromium (browser tests, make web-e2e)
 #   java       a Java runtime (the HTML checker, make web-validate)
 #   haproxy    Debian's HAProxy (go test's and make faults' load balancer)
+#   pgbackrest Debian's pgBackRest (make restore-drill's backups and WAL
+#              archive)
 #   k8s-node   containerd, runc, CNI plugins, iptables, nftables
 #              (make cluster-test's node)
 #   tools      every default pinned tool (scripts/tools.sh: buf, the protoc
@@ -29,14 +31,14 @@ apt_install() {
 }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-ALL=(postgres nats node minio chromium java haproxy k8s-node tools)
+ALL=(postgres nats node minio chromium java haproxy pgbackrest k8s-node tools)
 parts=()
 [ $# -eq 0 ] && set -- all
 for p in "$@"; do
   case $p in
     all) parts+=("${ALL[@]}") ;;
     run) parts+=(postgres nats node minio) ;;
-    postgres|nats|node|minio|chromium|java|haproxy|k8s-node|tools) parts+=("$p") ;;
+    postgres|nats|node|minio|chromium|java|haproxy|pgbackrest|k8s-node|tools) parts+=("$p") ;;
     *) log "unknown part '$p' (parts: ${ALL[*]}; sets: run, all)"; exit 2 ;;
   esac
 done
@@ -107,6 +109,14 @@ if want haproxy && ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]
   log "installing HAProxy from Debian packages"
   apt_install haproxy
   command -v haproxy >/dev/null || [ -x /usr/sbin/haproxy ] || { log "HAProxy did not install (make faults needs it)"; exit 1; }
+fi
+
+# --- pgBackRest: base backups and the WAL archive to S3 in make restore-drill
+# (docs/operations.md "Backing up and restoring"); only the binary is used ----
+if want pgbackrest && ! command -v pgbackrest >/dev/null; then
+  log "installing pgBackRest from Debian packages"
+  apt_install pgbackrest
+  command -v pgbackrest >/dev/null || { log "pgBackRest did not install (make restore-drill needs it)"; exit 1; }
 fi
 
 # --- A Kubernetes node ----------------------------------------------------
