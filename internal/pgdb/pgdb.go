@@ -44,7 +44,13 @@ func OpenSized(ctx context.Context, log *slog.Logger, url string, connectTimeout
 		cfg.MinConns = minConns
 	}
 	cfg.MinConns = min(cfg.MinConns, cfg.MaxConns)
-	cfg.ConnConfig.ConnectTimeout = 5 * time.Second
+	if cfg.ConnConfig.ConnectTimeout == 0 { // the URL's connect_timeout wins
+		cfg.ConnConfig.ConnectTimeout = ConnectTimeout
+	}
+	if cfg.PingTimeout == 0 { // the URL's pool_ping_timeout wins
+		cfg.PingTimeout = PingTimeout
+	}
+	dropDeadConns(cfg)
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("create pool: %w", err)
