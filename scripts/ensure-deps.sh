@@ -11,6 +11,8 @@
 #   haproxy    Debian's HAProxy (go test's and make faults' load balancer)
 #   pgbackrest Debian's pgBackRest (make restore-drill's backups and WAL
 #              archive)
+#   patroni    Debian's Patroni and etcd (make faults' and go test's
+#              three-node Postgres with automatic failover)
 #   k8s-node   containerd, runc, CNI plugins, iptables, nftables
 #              (make cluster-test's node)
 #   tools      every default pinned tool (scripts/tools.sh: buf, the protoc
@@ -31,14 +33,14 @@ apt_install() {
 }
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
-ALL=(postgres nats node minio chromium java haproxy pgbackrest k8s-node tools)
+ALL=(postgres nats node minio chromium java haproxy pgbackrest patroni k8s-node tools)
 parts=()
 [ $# -eq 0 ] && set -- all
 for p in "$@"; do
   case $p in
     all) parts+=("${ALL[@]}") ;;
     run) parts+=(postgres nats node minio) ;;
-    postgres|nats|node|minio|chromium|java|haproxy|pgbackrest|k8s-node|tools) parts+=("$p") ;;
+    postgres|nats|node|minio|chromium|java|haproxy|pgbackrest|patroni|k8s-node|tools) parts+=("$p") ;;
     *) log "unknown part '$p' (parts: ${ALL[*]}; sets: run, all)"; exit 2 ;;
   esac
 done
@@ -117,6 +119,23 @@ if want pgbackrest && ! command -v pgbackrest >/dev/null; then
   log "installing pgBackRest from Debian packages"
   apt_install pgbackrest
   command -v pgbackrest >/dev/null || { log "pgBackRest did not install (make restore-drill needs it)"; exit 1; }
+fi
+
+# --- Patroni and etcd: the three-node Postgres with automatic failover of make
+# faults' Postgres drills and internal/scratch's test (internal/scratch/
+# patroni.go runs Patroni as /usr/bin/python3 with the patroni package, and
+# etcd); only the programs are used: an etcd service the package started is
+# stopped ------------------------------------------------------------------------
+if want patroni; then
+  if ! /usr/bin/python3 -c 'import patroni.__main__' 2>/dev/null || ! command -v etcd >/dev/null; then
+    log "installing Patroni and etcd from Debian packages"
+    apt_install patroni etcd-server
+    if command -v systemctl >/dev/null && systemctl is-active --quiet etcd 2>/dev/null; then
+      $SUDO systemctl disable --now etcd >/dev/null 2>&1 || true
+    fi
+  fi
+  /usr/bin/python3 -c 'import patroni.__main__' 2>/dev/null && command -v etcd >/dev/null ||
+    { log "Patroni or etcd did not install (make faults needs them)"; exit 1; }
 fi
 
 # --- A Kubernetes node ----------------------------------------------------

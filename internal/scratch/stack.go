@@ -105,7 +105,10 @@ type Options struct {
 // ports, database, NATS and MinIO.
 type Stack struct {
 	Name, Dir, LogDir, DBURL string
-	PG                       *Postgres
+	// PG is the stack's Postgres when it runs on one (StartStack's db);
+	// PGCluster when it runs on a Patroni cluster.
+	PG        *Postgres
+	PGCluster *PGCluster
 	// NATS is the stack's NATS server, a cluster's first node.
 	NATS *NATS
 	// NATSCluster is every NATS server (one unless Options.NATSNodes).
@@ -129,12 +132,23 @@ type Stack struct {
 	seq   int
 }
 
+// DB is where a stack's database is made: a Postgres of the run's own
+// (*Postgres), or a Patroni cluster (*PGCluster), whose URL reaches
+// whichever node leads.
+type DB interface {
+	// CreateDB makes a fresh database and returns the URL the services
+	// use.
+	CreateDB(name string) (string, error)
+}
+
 // StartStack starts NATS, MinIO and one replica of every service in
-// root/name, with a database of its own in pg.
-func StartStack(root string, pg *Postgres, name string, o Options) (_ *Stack, err error) {
+// root/name, with a database of its own in db.
+func StartStack(root string, db DB, name string, o Options) (_ *Stack, err error) {
 	dir := filepath.Join(root, name)
-	s := &Stack{Name: name, Dir: dir, LogDir: filepath.Join(dir, "logs"), PG: pg, o: o,
+	s := &Stack{Name: name, Dir: dir, LogDir: filepath.Join(dir, "logs"), o: o,
 		lb: map[string]*Balancer{}, fixed: map[string]string{}, ports: map[string]net.Listener{}, live: map[string][]*Instance{}}
+	s.PG, _ = db.(*Postgres)
+	s.PGCluster, _ = db.(*PGCluster)
 	if err := os.MkdirAll(s.LogDir, 0o755); err != nil {
 		return nil, err
 	}
@@ -152,7 +166,7 @@ func StartStack(root string, pg *Postgres, name string, o Options) (_ *Stack, er
 			s.Close()
 		}
 	}()
-	if s.DBURL, err = pg.CreateDB("scratch_" + name); err != nil {
+	if s.DBURL, err = db.CreateDB("scratch_" + name); err != nil {
 		return nil, err
 	}
 	if s.NATSCluster, err = StartNATSCluster(dir, s.LogDir, NATSOptions{Nodes: o.NATSNodes, Secure: o.SecureNATS}); err != nil {
