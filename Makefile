@@ -87,7 +87,8 @@ bench-go: ## Go micro-benchmarks (needs Postgres/NATS like the tests)
 	go test -run '^$$' -bench . -benchmem ./...
 
 .PHONY: fuzz
-fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, upload decode, sanitiser, renderer, session cookie, fast-lane request head
+fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, lead intake and post save end to end on a real Postgres, upload decode, sanitiser, renderer, session cookie, fast-lane request head
+	@scripts/ensure-deps.sh postgres nats
 	@scripts/fuzz.sh
 
 .PHONY: faults

@@ -18,6 +18,8 @@ PARALLEL=()
 [ -n "${FUZZ_PARALLEL:-}" ] && PARALLEL=(-parallel "$FUZZ_PARALLEL")
 TARGETS=(
   "./services/contact/internal/contactgrpc FuzzContactRequest"
+  "./services/contact/internal/contactgrpc FuzzIntakeStoresTheLead"
+  "./services/content/internal/contentgrpc FuzzPostSave"
   "./services/media/internal/media FuzzDecode"
   "./services/content/internal/content FuzzSanitize"
   "./services/content/internal/render FuzzRender"

@@ -1,7 +1,8 @@
 // Package grpcserver starts a service's gRPC server with the interceptors
 // every service shares: metrics, logging, panic recovery, caller identity,
-// protovalidate and error sanitising; plus health and reflection, and a
-// graceful stop when the context ends.
+// a refusal of text Postgres cannot hold (NUL), protovalidate and error
+// sanitising; plus health and reflection, and a graceful stop when the
+// context ends.
 package grpcserver
 
 import (
@@ -43,9 +44,11 @@ type Options struct {
 	Registry *prometheus.Registry
 	// ShutdownTimeout bounds the graceful stop; 10s when zero.
 	ShutdownTimeout time.Duration
-	// BeforeValidate runs after the caller check and before protovalidate:
-	// for a service that settles, from the request itself, something its
-	// rules depend on (the contact service infers which form sent a lead).
+	// BeforeValidate runs after the caller check and before the NUL check
+	// and protovalidate: for a service that settles, from the request
+	// itself, something its rules depend on (the contact service infers
+	// which form sent a lead), or cleans a request rather than refuse it
+	// (the contact service drops NUL characters from a lead).
 	BeforeValidate []grpc.UnaryServerInterceptor
 	// TLSDir makes the server mutual TLS with that certificate directory
 	// (tls.crt, tls.key, ca.crt; package mtls): only clients presenting a
@@ -121,7 +124,7 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 		opts.Signer.UnaryServerInterceptor(opts.Policy),
 	}
 	unary = append(unary, opts.BeforeValidate...)
-	unary = append(unary, pvinterceptor.UnaryServerInterceptor(validator))
+	unary = append(unary, refuseNULUnary, pvinterceptor.UnaryServerInterceptor(validator))
 	age := opts.MaxConnectionAge
 	if age == 0 {
 		age = MaxConnectionAge
@@ -146,6 +149,7 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 			sanitizeStream(log),
 			recovery.StreamServerInterceptor(recover),
 			opts.Signer.StreamServerInterceptor(opts.Policy),
+			refuseNULStream,
 			pvinterceptor.StreamServerInterceptor(validator),
 		))...,
 	)

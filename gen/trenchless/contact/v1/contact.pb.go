@@ -785,7 +785,9 @@ type ListLeadsRequest struct {
 	// Filter is all (default: every lead but spam), unread, overdue (unread
 	// past respond_by) or spam (honeypot catches).
 	Filter string `protobuf:"bytes,1,opt,name=filter,proto3" json:"filter,omitempty"`
-	// PageSize caps the page; 0 means 50.
+	// PageSize caps the page; 0 means 50. An answer holds at most 50 leads
+	// whatever it asks (50 of the largest leads fit one gRPC message), with
+	// next_page_token for the rest.
 	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
 	// PageToken continues from a previous page's next_page_token.
 	PageToken string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
@@ -1485,11 +1487,17 @@ func (x *AddLeadNoteResponse) GetActivity() *LeadActivity {
 	return nil
 }
 
-// ListLeadActivityRequest names a lead.
+// ListLeadActivityRequest names a lead and a page of its history.
 type ListLeadActivityRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// LeadId of the lead.
-	LeadId        string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	LeadId string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	// PageSize is the most entries to return: 50 when 0, at most 100 (100
+	// of the longest notes fit one gRPC message with room to spare).
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// PageToken continues from a previous page's next_page_token, to the
+	// entries before that page's.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1531,11 +1539,32 @@ func (x *ListLeadActivityRequest) GetLeadId() string {
 	return ""
 }
 
-// ListLeadActivityResponse carries the history, oldest first.
+func (x *ListLeadActivityRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListLeadActivityRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListLeadActivityResponse carries a page of the history: its newest
+// entries first, each page oldest first (a lead's whole history in one page
+// when it has no more than page_size entries).
 type ListLeadActivityResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
-	// Activity, oldest first (at most the newest 500 entries).
-	Activity      []*LeadActivity `protobuf:"bytes,1,rep,name=activity,proto3" json:"activity,omitempty"`
+	// Activity, oldest first.
+	Activity []*LeadActivity `protobuf:"bytes,1,rep,name=activity,proto3" json:"activity,omitempty"`
+	// NextPageToken asks for the entries before these (X-Next-Page-Token over
+	// HTTP); empty when these are the oldest.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// TotalSize is how many entries the lead's history has (X-Total-Count).
+	TotalSize     int32 `protobuf:"varint,3,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1575,6 +1604,20 @@ func (x *ListLeadActivityResponse) GetActivity() []*LeadActivity {
 		return x.Activity
 	}
 	return nil
+}
+
+func (x *ListLeadActivityResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListLeadActivityResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
 }
 
 // GetLeadStatsRequest asks for the response-time dashboard.
@@ -2086,11 +2129,17 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\rbody.required\x12\x12Write a note first\x1a\x16this.trim().size() > 0\xba\x01M\n" +
 	"\fbody.max_len\x12(A note must be 5,000 characters or fewer\x1a\x13this.size() <= 5000R\x04body\"V\n" +
 	"\x13AddLeadNoteResponse\x12?\n" +
-	"\bactivity\x18\x01 \x01(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\"<\n" +
+	"\bactivity\x18\x01 \x01(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\"\x8c\x01\n" +
 	"\x17ListLeadActivityRequest\x12!\n" +
-	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\"[\n" +
+	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\x12&\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x18d(\x00R\bpageSize\x12&\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\a\xbaH\x04r\x02\x18(R\tpageToken\"\xa2\x01\n" +
 	"\x18ListLeadActivityResponse\x12?\n" +
-	"\bactivity\x18\x01 \x03(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\"6\n" +
+	"\bactivity\x18\x01 \x03(\v2#.trenchless.contact.v1.LeadActivityR\bactivity\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\x03 \x01(\x05R\ttotalSize\"6\n" +
 	"\x13GetLeadStatsRequest\x12\x1f\n" +
 	"\x05weeks\x18\x01 \x01(\x05B\t\xbaH\x06\x1a\x04\x18h(\x00R\x05weeks\"\xe8\x01\n" +
 	"\rResponseTimes\x12\x14\n" +

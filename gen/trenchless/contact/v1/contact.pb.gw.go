@@ -281,6 +281,8 @@ func local_request_LeadInboxService_AddLeadNote_0(ctx context.Context, marshaler
 	return msg, metadata, err
 }
 
+var filter_LeadInboxService_ListLeadActivity_0 = &utilities.DoubleArray{Encoding: map[string]int{"lead_id": 0}, Base: []int{1, 1, 0}, Check: []int{0, 1, 2}}
+
 func request_LeadInboxService_ListLeadActivity_0(ctx context.Context, marshaler runtime.Marshaler, client LeadInboxServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq ListLeadActivityRequest
@@ -294,6 +296,12 @@ func request_LeadInboxService_ListLeadActivity_0(ctx context.Context, marshaler 
 	protoReq.LeadId, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_LeadInboxService_ListLeadActivity_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
@@ -315,6 +323,12 @@ func local_request_LeadInboxService_ListLeadActivity_0(ctx context.Context, mars
 	protoReq.LeadId, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "lead_id", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_LeadInboxService_ListLeadActivity_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	msg, err := server.ListLeadActivity(ctx, &protoReq)
 	return msg, metadata, err

@@ -179,9 +179,11 @@ type LeadInboxServiceClient interface {
 	// leads.updated. A lead's first note or status change is its first
 	// response.
 	AddLeadNote(ctx context.Context, in *AddLeadNoteRequest, opts ...grpc.CallOption) (*AddLeadNoteResponse, error)
-	// ListLeadActivity returns a lead's history, oldest first, as a bare JSON
-	// array: status changes, notes, assignments and read marks, each with who
-	// and when.
+	// ListLeadActivity returns a page of a lead's history, oldest first, as a
+	// bare JSON array: status changes, notes, assignments and read marks,
+	// each with who and when. The first page is the newest entries; the edge
+	// puts next_page_token (the entries before them) and total_size in the
+	// X-Next-Page-Token and X-Total-Count headers.
 	ListLeadActivity(ctx context.Context, in *ListLeadActivityRequest, opts ...grpc.CallOption) (*ListLeadActivityResponse, error)
 	// GetLeadStats says how fast the office answers against the 24-hour
 	// promise (median and 90th percentile first response over the last 7
@@ -316,9 +318,11 @@ type LeadInboxServiceServer interface {
 	// leads.updated. A lead's first note or status change is its first
 	// response.
 	AddLeadNote(context.Context, *AddLeadNoteRequest) (*AddLeadNoteResponse, error)
-	// ListLeadActivity returns a lead's history, oldest first, as a bare JSON
-	// array: status changes, notes, assignments and read marks, each with who
-	// and when.
+	// ListLeadActivity returns a page of a lead's history, oldest first, as a
+	// bare JSON array: status changes, notes, assignments and read marks,
+	// each with who and when. The first page is the newest entries; the edge
+	// puts next_page_token (the entries before them) and total_size in the
+	// X-Next-Page-Token and X-Total-Count headers.
 	ListLeadActivity(context.Context, *ListLeadActivityRequest) (*ListLeadActivityResponse, error)
 	// GetLeadStats says how fast the office answers against the 24-hour
 	// promise (median and 90th percentile first response over the last 7

@@ -1882,11 +1882,18 @@ func (*DeletePostResponse) Descriptor() ([]byte, []int) {
 	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
 }
 
-// ListPostRevisionsRequest names the post whose history is wanted.
+// ListPostRevisionsRequest names the post whose history is wanted, and a
+// page of it.
 type ListPostRevisionsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// PostId of the post.
-	PostId        string `protobuf:"bytes,1,opt,name=post_id,json=postId,proto3" json:"post_id,omitempty"`
+	PostId string `protobuf:"bytes,1,opt,name=post_id,json=postId,proto3" json:"post_id,omitempty"`
+	// PageSize is the most revisions to return: 20 when 0, at most 50. A page
+	// also ends before its revisions pass 2 MiB (each carries its whole
+	// body), so it may hold fewer.
+	PageSize int32 `protobuf:"varint,2,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
+	// PageToken continues from a previous page's next_page_token.
+	PageToken     string `protobuf:"bytes,3,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1928,11 +1935,30 @@ func (x *ListPostRevisionsRequest) GetPostId() string {
 	return ""
 }
 
-// ListPostRevisionsResponse carries the revisions, newest first.
+func (x *ListPostRevisionsRequest) GetPageSize() int32 {
+	if x != nil {
+		return x.PageSize
+	}
+	return 0
+}
+
+func (x *ListPostRevisionsRequest) GetPageToken() string {
+	if x != nil {
+		return x.PageToken
+	}
+	return ""
+}
+
+// ListPostRevisionsResponse carries a page of the revisions, newest first.
 type ListPostRevisionsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// Revisions, newest first.
-	Revisions     []*PostRevision `protobuf:"bytes,1,rep,name=revisions,proto3" json:"revisions,omitempty"`
+	Revisions []*PostRevision `protobuf:"bytes,1,rep,name=revisions,proto3" json:"revisions,omitempty"`
+	// NextPageToken asks for the older revisions (X-Next-Page-Token over
+	// HTTP); empty on the last page.
+	NextPageToken string `protobuf:"bytes,2,opt,name=next_page_token,json=nextPageToken,proto3" json:"next_page_token,omitempty"`
+	// TotalSize is how many revisions the post has (X-Total-Count).
+	TotalSize     int32 `protobuf:"varint,3,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1972,6 +1998,20 @@ func (x *ListPostRevisionsResponse) GetRevisions() []*PostRevision {
 		return x.Revisions
 	}
 	return nil
+}
+
+func (x *ListPostRevisionsResponse) GetNextPageToken() string {
+	if x != nil {
+		return x.NextPageToken
+	}
+	return ""
+}
+
+func (x *ListPostRevisionsResponse) GetTotalSize() int32 {
+	if x != nil {
+		return x.TotalSize
+	}
+	return 0
 }
 
 // RestorePostRevisionRequest names the revision to restore.
@@ -2946,11 +2986,17 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"-\n" +
 	"\x11DeletePostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"\x14\n" +
-	"\x12DeletePostResponse\"=\n" +
+	"\x12DeletePostResponse\"\x8e\x01\n" +
 	"\x18ListPostRevisionsRequest\x12!\n" +
-	"\apost_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06postId\"^\n" +
+	"\apost_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06postId\x12&\n" +
+	"\tpage_size\x18\x02 \x01(\x05B\t\xbaH\x06\x1a\x04\x182(\x00R\bpageSize\x12'\n" +
+	"\n" +
+	"page_token\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"\xa5\x01\n" +
 	"\x19ListPostRevisionsResponse\x12A\n" +
-	"\trevisions\x18\x01 \x03(\v2#.trenchless.content.v1.PostRevisionR\trevisions\"j\n" +
+	"\trevisions\x18\x01 \x03(\v2#.trenchless.content.v1.PostRevisionR\trevisions\x12&\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
+	"\n" +
+	"total_size\x18\x03 \x01(\x05R\ttotalSize\"j\n" +
 	"\x1aRestorePostRevisionRequest\x12!\n" +
 	"\apost_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06postId\x12)\n" +
 	"\vrevision_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\n" +

@@ -315,6 +315,8 @@ func local_request_ContentAdminService_DeletePost_0(ctx context.Context, marshal
 	return msg, metadata, err
 }
 
+var filter_ContentAdminService_ListPostRevisions_0 = &utilities.DoubleArray{Encoding: map[string]int{"post_id": 0}, Base: []int{1, 1, 0}, Check: []int{0, 1, 2}}
+
 func request_ContentAdminService_ListPostRevisions_0(ctx context.Context, marshaler runtime.Marshaler, client ContentAdminServiceClient, req *http.Request, pathParams map[string]string) (proto.Message, runtime.ServerMetadata, error) {
 	var (
 		protoReq ListPostRevisionsRequest
@@ -328,6 +330,12 @@ func request_ContentAdminService_ListPostRevisions_0(ctx context.Context, marsha
 	protoReq.PostId, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "post_id", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_ContentAdminService_ListPostRevisions_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	if req.Body != nil {
 		_, _ = io.Copy(io.Discard, req.Body)
@@ -349,6 +357,12 @@ func local_request_ContentAdminService_ListPostRevisions_0(ctx context.Context, 
 	protoReq.PostId, err = runtime.String(val)
 	if err != nil {
 		return nil, metadata, status.Errorf(codes.InvalidArgument, "type mismatch, parameter: %s, error: %v", "post_id", err)
+	}
+	if err := req.ParseForm(); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := runtime.PopulateQueryParameters(&protoReq, req.Form, filter_ContentAdminService_ListPostRevisions_0); err != nil {
+		return nil, metadata, status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	msg, err := server.ListPostRevisions(ctx, &protoReq)
 	return msg, metadata, err

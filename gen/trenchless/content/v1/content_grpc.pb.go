@@ -256,8 +256,9 @@ type ContentAdminServiceClient interface {
 	UpdatePost(ctx context.Context, in *UpdatePostRequest, opts ...grpc.CallOption) (*UpdatePostResponse, error)
 	// DeletePost removes a post and its revisions.
 	DeletePost(ctx context.Context, in *DeletePostRequest, opts ...grpc.CallOption) (*DeletePostResponse, error)
-	// ListPostRevisions returns a post's earlier versions, newest first, as a
-	// bare JSON array.
+	// ListPostRevisions returns a page of a post's earlier versions, newest
+	// first, as a bare JSON array; the edge puts next_page_token and
+	// total_size in the X-Next-Page-Token and X-Total-Count headers.
 	ListPostRevisions(ctx context.Context, in *ListPostRevisionsRequest, opts ...grpc.CallOption) (*ListPostRevisionsResponse, error)
 	// RestorePostRevision makes an earlier version current again; the version
 	// it replaces is kept as a revision too.
@@ -452,8 +453,9 @@ type ContentAdminServiceServer interface {
 	UpdatePost(context.Context, *UpdatePostRequest) (*UpdatePostResponse, error)
 	// DeletePost removes a post and its revisions.
 	DeletePost(context.Context, *DeletePostRequest) (*DeletePostResponse, error)
-	// ListPostRevisions returns a post's earlier versions, newest first, as a
-	// bare JSON array.
+	// ListPostRevisions returns a page of a post's earlier versions, newest
+	// first, as a bare JSON array; the edge puts next_page_token and
+	// total_size in the X-Next-Page-Token and X-Total-Count headers.
 	ListPostRevisions(context.Context, *ListPostRevisionsRequest) (*ListPostRevisionsResponse, error)
 	// RestorePostRevision makes an earlier version current again; the version
 	// it replaces is kept as a revision too.

@@ -163,8 +163,9 @@ type Store interface {
 	// (same status, same assignee, same read flag) writes nothing and
 	// returns a nil activity. ErrNotFound when there is no such lead.
 	ApplyChange(ctx context.Context, id string, c Change, by string, at time.Time, event func(Lead, Activity) (OutboxMessage, error)) (Lead, *Activity, error)
-	// ListActivity returns a lead's newest limit entries, oldest first.
-	ListActivity(ctx context.Context, id string, limit int) ([]Activity, error)
+	// ListActivity returns a lead's newest limit entries whose id is below
+	// before, oldest first, and how many entries the lead has.
+	ListActivity(ctx context.Context, id string, before int64, limit int) ([]Activity, int, error)
 	// LeadStats computes the response-time dashboard at now.
 	LeadStats(ctx context.Context, now time.Time, weeks int) (Stats, error)
 }
@@ -196,8 +197,8 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 	if l.IsSpam {
 		l.Status = StatusSpam
 	}
-	l.UserAgent = capRunes(strings.TrimSpace(meta.UserAgent), 500)
-	l.IdempotencyKey = capRunes(strings.TrimSpace(meta.IdempotencyKey), 200)
+	l.UserAgent = clean(meta.UserAgent, 500)
+	l.IdempotencyKey = clean(meta.IdempotencyKey, 200)
 	if meta.ClientIP != "" {
 		sum := sha256.Sum256([]byte(s.ipSalt + "|" + meta.ClientIP))
 		l.IPHash = hex.EncodeToString(sum[:])
@@ -258,10 +259,11 @@ func Prepare(sub Submission) Lead {
 	return normalize(sub.Lead)
 }
 
-// normalize trims every string, caps lengths, infers nothing (the variant is
-// settled before validation) and reads the optional choices: a known option
-// becomes its value, anything else is kept as given (capped). Empty and
-// repeated issues are dropped; at most MaxIssues are kept.
+// normalize cleans every string (CleanText: what Postgres cannot store is
+// dropped, never refused), trims it, caps lengths, infers nothing (the
+// variant is settled before validation) and reads the optional choices: a
+// known option becomes its value, anything else is kept as given (capped).
+// Empty and repeated issues are dropped; at most MaxIssues are kept.
 func normalize(l Lead) Lead {
 	t := clean
 	l.FormVariant = t(l.FormVariant, 20)
@@ -294,10 +296,11 @@ func normalize(l Lead) Lead {
 	return l
 }
 
-// clean trims s and caps it at n runes, trimming again so a cut never
-// leaves a trailing space (which the next normalisation would remove).
+// clean is s as it can be stored (CleanText), trimmed and capped at n
+// runes, trimming again so a cut never leaves a trailing space (which the
+// next normalisation would remove).
 func clean(s string, n int) string {
-	return strings.TrimSpace(capRunes(strings.TrimSpace(s), n))
+	return strings.TrimSpace(capRunes(strings.TrimSpace(CleanText(s)), n))
 }
 
 func capRunes(s string, n int) string {

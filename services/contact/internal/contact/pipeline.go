@@ -3,7 +3,9 @@ package contact
 import (
 	"context"
 	"errors"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -118,9 +120,18 @@ type Stats struct {
 // Limits of the pipeline's calls.
 const (
 	MaxBulk        = 200
-	ActivityLimit  = 500
 	DefaultWeeks   = 12
 	maxSearchWords = 8
+)
+
+// Page sizes of a lead's history: DefaultActivityPage when none is asked
+// for, at most MaxActivityPage. A note is at most MaxNoteLen characters,
+// so a page of the longest (about 20 KB each) stays near 2 MB, half of
+// what one gRPC message carries.
+const (
+	DefaultActivityPage = 50
+	MaxActivityPage     = 100
+	MaxNoteLen          = 5000
 )
 
 // ErrInvalid is a change the service refuses (the transport's rules
@@ -142,7 +153,7 @@ func (s *Service) AddNote(ctx context.Context, id, body, by string) (Activity, e
 	if body == "" {
 		return Activity{}, ErrInvalid
 	}
-	_, a, err := s.apply(ctx, id, Change{Note: capRunes(body, 5000)}, by)
+	_, a, err := s.apply(ctx, id, Change{Note: capRunes(body, MaxNoteLen)}, by)
 	if err != nil {
 		return Activity{}, err
 	}
@@ -184,13 +195,48 @@ func (s *Service) Bulk(ctx context.Context, ids []string, c Change, by string) (
 	return n, nil
 }
 
-// Activity returns a lead's history, oldest first (its newest
-// ActivityLimit entries).
-func (s *Service) Activity(ctx context.Context, id string) ([]Activity, error) {
-	if _, err := s.store.GetLead(ctx, id); err != nil {
-		return nil, err
+// ActivityPage is a page of a lead's history.
+type ActivityPage struct {
+	// Entries, oldest first.
+	Entries []Activity
+	// NextCursor continues with the entries before these; empty when
+	// these are the oldest.
+	NextCursor string
+	// Total is how many entries the history has.
+	Total int
+}
+
+// Activity returns a page of a lead's history: its newest limit entries
+// before cursor (empty: its newest), oldest first. A history grows
+// without bound (a note a day for years), and one answer must fit one
+// gRPC message, so it is read a page at a time.
+func (s *Service) Activity(ctx context.Context, id string, limit int, cursor string) (ActivityPage, error) {
+	if limit <= 0 {
+		limit = DefaultActivityPage
 	}
-	return s.store.ListActivity(ctx, id, ActivityLimit)
+	limit = min(limit, MaxActivityPage)
+	before := int64(math.MaxInt64)
+	if cursor != "" {
+		n, err := strconv.ParseInt(cursor, 10, 64)
+		if err != nil || n <= 0 {
+			return ActivityPage{}, ErrBadCursor
+		}
+		before = n
+	}
+	if _, err := s.store.GetLead(ctx, id); err != nil {
+		return ActivityPage{}, err
+	}
+	acts, total, err := s.store.ListActivity(ctx, id, before, limit+1)
+	if err != nil {
+		return ActivityPage{}, err
+	}
+	p := ActivityPage{Entries: acts, Total: total}
+	if len(acts) > limit {
+		// One more than the page: it has entries before it.
+		p.Entries = acts[1:]
+		p.NextCursor = strconv.FormatInt(p.Entries[0].ID, 10)
+	}
+	return p, nil
 }
 
 // Stats returns the dashboard over the last weeks weeks (0: DefaultWeeks).

@@ -53,12 +53,12 @@ type Server struct {
 func New(log *slog.Logger, svc *contact.Service) *Server { return &Server{svc: svc, log: log} }
 
 // NewGRPCServer builds the contact service's gRPC server from the shared
-// options (signer, metrics, transport) plus its own (the inbox needs staff;
-// the form variant is inferred before validation) with both services
-// registered on svc.
+// options (signer, metrics, transport) plus its own (the inbox needs
+// staff; a submission is cleaned and its form variant inferred before
+// validation) with both services registered on svc.
 func NewGRPCServer(log *slog.Logger, svc *contact.Service, opts grpcserver.Options) (*grpcserver.Server, error) {
 	opts.Policy = identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}}
-	opts.BeforeValidate = []grpc.UnaryServerInterceptor{InferFormVariant}
+	opts.BeforeValidate = []grpc.UnaryServerInterceptor{PrepareSubmission}
 	srv, err := grpcserver.New(log, opts)
 	if err != nil {
 		return nil, err
@@ -79,20 +79,25 @@ func gatewayMD(md metadata.MD, key string) string {
 	return ""
 }
 
-// InferFormVariant is the contact service's BeforeValidate interceptor:
-// a submission whose client did not name its form (SPEC §7's payloads do
-// not) gets the variant its payload shows, so the right SPEC §5 rule set
-// is checked.
-func InferFormVariant(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
+// PrepareSubmission is the contact service's BeforeValidate interceptor
+// (SettleVariant on a submission): it runs before the shared refusal of
+// NUL characters and before the proto rules.
+func PrepareSubmission(ctx context.Context, req any, _ *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
 	if r, ok := req.(*contactv1.SubmitInspectionRequestRequest); ok {
 		SettleVariant(r)
 	}
 	return handler(ctx, req)
 }
 
-// SettleVariant fills in the form variant a request's payload shows when
-// its client did not name it (hasVideo is sent only by the /contact page).
+// SettleVariant makes a submission what the rules are checked on: every
+// text cleaned as the lead stores it (contact.CleanText: a NUL a visitor
+// never saw is dropped, so the lead is kept rather than refused, and a
+// field left empty by it gets that field's own message), and, when its
+// client did not name its form (SPEC §7's payloads do not), the variant
+// its payload shows (hasVideo is sent only by the /contact page), so the
+// right SPEC §5 rule set is checked.
 func SettleVariant(r *contactv1.SubmitInspectionRequestRequest) {
+	grpcserver.MapStrings(r, contact.CleanText)
 	r.FormVariant = contact.InferVariant(r.GetFormVariant(), r.HasVideo != nil, r.GetPreviousRepairs(), r.GetPreferredContactTime())
 }
 
@@ -136,12 +141,19 @@ func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.Sub
 	}, nil
 }
 
+// MaxLeadsPerAnswer caps a page of the inbox whatever its page_size asks
+// (up to 200): a lead holds up to about 12,000 characters (every field at
+// its cap), 48 KB in the widest UTF-8, so 50 of them stay under 2.5 MB,
+// within the 4 MiB one gRPC message carries. A page of 100 of the largest
+// (4.5 MB) failed after the leads were read.
+const MaxLeadsPerAnswer = 50
+
 // ListLeads returns a page of the inbox.
 func (s *Server) ListLeads(ctx context.Context, req *contactv1.ListLeadsRequest) (*contactv1.ListLeadsResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	p, err := s.svc.List(ctx, queryFromProto(req), int(req.GetPageSize()), req.GetPageToken())
+	p, err := s.svc.List(ctx, queryFromProto(req), min(int(req.GetPageSize()), MaxLeadsPerAnswer), req.GetPageToken())
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
@@ -235,20 +247,20 @@ func (s *Server) AddLeadNote(ctx context.Context, req *contactv1.AddLeadNoteRequ
 	return &contactv1.AddLeadNoteResponse{Activity: toProtoActivity(a)}, nil
 }
 
-// ListLeadActivity returns a lead's history.
+// ListLeadActivity returns a page of a lead's history.
 func (s *Server) ListLeadActivity(ctx context.Context, req *contactv1.ListLeadActivityRequest) (*contactv1.ListLeadActivityResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	acts, err := s.svc.Activity(ctx, req.GetLeadId())
+	p, err := s.svc.Activity(ctx, req.GetLeadId(), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
-	out := make([]*contactv1.LeadActivity, len(acts))
-	for i, a := range acts {
+	out := make([]*contactv1.LeadActivity, len(p.Entries))
+	for i, a := range p.Entries {
 		out[i] = toProtoActivity(a)
 	}
-	return &contactv1.ListLeadActivityResponse{Activity: out}, nil
+	return &contactv1.ListLeadActivityResponse{Activity: out, NextPageToken: p.NextCursor, TotalSize: int32(p.Total)}, nil
 }
 
 // GetLeadStats returns the response-time dashboard.

@@ -46,7 +46,7 @@ type env struct {
 	visitor context.Context
 }
 
-func serve(t *testing.T, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer) {
+func serve(t testing.TB, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer) {
 	t.Helper()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
@@ -63,7 +63,7 @@ func serve(t *testing.T, pool *pgxpool.Pool) (*grpc.ClientConn, *identity.Signer
 	return conn, signer
 }
 
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	pool := pgtest.NewPool(t, contactpg.Migrate)
 	conn, signer := serve(t, pool)

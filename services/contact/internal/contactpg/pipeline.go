@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"time"
@@ -92,23 +93,32 @@ func (s *Store) ApplyChange(ctx context.Context, id string, c contact.Change, by
 	return lead, act, nil
 }
 
-// ListActivity implements contact.Store.
-func (s *Store) ListActivity(ctx context.Context, id string, limit int) ([]contact.Activity, error) {
-	rows, err := s.pool.Query(ctx, `SELECT * FROM (
+// ListActivity implements contact.Store: the lead's newest limit entries
+// before the entry before (by id, which orders them), oldest first, and
+// how many entries it has. The lead's index (lead_id, id) serves both.
+func (s *Store) ListActivity(ctx context.Context, id string, before int64, limit int) ([]contact.Activity, int, error) {
+	rows, err := s.pool.Query(ctx, `SELECT a.*, (SELECT count(*) FROM contact.lead_activity WHERE lead_id = $1) FROM (
 		SELECT id, lead_id::text, kind, from_value, to_value, body, actor, created_at FROM contact.lead_activity
-		WHERE lead_id = $1 ORDER BY id DESC LIMIT $2) a ORDER BY id`, id, limit)
+		WHERE lead_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3) a ORDER BY id`, id, before, limit)
 	if err != nil {
-		return nil, fmt.Errorf("list activity: %w", err)
+		return nil, 0, fmt.Errorf("list activity: %w", err)
 	}
+	total := 0
 	acts, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (contact.Activity, error) {
 		var a contact.Activity
-		err := row.Scan(&a.ID, &a.LeadID, &a.Kind, &a.From, &a.To, &a.Body, &a.Actor, &a.CreatedAt)
+		err := row.Scan(&a.ID, &a.LeadID, &a.Kind, &a.From, &a.To, &a.Body, &a.Actor, &a.CreatedAt, &total)
 		return a, err
 	})
 	if err != nil {
-		return nil, fmt.Errorf("list activity: %w", err)
+		return nil, 0, fmt.Errorf("list activity: %w", err)
 	}
-	return acts, nil
+	if len(acts) == 0 && before != math.MaxInt64 {
+		// A page past the oldest entry: count the history anyway.
+		if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM contact.lead_activity WHERE lead_id = $1`, id).Scan(&total); err != nil {
+			return nil, 0, fmt.Errorf("count activity: %w", err)
+		}
+	}
+	return acts, total, nil
 }
 
 // LeadStats implements contact.Store. It reads only the leads of the

@@ -166,7 +166,10 @@ type Store interface {
 	// when change says to keep it, and writes the new one.
 	UpdatePost(ctx context.Context, id, by string, change func(current Post) (next Post, keepRevision bool, err error)) (Post, error)
 	DeletePost(ctx context.Context, id string) error
-	ListRevisions(ctx context.Context, postID string) ([]Revision, error)
+	// ListRevisions returns up to limit of a post's revisions, newest
+	// first, from after on (the zero key: from the newest), and how many
+	// revisions the post has.
+	ListRevisions(ctx context.Context, postID string, after RevisionKey, limit int) ([]Revision, int, error)
 	GetRevision(ctx context.Context, postID, revisionID string) (Revision, error)
 
 	CreateEditableContent(ctx context.Context, c EditableContent) (EditableContent, error)
@@ -246,6 +249,8 @@ type Service struct {
 	store Store
 	pub   Publisher
 	now   func() time.Time
+	// rendered measures a body as the site shows it (MeasureRendered).
+	rendered func(body string) int
 }
 
 // NewService returns a Service over store announcing writes on pub.
@@ -292,6 +297,9 @@ func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post
 	if in.Autosave && p.IsPublished {
 		return Post{}, errAutosavePublished
 	}
+	if err := s.checkRendered(p.Content); err != nil {
+		return Post{}, err
+	}
 	created, err := s.store.CreatePost(ctx, p)
 	if err != nil {
 		return Post{}, slugConflict(err, p.Slug)
@@ -303,6 +311,11 @@ func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post
 // UpdatePost replaces a post's fields, keeping the previous version.
 func (s *Service) UpdatePost(ctx context.Context, by, id string, in PostInput) (Post, error) {
 	now := s.now()
+	// Measured before the post is locked: a large body takes a while to
+	// render.
+	if err := s.checkRendered(SanitizeBody(in.Content)); err != nil {
+		return Post{}, err
+	}
 	updated, err := s.store.UpdatePost(ctx, id, by, func(cur Post) (Post, bool, error) {
 		if err := checkBase("post", in.BaseVersion, cur.Version, cur.UpdatedBy, cur.UpdatedAt); err != nil {
 			return Post{}, false, err
@@ -334,14 +347,6 @@ func (s *Service) DeletePost(ctx context.Context, id string) error {
 	}
 	s.pub.ContentChanged(ctx, Change{Kind: "post", ID: id})
 	return nil
-}
-
-// ListRevisions returns a post's earlier versions, newest first.
-func (s *Service) ListRevisions(ctx context.Context, postID string) ([]Revision, error) {
-	if _, err := s.store.GetPost(ctx, postID); err != nil {
-		return nil, err
-	}
-	return s.store.ListRevisions(ctx, postID)
 }
 
 // RestoreRevision makes an earlier version current; the version it replaces

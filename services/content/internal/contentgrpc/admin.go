@@ -7,6 +7,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
@@ -115,20 +116,20 @@ func (a *AdminServer) DeletePost(ctx context.Context, req *contentv1.DeletePostR
 	return &contentv1.DeletePostResponse{}, nil
 }
 
-// ListPostRevisions implements the revision history.
+// ListPostRevisions implements the revision history, a page at a time.
 func (a *AdminServer) ListPostRevisions(ctx context.Context, req *contentv1.ListPostRevisionsRequest) (*contentv1.ListPostRevisionsResponse, error) {
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	revs, err := a.svc.ListRevisions(ctx, req.GetPostId())
+	page, err := a.svc.ListRevisions(ctx, req.GetPostId(), int(req.GetPageSize()), req.GetPageToken())
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	out := make([]*contentv1.PostRevision, len(revs))
-	for i, r := range revs {
+	out := make([]*contentv1.PostRevision, len(page.Revisions))
+	for i, r := range page.Revisions {
 		out[i] = toProtoRevision(r)
 	}
-	return &contentv1.ListPostRevisionsResponse{Revisions: out}, nil
+	return &contentv1.ListPostRevisionsResponse{Revisions: out, NextPageToken: page.NextCursor, TotalSize: int32(page.Total)}, nil
 }
 
 // RestorePostRevision implements restoring an earlier version.
@@ -222,6 +223,10 @@ func (a *AdminServer) RenderPost(ctx context.Context, req *contentv1.RenderPostR
 		return nil, err
 	}
 	body, hero := a.render.Post(ctx, content.SanitizeBody(req.GetContent()), strings.TrimSpace(req.GetImageUrl()))
+	if len(body) > content.MaxRenderedBody {
+		// What a save would refuse, said before the save.
+		return nil, grpcserver.FieldViolation("content", "content.rendered_size", content.RenderedTooLarge(len(body)))
+	}
 	return &contentv1.RenderPostResponse{BodyHtml: body, HeroImage: toProtoImage(hero)}, nil
 }
 

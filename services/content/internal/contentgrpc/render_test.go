@@ -46,7 +46,7 @@ var libraryImages = map[string]*mediav1.Image{
 	smallKey: {Key: smallKey, Width: 400, Height: 300, Variants: []*mediav1.Variant{{Width: 400, Height: 300, Format: "png"}}},
 }
 
-func startMediaLibrary(t *testing.T, signer *identity.Signer) *mediaLibrary {
+func startMediaLibrary(t testing.TB, signer *identity.Signer) *mediaLibrary {
 	t.Helper()
 	srv, err := grpcserver.New(quiet, grpcserver.Options{Signer: signer})
 	require.NoError(t, err)

@@ -29,8 +29,10 @@ type Server struct {
 }
 
 // New returns a Server over svc; posts are rendered (body_html, hero_image)
-// by r.
+// by r, and svc refuses to store a body that renders past
+// content.MaxRenderedBody (an answer carrying it could not be sent).
 func New(log *slog.Logger, svc *content.Service, r *render.Renderer) *Server {
+	svc.MeasureRendered(render.BodySize)
 	return &Server{svc: svc, render: r, log: log}
 }
 
@@ -116,7 +118,8 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 }
 
 // renderPosts converts posts with their body and hero rendered, asking the
-// media library about all their images at once.
+// media library about all their images at once. A body is bounded
+// (render.Bounded) so its answer always fits one gRPC message.
 func (s *Server) renderPosts(ctx context.Context, posts ...content.Post) []*contentv1.Post {
 	var keys []string
 	for _, p := range posts {
@@ -125,7 +128,11 @@ func (s *Server) renderPosts(ctx context.Context, posts ...content.Post) []*cont
 	imgs := s.render.Lookup(ctx, keys)
 	out := make([]*contentv1.Post, len(posts))
 	for i, p := range posts {
-		out[i] = toProtoPost(p, render.Body(p.Content, imgs), render.Hero(p.ImageURL, imgs))
+		body, cut := render.Bounded(render.Body(p.Content, imgs), content.MaxRenderedBody)
+		if cut {
+			s.log.WarnContext(ctx, "post body cut to fit its answer; shorten the post", "post_id", p.ID, "slug", p.Slug)
+		}
+		out[i] = toProtoPost(p, body, render.Hero(p.ImageURL, imgs))
 	}
 	return out
 }

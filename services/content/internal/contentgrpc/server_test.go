@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
@@ -40,6 +41,7 @@ const staffEmail = "ana@valleytrenchless.example"
 // env is one content service on a fresh database, reached over gRPC, with
 // a media library beside it.
 type env struct {
+	pool    *pgxpool.Pool
 	media   *mediaLibrary
 	public  contentv1.ContentServiceClient
 	admin   contentv1.ContentAdminServiceClient
@@ -84,7 +86,7 @@ func (l *eventLog) waitForAfter(t *testing.T, kind, id string, since time.Time, 
 	}, timeout, 20*time.Millisecond, "content.changed for %s %s since %s", kind, id, since)
 }
 
-func newEnv(t *testing.T, seed bool) *env {
+func newEnv(t testing.TB, seed bool) *env {
 	t.Helper()
 	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
 	require.NoError(t, err)
@@ -94,10 +96,11 @@ func newEnv(t *testing.T, seed bool) *env {
 
 // newEnvWithMedia starts the content service with its media client on
 // mediaAddr.
-func newEnvWithMedia(t *testing.T, seed bool, signer *identity.Signer, mediaAddr string, media *mediaLibrary) *env {
+func newEnvWithMedia(t testing.TB, seed bool, signer *identity.Signer, mediaAddr string, media *mediaLibrary) *env {
 	t.Helper()
 	ctx := context.Background()
-	store := contentpg.New(pgtest.NewPool(t, contentpg.Migrate))
+	pool := pgtest.NewPool(t, contentpg.Migrate)
+	store := contentpg.New(pool)
 	if seed {
 		_, err := store.Seed(ctx)
 		require.NoError(t, err)
@@ -138,6 +141,7 @@ func newEnvWithMedia(t *testing.T, seed bool, signer *identity.Signer, mediaAddr
 	t.Cleanup(func() { conn.Close(); cancel(); <-done; <-scheduled })
 
 	return &env{
+		pool:   pool,
 		public: contentv1.NewContentServiceClient(conn), admin: contentv1.NewContentAdminServiceClient(conn),
 		signer: signer, events: events, media: media,
 		staff:   signer.OutgoingContext(ctx, identity.Caller{Email: staffEmail, Staff: true}),

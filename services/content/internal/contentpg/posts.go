@@ -120,18 +120,30 @@ func scanRevision(row pgx.CollectableRow) (content.Revision, error) {
 	return r, err
 }
 
-// ListRevisions returns a post's revisions, newest first.
-func (s *Store) ListRevisions(ctx context.Context, postID string) ([]content.Revision, error) {
+// ListRevisions returns up to limit of a post's revisions, newest first,
+// from after on, and how many it has. Its index, (post_id, saved_at DESC),
+// serves both.
+func (s *Store) ListRevisions(ctx context.Context, postID string, after content.RevisionKey, limit int) ([]content.Revision, int, error) {
+	args := []any{postID, limit}
+	cond := ""
+	if after.ID != "" {
+		args = append(args, after.SavedAt, after.ID)
+		cond = " AND (saved_at, id) < ($3, $4::uuid)"
+	}
 	rows, err := s.pool.Query(ctx, `SELECT `+revisionColumns+` FROM content.post_revisions
-		WHERE post_id = $1 ORDER BY saved_at DESC, id`, postID)
+		WHERE post_id = $1`+cond+` ORDER BY saved_at DESC, id DESC LIMIT $2`, args...)
 	if err != nil {
-		return nil, fmt.Errorf("list revisions: %w", err)
+		return nil, 0, fmt.Errorf("list revisions: %w", err)
 	}
 	revs, err := pgx.CollectRows(rows, scanRevision)
 	if err != nil {
-		return nil, fmt.Errorf("list revisions: %w", err)
+		return nil, 0, fmt.Errorf("list revisions: %w", err)
 	}
-	return revs, nil
+	var total int
+	if err := s.pool.QueryRow(ctx, `SELECT count(*) FROM content.post_revisions WHERE post_id = $1`, postID).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("count revisions: %w", err)
+	}
+	return revs, total, nil
 }
 
 // GetRevision returns one revision of a post.

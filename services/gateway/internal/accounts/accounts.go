@@ -146,7 +146,9 @@ const MinPasswordLen = 12
 // CreateLocalUser creates an account with a password.
 func (s *Service) CreateLocalUser(ctx context.Context, email, password string, staff bool, source string) (User, error) {
 	email = NormalizeEmail(email)
-	if !strings.Contains(email, "@") || DomainOf(email) == "" {
+	// A NUL cannot be stored (Postgres refuses it in text): no address
+	// holds one.
+	if !strings.Contains(email, "@") || DomainOf(email) == "" || strings.ContainsRune(email, 0) {
 		return User{}, fmt.Errorf("%q is not an e-mail address", email)
 	}
 	if len(password) < MinPasswordLen {
@@ -163,7 +165,11 @@ func (s *Service) CreateLocalUser(ctx context.Context, email, password string, s
 // same time as known ones, so the answer does not reveal which e-mails
 // have accounts.
 func (s *Service) Authenticate(ctx context.Context, email, password string) (User, error) {
-	u, err := s.store.UserByUsername(ctx, NormalizeEmail(email))
+	var u User
+	err := ErrNotFound // a NUL, which Postgres cannot compare, names no account
+	if !strings.ContainsRune(email, 0) {
+		u, err = s.store.UserByUsername(ctx, NormalizeEmail(email))
+	}
 	if errors.Is(err, ErrNotFound) || (err == nil && u.PasswordHash == "") {
 		CheckPassword(s.dummy, password)
 		return User{}, ErrInvalidCredentials

@@ -286,6 +286,9 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		if isStaffPath(r.URL.Path) {
 			h = staffOnly(log, caller, h)
 		}
+		if r.URL.Path == leadPath {
+			h = repairedLeadBody(h)
+		}
 		limit(r.URL.Path, h).ServeHTTP(w, r)
 	})))
 	mediaClient := mediav1.NewMediaServiceClient(u.Media)

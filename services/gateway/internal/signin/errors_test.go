@@ -73,6 +73,14 @@ func TestErrorsAreTheEdgesErrors(t *testing.T) {
 			status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen), 400},
 		{"registration with a bad address", open, "POST", "/api/register", `{"username":"joe","password":"long enough password"}`,
 			status.Error(codes.InvalidArgument, "Enter a valid e-mail address."), 400},
+		// A NUL, which Postgres refuses in text, names no account and
+		// makes no address (it made both a 500).
+		{"login with a NUL in the e-mail", open, "POST", "/api/login", `{"username":"ana@valleytrenchless.example\u0000","password":"correct horse battery"}`,
+			status.Error(codes.Unauthenticated, "Incorrect e-mail or password."), 401},
+		{"login with a NUL in the password", open, "POST", "/api/login", `{"username":"ana@valleytrenchless.example","password":"correct horse\u0000battery"}`,
+			status.Error(codes.Unauthenticated, "Incorrect e-mail or password."), 401},
+		{"registration with a NUL in the address", open, "POST", "/api/register", `{"username":"joe\u0000@example.com","password":"long enough password"}`,
+			status.Error(codes.InvalidArgument, "Enter a valid e-mail address."), 400},
 		{"registration of a known address", open, "POST", "/api/register", `{"username":"Ana@valleytrenchless.example","password":"long enough password"}`,
 			status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead."), 409},
 	} {

@@ -55,6 +55,9 @@ func (s *Server) UploadImage(stream grpc.ClientStreamingServer[mediav1.UploadIma
 		return err
 	}
 	first, err := stream.Recv()
+	if status.Code(err) == codes.InvalidArgument {
+		return err // the shared rules refused it (a NUL in its file name)
+	}
 	if err != nil {
 		return status.Error(codes.InvalidArgument, "The upload ended before it began.")
 	}

@@ -45,6 +45,18 @@ describe('parseAttribution', () => {
     expect(parseAttribution('?utm_source=%20%20')).toBeNull();
   });
 
+  it('drops NUL characters from a crafted link, as the server does', () => {
+    expect(parseAttribution('?utm_source=%00')).toBeNull();
+    expect(parseAttribution('?utm_source=goo%00gle&gclid=%00abc')).toEqual({ ...EMPTY_ATTRIBUTION, utmSource: 'google', gclid: 'abc' });
+  });
+
+  it('never cuts a character in half at the cap, so the submission stays valid JSON text', () => {
+    const a = parseAttribution(`?utm_campaign=${'x'.repeat(199)}%F0%9F%98%80%F0%9F%98%80`);
+    expect(a?.utmCampaign).toBe(`${'x'.repeat(199)}😀`);
+    // JSON.stringify writes a lone half as an escape (\ud83d): none is left.
+    expect(JSON.stringify(a)).not.toMatch(/\\u[dD][89abAB]/);
+  });
+
   it('trims values and caps them at 200 characters, as the server stores them', () => {
     const a = parseAttribution(`?utm_source=%20facebook%20&utm_campaign=${'x'.repeat(250)}`);
     expect(a?.utmSource).toBe('facebook');

@@ -30,8 +30,17 @@ const KEYS = Object.keys(QUERY_PARAMS) as Array<keyof Attribution>;
 
 export type AttributionStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
+/**
+ * A value as the server keeps it: NUL characters dropped (a crafted link's
+ * %00; the server drops them too), trimmed, and capped at 200 characters
+ * counted as the server counts them, by code point. Cut by UTF-16 unit, an
+ * emoji across the 200th was split in two, and its lone half made every
+ * submit of the visit fail (the body was not valid JSON text for the
+ * server).
+ */
 function clean(value: unknown): string {
-  return typeof value === 'string' ? value.trim().slice(0, ATTRIBUTION_MAX_LENGTH) : '';
+  if (typeof value !== 'string') return '';
+  return Array.from(value.replaceAll('\0', '').trim()).slice(0, ATTRIBUTION_MAX_LENGTH).join('').trim();
 }
 
 function hasAny(a: Attribution): boolean {

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { leadActivityQueryKey, type LeadActivity } from './get-lead-activity';
+import { leadActivityQueryKey, withEntry, type LeadActivity, type LeadActivityData } from './get-lead-activity';
 import { leadQueryKey } from './get-lead';
 import { isLeadStatsKey } from './get-lead-stats';
 import { isLeadListKey } from './list-leads';
 
-/** The longest note the server keeps. */
+/** The longest note the server keeps (contact.MaxNoteLen). */
 export const NOTE_MAX_LENGTH = 5000;
 
 export type AddLeadNoteInput = { leadId: string; body: string };
@@ -25,9 +25,7 @@ export function useAddLeadNote() {
   return useMutation({
     mutationFn: addLeadNote,
     onSuccess: (entry, { leadId }) => {
-      queryClient.setQueryData<LeadActivity[]>(leadActivityQueryKey(leadId), (entries) =>
-        entries && !entries.some((e) => e.id === entry.id) ? [...entries, entry] : entries,
-      );
+      queryClient.setQueryData<LeadActivityData>(leadActivityQueryKey(leadId), (data) => withEntry(data, entry));
       void queryClient.invalidateQueries({ queryKey: leadActivityQueryKey(leadId), exact: true });
       void queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId), exact: true });
       void queryClient.invalidateQueries({ predicate: (q) => isLeadListKey(q.queryKey) || isLeadStatsKey(q.queryKey) });

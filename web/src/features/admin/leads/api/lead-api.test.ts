@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryKeyToPath } from '@/lib/api-client';
 import { DEFAULT_LEAD_QUERY } from '../utils/lead-query';
-import { leadActivityQueryKey } from './get-lead-activity';
+import { leadActivityQueryKey, loadedActivity, withEntry, type LeadActivity, type LeadActivityData } from './get-lead-activity';
 import { leadCountsQueryKey } from './get-lead-counts';
 import { leadQueryKey } from './get-lead';
 import { isLeadStatsKey, leadStatsQueryKey } from './get-lead-stats';
@@ -54,5 +54,36 @@ describe('lead event data', () => {
     expect(alreadyKnown(cached, { ...update, change: 'note' })).toBe(false);
     expect(alreadyKnown(cached, { ...update, status: 'won' })).toBe(false);
     expect(alreadyKnown(cached, { ...update, updatedAt: '2026-11-22T12:05:00Z' })).toBe(false);
+  });
+});
+
+describe('a history read a page at a time', () => {
+  const entry = (id: string): LeadActivity => ({ id, leadId: 'a1', kind: 'note', from: '', to: '', body: id, actor: '', createdAt: '' });
+  // The server's first page is the newest entries; each page is oldest first.
+  const data: LeadActivityData = {
+    pages: [
+      { entries: [entry('3'), entry('4')], nextPageToken: '3', totalCount: 4 },
+      { entries: [entry('1'), entry('2')], nextPageToken: '', totalCount: 4 },
+    ],
+    pageParams: ['', '3'],
+  };
+
+  it('shows the loaded entries oldest first, the earlier pages above', () => {
+    expect(loadedActivity(data).map((e) => e.id)).toEqual(['1', '2', '3', '4']);
+    expect(loadedActivity(undefined)).toEqual([]);
+  });
+
+  it('puts a new note at the end of the newest page, once, and counts it', () => {
+    const added = withEntry(data, entry('5'));
+    expect(loadedActivity(added).map((e) => e.id)).toEqual(['1', '2', '3', '4', '5']);
+    expect(added?.pages[0]?.totalCount).toBe(5);
+    expect(withEntry(added, entry('5'))).toBe(added);
+    expect(withEntry(undefined, entry('5'))).toBeUndefined();
+  });
+
+  it('asks for a page of the history by its token', () => {
+    expect(queryKeyToPath([...leadActivityQueryKey('a1'), { pageSize: 50, pageToken: '3' }])).toBe(
+      '/api/contact-submissions/a1/activity?pageSize=50&pageToken=3',
+    );
   });
 });

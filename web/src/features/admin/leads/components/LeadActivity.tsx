@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useCallback, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { ShowMore } from '@/components/staff/ShowMore';
 import { Spinner } from '@/components/staff/Spinner';
+import { useShowMore } from '@/components/staff/use-show-more';
 import { errorMessage } from '@/lib/api-client';
 import { showServerFieldErrors } from '@/lib/form-errors';
 import { NOTE_MAX_LENGTH, useAddLeadNote } from '../api/add-lead-note';
-import { useLeadActivity, type LeadActivity as Entry } from '../api/get-lead-activity';
+import { loadedActivity, useLeadActivity, type LeadActivity as Entry } from '../api/get-lead-activity';
 import type { Lead } from '../api/list-leads';
-import { describeActivity } from '../utils/activity';
+import { activityShownText, describeActivity } from '../utils/activity';
 
 const noteSchema = z.object({
   body: z
@@ -23,12 +25,22 @@ type NoteValues = z.infer<typeof noteSchema>;
  * Notes and the lead's history, oldest first like a conversation: the
  * request arriving, then every status change, assignment, read mark and
  * note with who made it and when. A new note goes at the end, under the
- * box it was written in.
+ * box it was written in. A long history comes a page at a time from its
+ * newest entries: "Show earlier activity" above them brings the ones
+ * before, and the request's arrival shows once the oldest are there.
  */
 export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; announce: (message: string) => void }) {
   const id = useId();
   const activity = useLeadActivity(lead.id);
   const created = parseTimestamp(lead.createdAt);
+  const entries = loadedActivity(activity.data);
+  const total = activity.data?.pages[0]?.totalCount ?? null;
+  // "Show earlier activity" moves the focus to the oldest entry it brought (the top of the list), once drawn.
+  const timeline = useRef<HTMLOListElement>(null);
+  const focusOldest = useCallback(() => {
+    timeline.current?.querySelector<HTMLElement>('li[data-activity-kind]')?.focus();
+  }, []);
+  const showEarlier = useShowMore(activity, entries.length, (data) => loadedActivity(data).length, focusOldest);
 
   return (
     <section className="admin-card lead-section lead-activity" aria-labelledby={`${id}-title`}>
@@ -38,7 +50,7 @@ export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; a
       <p className="staff-note">Oldest first. Notes are for staff only; the homeowner never sees them.</p>
       {activity.isPending ? (
         <Spinner label="Loading the history…" />
-      ) : activity.isError ? (
+      ) : activity.isError && !activity.isFetchNextPageError ? (
         <div className="staff-alert staff-alert--error" role="alert">
           The history could not be loaded: {errorMessage(activity.error)}{' '}
           <button type="button" className="staff-linkbutton" onClick={() => void activity.refetch()}>
@@ -46,17 +58,35 @@ export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; a
           </button>
         </div>
       ) : (
-        <ol className="lead-timeline" aria-label="History, oldest first">
-          {created && (
-            <li className="lead-timeline__item lead-timeline__item--arrived">
-              <p className="lead-timeline__what">The request arrived from the website.</p>
-              <When at={lead.createdAt} date={created} now={now} />
-            </li>
+        <>
+          {activity.hasNextPage && (
+            <ShowMore
+              className="lead-activity__earlier"
+              count={activityShownText(entries.length, total)}
+              hasMore
+              busy={activity.isFetchingNextPage}
+              label="Show earlier activity"
+              busyLabel="Loading earlier activity…"
+              onShowMore={showEarlier}
+            />
           )}
-          {activity.data.map((entry) => (
-            <TimelineEntry key={entry.id} entry={entry} now={now} />
-          ))}
-        </ol>
+          {activity.isFetchNextPageError && (
+            <div className="staff-alert staff-alert--error" role="alert">
+              Earlier activity could not be loaded: {errorMessage(activity.error)}
+            </div>
+          )}
+          <ol className="lead-timeline" aria-label="History, oldest first" ref={timeline}>
+            {created && !activity.hasNextPage && (
+              <li className="lead-timeline__item lead-timeline__item--arrived">
+                <p className="lead-timeline__what">The request arrived from the website.</p>
+                <When at={lead.createdAt} date={created} now={now} />
+              </li>
+            )}
+            {entries.map((entry) => (
+              <TimelineEntry key={entry.id} entry={entry} now={now} />
+            ))}
+          </ol>
+        </>
       )}
       <NoteForm leadId={lead.id} announce={announce} />
     </section>
@@ -66,7 +96,7 @@ export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; a
 function TimelineEntry({ entry, now }: { entry: Entry; now: Date }) {
   const at = parseTimestamp(entry.createdAt);
   return (
-    <li className={`lead-timeline__item lead-timeline__item--${entry.kind}`} data-activity-kind={entry.kind}>
+    <li className={`lead-timeline__item lead-timeline__item--${entry.kind}`} data-activity-kind={entry.kind} tabIndex={-1}>
       <p className="lead-timeline__what">
         <strong className="lead-timeline__who">{entry.actor || 'Someone'}</strong> {describeActivity(entry)}
         {entry.kind === 'note' ? ':' : '.'}

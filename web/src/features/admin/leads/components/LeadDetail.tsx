@@ -5,7 +5,7 @@ import { Spinner } from '@/components/staff/Spinner';
 import { useAnnouncer } from '@/components/staff/use-announcer';
 import { useNow } from '@/components/staff/use-now';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { useLeadActivity } from '../api/get-lead-activity';
+import { loadedActivity, useLeadActivity } from '../api/get-lead-activity';
 import { useLead } from '../api/get-lead';
 import type { Lead } from '../api/list-leads';
 import { markedSpamBy } from '../utils/activity';
@@ -74,7 +74,7 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
   const attribution = lead.attribution ?? {};
   const status = lead.isSpam ? 'spam' : lead.status || 'new';
   const activity = useLeadActivity(lead.id);
-  const spamBy = lead.isSpam ? markedSpamBy(activity.data ?? []) : null;
+  const spamBy = lead.isSpam ? markedSpamBy(loadedActivity(activity.data)) : null;
   const changedAt = parseTimestamp(lead.updatedAt);
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeActivity, markedSpamBy } from './activity';
+import { activityShownText, describeActivity, markedSpamBy } from './activity';
 import { bulkResultText } from './bulk';
 import { LEAD_STATUSES, parsePipelineStatus, sourceLabel, statusLabel } from './lead-labels';
 import { seenValues } from './seen-values';
@@ -66,5 +66,14 @@ describe('values seen in loaded leads', () => {
       sources: ['direct', 'google'],
       assignees: ['ana@x.example', 'ben@x.example', 'me@x.example'],
     });
+  });
+});
+
+describe('a history shown from its newest entries', () => {
+  it('says how much of it is shown', () => {
+    expect(activityShownText(50, 73)).toBe('The latest 50 of 73 entries');
+    expect(activityShownText(73, 73)).toBe('All 73 entries');
+    expect(activityShownText(1, 1)).toBe('All 1 entry');
+    expect(activityShownText(50, null)).toBe('The latest 50 entries');
   });
 });

@@ -32,3 +32,10 @@ export function markedSpamBy(entries: readonly (ActivityFacts & { actor: string 
   }
   return null;
 }
+
+/** Above a history shown from its newest entries: "The latest 50 of 73 entries". */
+export function activityShownText(shown: number, total: number | null): string {
+  const noun = (n: number) => (n === 1 ? 'entry' : 'entries');
+  if (total === null) return `The latest ${shown} ${noun(shown)}`;
+  return shown >= total ? `All ${total} ${noun(total)}` : `The latest ${shown} of ${total} ${noun(total)}`;
+}

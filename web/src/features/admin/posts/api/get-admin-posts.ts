@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type Infinite
 import type { PostJson, PostListItemJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiRequest, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
+import { countHeader, nextPageToken } from '@/lib/page-headers';
 import type { PostSort } from '../utils/post-list';
 
 /** A post as staff see it: drafts and scheduled posts too (GET /api/admin/blog-posts/{id}). */
@@ -59,12 +60,6 @@ function listParams({ query = '', sort = 'newest', pageSize = ADMIN_POSTS_PAGE_S
 
 export const adminPostListQueryKey = (params: AdminPostListParams) => [adminPostsQueryKey[0], listParams(params)] as const;
 
-/** A count header: a whole number, or null when missing or malformed. */
-function countHeader(res: Response, name: string): number | null {
-  const value = res.headers.get(name);
-  return value !== null && /^\d+$/.test(value.trim()) ? Number(value) : null;
-}
-
 /**
  * GET /api/admin/blog-posts?pageSize=&pageToken=&query=&sort=: one page of
  * post summaries (a bare array), drafts and scheduled posts included; the
@@ -78,7 +73,7 @@ export async function listAdminPosts(params: AdminPostListParams, pageToken: str
   return {
     query: listParams(params).query ?? '',
     posts,
-    nextPageToken: res.headers.get('X-Next-Page-Token')?.trim() ?? '',
+    nextPageToken: nextPageToken(res),
     totalCount: countHeader(res, 'X-Total-Count'),
     postCount: countHeader(res, 'X-Post-Count'),
   };

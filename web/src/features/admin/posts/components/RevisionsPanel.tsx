@@ -1,13 +1,15 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { ShowMore } from '@/components/staff/ShowMore';
 import { Spinner } from '@/components/staff/Spinner';
 import { useNow } from '@/components/staff/use-now';
+import { useShowMore } from '@/components/staff/use-show-more';
 import { errorMessage } from '@/lib/api-client';
 import type { AdminPost } from '../api/get-admin-posts';
-import { usePostRevisions, type PostRevision } from '../api/get-post-revisions';
+import { loadedRevisions, usePostRevisions, type PostRevision } from '../api/get-post-revisions';
 import { useRestorePostRevision } from '../api/restore-post-revision';
-import { revisionToPost } from '../utils/revision';
+import { revisionsListedText, revisionToPost } from '../utils/revision';
 import { PreviewDialog } from './PreviewDialog';
 import type { PreviewPost } from '../api/render-post';
 
@@ -21,7 +23,9 @@ type RevisionsPanelProps = {
 };
 
 /**
- * The post's earlier versions, newest first: who replaced each and when
+ * The post's earlier versions, newest first, a page at a time ("Show
+ * earlier versions": each carries its whole body, so a post saved often
+ * has more than one answer can carry): who replaced each and when
  * (savedBy, savedAt); each can be viewed as the site showed it, and
  * restored after a confirmation. Restoring keeps the current version as a
  * revision too, so nothing is lost; the restored post is handed to the form
@@ -35,51 +39,77 @@ export function RevisionsPanel({ post, dirty, onRestored, renderPreview }: Revis
   const headingId = useId();
   const [viewing, setViewing] = useState<PostRevision | null>(null);
   const [restoring, setRestoring] = useState<PostRevision | null>(null);
+  const loaded = loadedRevisions(revisions.data);
+  const total = revisions.data?.pages[0]?.totalCount ?? null;
+  // "Show earlier versions" moves the focus to the first version it brought.
+  const listed = useRef<HTMLOListElement>(null);
+  const focusEntry = useCallback((index: number) => {
+    listed.current?.querySelectorAll('li.post-revisions__item')[index]?.querySelector<HTMLElement>('button')?.focus();
+  }, []);
+  const showMore = useShowMore(revisions, loaded.length, (data) => loadedRevisions(data).length, focusEntry);
 
   return (
     <section className="admin-card post-revisions" aria-labelledby={headingId}>
       <h2 id={headingId}>Revisions</h2>
       {revisions.isPending ? (
         <Spinner label="Loading revisions…" />
-      ) : revisions.isError ? (
+      ) : revisions.isError && !revisions.isFetchNextPageError ? (
         <div className="staff-alert staff-alert--error" role="alert">
           <p>The revisions could not be loaded: {errorMessage(revisions.error)}</p>
           <button type="button" className="button button--small" onClick={() => void revisions.refetch()}>
             Try again
           </button>
         </div>
-      ) : revisions.data.length === 0 ? (
+      ) : loaded.length === 0 ? (
         <p className="staff-note">No earlier versions yet. Each time the post is saved, the version it replaces is kept here.</p>
       ) : (
-        <ol className="post-revisions__list">
-          {revisions.data.map((revision) => {
-            const at = parseTimestamp(revision.savedAt);
-            return (
-              <li key={revision.id} className="post-revisions__item">
-                <p className="post-revisions__what">{revision.title}</p>
-                <p className="post-revisions__when">
-                  Replaced{' '}
-                  {at ? (
-                    <time dateTime={revision.savedAt} title={formatDateTime(at)}>
-                      {formatRelativeTime(at, now)}
-                    </time>
-                  ) : (
-                    'at an unknown time'
-                  )}
-                  {revision.savedBy && <> by {revision.savedBy}</>}
-                </p>
-                <div className="post-revisions__actions">
-                  <button type="button" className="button button--small" onClick={() => setViewing(revision)}>
-                    View<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
-                  </button>
-                  <button type="button" className="button button--small" onClick={() => setRestoring(revision)}>
-                    Restore<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
+        <>
+          <ol className="post-revisions__list" ref={listed}>
+            {loaded.map((revision) => {
+              const at = parseTimestamp(revision.savedAt);
+              return (
+                <li key={revision.id} className="post-revisions__item">
+                  <p className="post-revisions__what">{revision.title}</p>
+                  <p className="post-revisions__when">
+                    Replaced{' '}
+                    {at ? (
+                      <time dateTime={revision.savedAt} title={formatDateTime(at)}>
+                        {formatRelativeTime(at, now)}
+                      </time>
+                    ) : (
+                      'at an unknown time'
+                    )}
+                    {revision.savedBy && <> by {revision.savedBy}</>}
+                  </p>
+                  <div className="post-revisions__actions">
+                    <button type="button" className="button button--small" onClick={() => setViewing(revision)}>
+                      View<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
+                    </button>
+                    <button type="button" className="button button--small" onClick={() => setRestoring(revision)}>
+                      Restore<span className="visually-hidden"> the version replaced {at ? formatDateTime(at) : ''}</span>
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          {revisions.isFetchNextPageError && (
+            <div className="staff-alert staff-alert--error" role="alert">
+              <p>Earlier versions could not be loaded: {errorMessage(revisions.error)}</p>
+            </div>
+          )}
+          {(revisions.hasNextPage || (revisions.data?.pages.length ?? 0) > 1) && (
+            <ShowMore
+              className="post-revisions__more"
+              count={revisionsListedText(loaded.length, total)}
+              hasMore={revisions.hasNextPage}
+              busy={revisions.isFetchingNextPage}
+              label="Show earlier versions"
+              busyLabel="Loading earlier versions…"
+              onShowMore={showMore}
+            />
+          )}
+        </>
       )}
 
       <PreviewDialog

@@ -29,3 +29,10 @@ export function revisionToPost(revision: PostRevision, post: AdminPost): Preview
     updatedAt: revision.savedAt,
   };
 }
+
+/** Under the revisions, once there is more than one page: "20 of 35 earlier versions listed". */
+export function revisionsListedText(listed: number, total: number | null): string {
+  const noun = (n: number) => (n === 1 ? 'earlier version' : 'earlier versions');
+  if (total === null) return `${listed} ${noun(listed)} listed`;
+  return listed >= total ? `All ${total} ${noun(total)} listed` : `${listed} of ${total} ${noun(total)} listed`;
+}
