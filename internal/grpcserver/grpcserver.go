@@ -279,6 +279,11 @@ func streamLogger(log *slog.Logger) grpc.StreamServerInterceptor {
 type Check struct {
 	Name string
 	Fn   func(context.Context) error
+	// ReportOnly reports the dependency under its own name (health's
+	// List) without making the server NOT_SERVING: one the server works
+	// around (the contact service takes leads into its spool while
+	// Postgres is down), which another check covers.
+	ReportOnly bool
 }
 
 // CheckInterval is how often dependency checks run.
@@ -331,7 +336,7 @@ func watch(ctx context.Context, log *slog.Logger, hs *health.Server, checks []Ch
 				return
 			}
 			if err != nil {
-				healthy = false
+				healthy = healthy && c.ReportOnly
 				if !failing[c.Name] {
 					log.Warn("dependency unhealthy", "dependency", c.Name, "err", err)
 				}

@@ -244,3 +244,54 @@ func TestServeHealthFollowsChecksAndStops(t *testing.T) {
 	require.NoError(t, <-done)
 	require.Equal(t, healthpb.HealthCheckResponse_UNKNOWN, statusOf(""), "the port is closed after the context ends")
 }
+
+// TestAReportOnlyCheckIsListedButKeepsTheServerServing: a dependency the
+// server works around (the contact service's spool while Postgres is
+// down) shows as NOT_SERVING under its own name, the server stays SERVING
+// while the checks that matter pass, and goes NOT_SERVING once they fail.
+func TestAReportOnlyCheckIsListedButKeepsTheServerServing(t *testing.T) {
+	t.Parallel()
+	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	require.NoError(t, err)
+	srv, err := New(slog.New(slog.NewJSONHandler(&logtest.Buffer{}, nil)), Options{Signer: signer})
+	require.NoError(t, err)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	ln.Close()
+
+	var mu sync.Mutex
+	intakeErr := error(nil)
+	down := errors.New("postgres down")
+	intake := Check{Name: "lead-intake", Fn: func(context.Context) error { mu.Lock(); defer mu.Unlock(); return intakeErr }}
+	pg := Check{Name: "postgres", Fn: func(context.Context) error { return down }, ReportOnly: true}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- srv.Run(ctx, addr, "", prometheus.NewRegistry(), intake, pg) }()
+	t.Cleanup(func() { cancel(); <-done })
+
+	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	require.NoError(t, err)
+	defer conn.Close()
+	hc := healthpb.NewHealthClient(conn)
+	statuses := func() map[string]healthpb.HealthCheckResponse_ServingStatus {
+		out := map[string]healthpb.HealthCheckResponse_ServingStatus{}
+		list, err := hc.List(context.Background(), &healthpb.HealthListRequest{})
+		if err != nil {
+			return out
+		}
+		for name, st := range list.GetStatuses() {
+			out[name] = st.GetStatus()
+		}
+		return out
+	}
+	require.Eventually(t, func() bool {
+		st := statuses()
+		return st["postgres"] == healthpb.HealthCheckResponse_NOT_SERVING && st["lead-intake"] == healthpb.HealthCheckResponse_SERVING
+	}, 10*time.Second, 50*time.Millisecond)
+	require.Equal(t, healthpb.HealthCheckResponse_SERVING, statuses()[""], "a report-only dependency down keeps the server serving")
+	mu.Lock()
+	intakeErr = errors.New("spool down too")
+	mu.Unlock()
+	require.Eventually(t, func() bool { return statuses()[""] == healthpb.HealthCheckResponse_NOT_SERVING }, 10*time.Second, 50*time.Millisecond)
+}

@@ -26,7 +26,7 @@ var scenarios = []struct {
 	run         func(*scratch.Stack, *verdict)
 }{
 	{"nats", "1. NATS killed, then paused, during 2,000 lead submits at 50/s", natsScenario},
-	{"postgres", "2. Postgres stopped during submits", postgresScenario},
+	{"postgres", "2. Postgres stopped for 10 s during lead submits at 50/s: none refused (the spool), every lead stored and on LEADS once", postgresScenario},
 	{"minio", "3. MinIO stopped during uploads", minioScenario},
 	{"rolling", "4. Rolling restart of content, contact, media and gateway (2 replicas) under 230 requests/s, each replica's share of the calls", rollingScenario},
 	{"kill", "5. Contact service SIGKILLed in the middle of the load", killScenario},

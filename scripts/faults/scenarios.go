@@ -103,18 +103,22 @@ func natsScenario(s *scratch.Stack, v *verdict) {
 	v.problems, v.figures = append(v.problems, problems...), append(v.figures, figures...)
 }
 
-// 2. Postgres stopped during submits.
+// 2. Postgres stopped for 10 s during submits at 50/s: every lead is
+// still accepted within 2 s (the contact service holds it in its spool on
+// JetStream), the gateway's /readyz says which services' Postgres is down
+// while contact stays ready, and once Postgres is back every accepted lead
+// is stored once and on LEADS once.
 func postgresScenario(s *scratch.Stack, v *verdict) {
 	rec := &recorder{}
 	ctx, stopLoad := context.WithCancel(context.Background())
 	loadDone := make(chan struct{})
-	go func() { scratch.Pace(ctx, 20, 0, func(i int) { submitLead(rec, s.Base(), "pg", i) }); close(loadDone) }()
+	go func() { scratch.Pace(ctx, 50, 0, func(i int) { submitLead(rec, s.Base(), "pg", i) }); close(loadDone) }()
 	time.Sleep(3 * time.Second)
 
 	var ready string
-	o := breakDependency(v, rec, "lead", "Postgres", 8*time.Second, s.PG.Stop, func() {
-		// /readyz on the gateway's metrics port must say which dependency
-		// is down (the public one says only "not ready").
+	o := breakDependency(v, rec, "lead", "Postgres", 10*time.Second, s.PG.Stop, func() {
+		// /readyz on the gateway's metrics port names the dependency that
+		// is down; contact, whose leads go to the spool, stays SERVING.
 		if err := scratch.WaitFor("/readyz to name postgres", 15*time.Second, func() bool {
 			resp, err := http.Get("http://" + s.Instances("gateway")[0].MetricsAddr + "/readyz")
 			if err != nil {
@@ -124,7 +128,7 @@ func postgresScenario(s *scratch.Stack, v *verdict) {
 			var b bytes.Buffer
 			_, _ = b.ReadFrom(resp.Body)
 			ready = strings.TrimSpace(b.String())
-			return resp.StatusCode == 503 && strings.Contains(ready, `"contact":["postgres"]`)
+			return strings.Contains(ready, `["postgres"]`) && strings.Contains(ready, `"contact":"SERVING"`)
 		}); err != nil {
 			v.fail("%v (last answer %s)", err, ready)
 		}
@@ -133,47 +137,29 @@ func postgresScenario(s *scratch.Stack, v *verdict) {
 	time.Sleep(3 * time.Second)
 	stopLoad()
 	<-loadDone
-	stoppedAt, upAt, startedAt, firstOK := o.stopped, o.up, o.started, o.firstOK
 
-	var during, after []result
+	var during []result
 	for _, r := range rec.results("lead") {
-		switch {
-		case r.sent.After(stoppedAt) && r.done.Before(upAt):
+		if r.sent.After(o.stopped) && r.done.Before(o.up) {
 			during = append(during, r)
-		case r.sent.After(startedAt.Add(firstOK)):
-			after = append(after, r)
 		}
 	}
-	cd := counts(during)
-	v.note("%d submits while Postgres was down: %v, slowest answer %s", len(during), cd, maxLatency(during).Round(time.Millisecond))
+	cd, all := counts(during), counts(rec.results("lead"))
+	v.note("%d submits while Postgres was down: %v, p50 %s, p99 %s, slowest %s", len(during), cd,
+		percentile(during, 0.5).Round(time.Millisecond), percentile(during, 0.99).Round(time.Millisecond), maxLatency(during).Round(time.Millisecond))
+	v.note("every submit of the run: %v", all)
 	if len(during) == 0 {
 		v.fail("no submit was made while Postgres was down")
 	}
-	if cd[503] != len(during) {
-		v.fail("while Postgres was down not every submit answered 503: %v", cd)
+	if all[200] != len(rec.results("lead")) {
+		v.fail("not every submit was accepted: %v (goal: none refused)", all)
 	}
 	if m := maxLatency(during); m > 2*time.Second {
 		v.fail("an answer while Postgres was down took %s (limit 2 s)", m.Round(time.Millisecond))
 	}
-	for _, r := range during {
-		if r.message == "" || strings.Contains(strings.ToLower(r.message), "postgres") || strings.Contains(r.message, "rpc") {
-			v.fail("503 message %q", r.message)
-			break
-		}
-	}
-	ca := counts(after)
-	v.note("Postgres back after %s stopped; first lead accepted %s after it started, then %v", upAt.Sub(stoppedAt).Round(100*time.Millisecond),
-		firstOK.Round(time.Millisecond), ca)
-	if ca[200] != len(after) || len(after) == 0 {
-		v.fail("intake did not recover by itself: %v", ca)
-	}
-	var okAfterStart []string
-	for _, r := range rec.results("lead") {
-		if r.ok() {
-			okAfterStart = append(okAfterStart, r.id)
-		}
-	}
-	problems, figures := leadAccounting(s, okAfterStart)
+	v.note("Postgres back after %s stopped; first lead sent after its start answered %s after it", o.up.Sub(o.stopped).Round(100*time.Millisecond),
+		o.firstOK.Round(time.Millisecond))
+	problems, figures := leadAccounting(s, leadIDs(rec.results("lead")))
 	v.problems, v.figures = append(v.problems, problems...), append(v.figures, figures...)
 }
 

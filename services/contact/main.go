@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -56,11 +57,17 @@ type Config struct {
 
 func run(ctx context.Context, log *slog.Logger, args []string) error {
 	// Configuration.
+	var cfg Config
+	if len(args) > 0 && args[0] == "leads" {
+		if err := config.Load("CONTACT", &cfg); err != nil {
+			return err
+		}
+		return leadsCommand(ctx, log, cfg, args[1:])
+	}
 	migrateOnly, err := boot.ParseArgs("contact", args)
 	if err != nil {
 		return err
 	}
-	var cfg Config
 	if err := config.Load("CONTACT", &cfg); err != nil {
 		return err
 	}
@@ -111,26 +118,38 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}
 	cancel()
 
-	// Domain and the outbox relay.
+	// Domain, the spool that holds leads while Postgres cannot (issue 36),
+	// and the outbox relay.
 	store := contactpg.NewWithOptions(pool, contactpg.BatchOptions{
 		Flushers: cfg.BatchFlushers, MaxBatch: cfg.BatchMax, Linger: cfg.BatchLinger})
-	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt)
+	spool := &contactnats.Spool{JS: js, Replicas: cfg.StreamReplicas}
+	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt).WithSpool(spool)
+	sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
+	if err := spool.Ping(sctx); err != nil {
+		log.Warn("lead spool not ready yet", "err", err)
+	}
+	cancel()
 	// What the alerts watch besides the gRPC metrics: the NATS connection,
 	// leads stored but not yet published, and leads past the promise.
 	reg.MustRegister(natsconn.ConnectedGauge(nc))
 	reg.MustRegister(contactpg.NewBacklogMetrics(store, log, contactpg.BacklogCacheFor).Collectors()...)
+	reg.MustRegister(contactnats.SpoolMetrics(js, svc.SpoolStats)...)
 	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel,
 		Retention: cfg.OutboxRetention}
 	rctx, stopRelay := context.WithCancel(ctx)
-	relayDone := make(chan error, 1)
+	relayDone := make(chan error, 2)
+	drainer := &contactnats.Drainer{JS: js, Log: log, Replicas: cfg.StreamReplicas, Restore: svc.Restore}
 	go func() { relayDone <- relay.Run(rctx) }()
-	defer func() { stopRelay(); <-relayDone }()
+	go func() { relayDone <- drainer.Run(rctx) }()
+	defer func() { stopRelay(); <-relayDone; <-relayDone }()
 	// Runs first: once the server has drained its calls, the last batch
 	// of leads is committed before the relay and the pool stop.
 	defer func() {
 		store.Close()
 		st := store.Stats()
-		log.Info("lead store closed", "batches", st.Batches, "leads", st.Leads, "fallbacks", st.Fallbacks)
+		sp := svc.SpoolStats()
+		log.Info("lead store closed", "batches", st.Batches, "leads", st.Leads, "fallbacks", st.Fallbacks,
+			"spooled", sp.Held, "restored", sp.Restored)
 	}()
 
 	// Transport.
@@ -139,5 +158,19 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return err
 	}
-	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})
+	// Ready while a lead can be taken: into Postgres, or into the spool
+	// while Postgres is down (reported on its own name all the same).
+	intake := grpcserver.Check{Name: "lead-intake", Fn: func(ctx context.Context) error {
+		pgErr := pool.Ping(ctx)
+		if pgErr == nil {
+			return nil
+		}
+		spoolErr := spool.Ping(ctx)
+		if spoolErr == nil {
+			return nil
+		}
+		return errors.Join(pgErr, spoolErr)
+	}}
+	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, intake,
+		grpcserver.Check{Name: "postgres", Fn: pool.Ping, ReportOnly: true})
 }

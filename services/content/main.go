@@ -125,6 +125,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	contentv1.RegisterContentServiceServer(srv.GRPC(), public)
 	contentv1.RegisterContentAdminServiceServer(srv.GRPC(), contentgrpc.NewAdmin(public))
 
-	// Serve until SIGTERM.
-	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping})
+	// Serve until SIGTERM. A Postgres outage is reported (the gateway's
+	// /readyz lists it) without making the replicas unready: every replica
+	// shares the database, so taking them away fixes nothing, and the
+	// gateway keeps serving the pages it keeps (issue 36, ADR 0013).
+	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, grpcserver.Check{Name: "postgres", Fn: pool.Ping, ReportOnly: true})
 }

@@ -118,8 +118,10 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	svc := media.NewService(mediapg.New(pool), objects, media.Options{DecodeBudget: int64(cfg.DecodeBudgetMB) << 20})
 	registerBudgetMetrics(reg, svc.BudgetStats)
 	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(log, svc))
+	// A Postgres outage is reported without making the replicas unready,
+	// as in content: they share the database (issue 36, ADR 0013).
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg,
-		grpcserver.Check{Name: "postgres", Fn: pool.Ping},
+		grpcserver.Check{Name: "postgres", Fn: pool.Ping, ReportOnly: true},
 		grpcserver.Check{Name: "minio", Fn: ensureBucket})
 }
 

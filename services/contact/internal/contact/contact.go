@@ -104,6 +104,9 @@ type OutboxMessage struct {
 	Payload []byte
 	// Headers carry trace context.
 	Headers map[string]string
+	// Sent says the message is on the stream already (a lead re-imported
+	// from it): its outbox row is stored as published.
+	Sent bool
 }
 
 // Encoder turns domain events into outbox messages.
@@ -176,6 +179,8 @@ type Service struct {
 	enc    Encoder
 	ipSalt string
 	now    func() time.Time
+	// spooling holds the leads the store cannot take (WithSpool).
+	spooling spooling
 }
 
 // NewService returns a Service. ipSalt keys the client-IP hash so stored
@@ -205,18 +210,9 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 	}
 
 	// The store settles DuplicateOf, which the event carries, so it
-	// encodes the event once that is known.
-	var events func(context.Context, Lead) ([]OutboxMessage, error)
-	if !l.IsSpam {
-		events = func(ctx context.Context, l Lead) ([]OutboxMessage, error) {
-			msg, err := s.enc.LeadSubmitted(ctx, l)
-			if err != nil {
-				return nil, err
-			}
-			return []OutboxMessage{msg}, nil
-		}
-	}
-	stored, _, err := s.store.InsertLead(ctx, l, events)
+	// encodes the event once that is known. A lead the store cannot take
+	// goes to the spool (spool.go) and is answered as stored.
+	stored, _, err := s.insert(ctx, l, s.submittedEvents(l))
 	if err != nil {
 		return Lead{}, errors.Join(ErrStoreUnavailable, err)
 	}

@@ -92,3 +92,31 @@ func ToProtoLead(l contact.Lead) *contactv1.Lead {
 		UpdatedBy:       l.UpdatedBy,
 	}
 }
+
+// LeadFromProto is the domain lead an event carries (the reverse of
+// ToProtoLead: the IP hash and idempotency key, which events do not carry,
+// stay empty).
+func LeadFromProto(p *contactv1.Lead) contact.Lead {
+	a := p.GetAttribution()
+	return contact.Lead{
+		ID: p.GetId(), FormVariant: p.GetFormVariant(), FirstName: p.GetFirstName(), LastName: p.GetLastName(),
+		Email: p.GetEmail(), Phone: p.GetPhone(), Address: p.GetAddress(), City: p.GetCity(), Urgency: p.GetUrgency(),
+		Issues: p.GetIssues(), HomeAge: p.GetHomeAge(), PreviousRepairs: p.GetPreviousRepairs(),
+		Description: p.GetDescription(), PreferredContactTime: p.GetPreferredContactTime(), HasVideo: p.GetHasVideo(),
+		SourcePage: p.GetSourcePage(),
+		Attribution: contact.Attribution{UTMSource: a.GetUtmSource(), UTMMedium: a.GetUtmMedium(),
+			UTMCampaign: a.GetUtmCampaign(), GCLID: a.GetGclid()},
+		UserAgent: p.GetUserAgent(), IsRead: p.GetIsRead(), IsSpam: p.GetIsSpam(), DuplicateOf: p.GetDuplicateOf(),
+		CreatedAt: p.GetCreatedAt().AsTime(), RespondBy: p.GetRespondBy().AsTime(), Status: p.GetStatus(),
+		Assignee: p.GetAssignee(), FirstResponseAt: timeOf(p.GetFirstResponseAt()), UpdatedAt: timeOf(p.GetUpdatedAt()),
+		UpdatedBy: p.GetUpdatedBy(),
+	}
+}
+
+// timeOf is t as a time, zero when t is nil.
+func timeOf(t *timestamppb.Timestamp) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.AsTime()
+}

@@ -278,10 +278,21 @@ func rowError(err error) bool {
 		return false
 	}
 	switch pgErr.Code[:2] {
-	case "08", "53", "57", "58", "XX": // connection, resources, operator intervention, system, internal
+	// connection, invalid transaction state (25006: a server that turned
+	// read-only), resources, operator intervention, system, internal
+	case "08", "25", "53", "57", "58", "XX":
 		return false
 	}
 	return true
+}
+
+// refused reports whether err is Postgres refusing what a lead holds (a
+// value it cannot store, a constraint): the lead would fail again however
+// often it is written (contact.ErrRefused). Anything else — a connection
+// lost, a server read-only, a timeout — is the store being unavailable.
+func refused(err error) bool {
+	var pgErr *pgconn.PgError
+	return errors.As(err, &pgErr) && (pgErr.Code[:2] == "22" || pgErr.Code[:2] == "23")
 }
 
 // writeLeads writes the leads of reqs and returns each request's result,
@@ -291,17 +302,23 @@ func rowError(err error) bool {
 // the outbox rows of those it creates (so one transaction and one commit).
 // A request whose idempotency key is already stored, or is used by an
 // earlier request of the same batch, gets that lead with created=false and
-// stores nothing. A request whose events fail gets that error alone (a
+// stores nothing; so does one whose lead id is stored already, or used by
+// an earlier request of the batch (a lead the spool held and restores after
+// the store committed it all the same). A request whose events fail gets that error alone (a
 // lead linked to it in the batch then fails the foreign key, and the
 // leads are written again one by one).
 func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResult, error) {
 	out := make([]insertResult, len(reqs))
 	// leader[i] is the request whose lead request i stands for.
 	leader := make([]int, len(reqs))
-	firstWithKey := map[string]int{}
+	firstWithKey, firstWithID := map[string]int{}, map[string]int{}
 	var rows []int // requests whose lead is inserted
 	for i, r := range reqs {
 		leader[i] = i
+		if j, ok := firstWithID[r.lead.ID]; ok {
+			leader[i] = j
+			continue
+		}
 		if k := r.lead.IdempotencyKey; k != "" {
 			if j, ok := firstWithKey[k]; ok {
 				leader[i] = j
@@ -309,6 +326,7 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 			}
 			firstWithKey[k] = i
 		}
+		firstWithID[r.lead.ID] = i
 		rows = append(rows, i)
 	}
 	leads, err := s.linkDuplicates(ctx, reqs, rows)
@@ -346,33 +364,39 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 		inserted[l.ID] = l
 	}
 
-	var taken []string
+	var takenIDs, takenKeys []string
 	for _, i := range rows {
 		if l, ok := inserted[leads[i].ID]; ok {
 			out[i] = insertResult{lead: l, created: true}
 		} else {
-			taken = append(taken, leads[i].IdempotencyKey)
+			takenIDs, takenKeys = append(takenIDs, leads[i].ID), append(takenKeys, leads[i].IdempotencyKey)
 		}
 	}
-	if len(taken) > 0 {
-		// These keys were used before (ON CONFLICT waited for the lead
-		// holding each to commit): answer with those leads.
-		earlier, err := s.queryLeads(ctx, "find leads by idempotency key",
-			`SELECT `+leadColumns+` FROM contact.submissions WHERE idempotency_key = ANY($1)`, taken)
+	if len(takenIDs) > 0 {
+		// These ids or keys were stored before (ON CONFLICT waited for the
+		// lead holding each to commit): answer with those leads.
+		earlier, err := s.queryLeads(ctx, "find leads by id or idempotency key",
+			`SELECT `+leadColumns+` FROM contact.submissions WHERE id = ANY($1::uuid[]) OR idempotency_key = ANY($2)`, takenIDs, takenKeys)
 		if err != nil {
 			return nil, err
 		}
-		byKey := make(map[string]contact.Lead, len(earlier))
+		byID, byKey := make(map[string]contact.Lead, len(earlier)), make(map[string]contact.Lead, len(earlier))
 		for _, l := range earlier {
-			byKey[l.IdempotencyKey] = l
+			byID[l.ID] = l
+			if l.IdempotencyKey != "" {
+				byKey[l.IdempotencyKey] = l
+			}
 		}
 		for _, i := range rows {
 			if out[i].created {
 				continue
 			}
-			l, ok := byKey[leads[i].IdempotencyKey]
+			l, ok := byID[leads[i].ID]
 			if !ok {
-				return nil, fmt.Errorf("lead with idempotency key %q neither inserted nor found", leads[i].IdempotencyKey)
+				l, ok = byKey[leads[i].IdempotencyKey]
+			}
+			if !ok {
+				return nil, fmt.Errorf("lead %s (idempotency key %q) neither inserted nor found", leads[i].ID, leads[i].IdempotencyKey)
 			}
 			out[i] = insertResult{lead: l}
 		}
@@ -507,6 +531,7 @@ func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows [
 	args := make([]any, 0, len(rows)*leadParams+5)
 	var msgLead, subjects, msgIDs []string
 	var payloads [][]byte
+	var sent []bool
 	var headers []map[string]string
 	for n, i := range rows {
 		l := leads[i]
@@ -549,18 +574,20 @@ func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows [
 				h = map[string]string{}
 			}
 			msgLead, subjects, msgIDs = append(msgLead, leads[i].ID), append(subjects, m.Subject), append(msgIDs, m.MsgID)
-			payloads, headers = append(payloads, m.Payload), append(headers, h)
+			payloads, headers, sent = append(payloads, m.Payload), append(headers, h), append(sent, m.Sent)
 		}
 	}
 	p := len(args)
-	fmt.Fprintf(&sql, ` ON CONFLICT (idempotency_key) DO NOTHING RETURNING *),
-	ob AS (INSERT INTO contact.outbox (subject, msg_id, payload, headers)
-		SELECT m.subject, m.msg_id, m.payload, m.headers
-		FROM unnest($%d::uuid[], $%d::text[], $%d::text[], $%d::bytea[], $%d::jsonb[])
-			WITH ORDINALITY AS m(lead_id, subject, msg_id, payload, headers, n)
+	// ON CONFLICT with no target: an idempotency key or a lead id stored
+	// already (a restored or re-imported lead) inserts nothing.
+	fmt.Fprintf(&sql, ` ON CONFLICT DO NOTHING RETURNING *),
+	ob AS (INSERT INTO contact.outbox (subject, msg_id, payload, headers, published_at)
+		SELECT m.subject, m.msg_id, m.payload, m.headers, CASE WHEN m.sent THEN now() END
+		FROM unnest($%d::uuid[], $%d::text[], $%d::text[], $%d::bytea[], $%d::jsonb[], $%d::bool[])
+			WITH ORDINALITY AS m(lead_id, subject, msg_id, payload, headers, sent, n)
 		JOIN ins ON ins.id = m.lead_id
 		ORDER BY m.n)
-	SELECT `+leadColumns+` FROM ins`, p+1, p+2, p+3, p+4, p+5)
-	args = append(args, msgLead, subjects, msgIDs, payloads, headers)
+	SELECT `+leadColumns+` FROM ins`, p+1, p+2, p+3, p+4, p+5, p+6)
+	args = append(args, msgLead, subjects, msgIDs, payloads, headers, sent)
 	return sql.String(), args
 }

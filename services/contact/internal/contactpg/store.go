@@ -112,6 +112,9 @@ func (s *Store) InsertLead(ctx context.Context, l contact.Lead, events func(cont
 	}
 	if res.err != nil {
 		telemetry.EndSpan(span, res.err)
+		if refused(res.err) {
+			return contact.Lead{}, false, errors.Join(contact.ErrRefused, res.err)
+		}
 		return contact.Lead{}, false, res.err
 	}
 	span.SetAttributes(attribute.String("trenchless.lead.id", res.lead.ID), attribute.Bool("trenchless.lead.created", res.created))

@@ -472,8 +472,10 @@ func checkUpstream(ctx context.Context, timeout time.Duration, conn *grpc.Client
 	if err != nil {
 		state = "UNREACHABLE"
 	}
+	// A dependency reported down while the upstream still serves (one it
+	// works around: grpcserver.Check.ReportOnly) is listed too.
 	var down []string
-	if deps && state == healthpb.HealthCheckResponse_NOT_SERVING.String() {
+	if deps && err == nil {
 		if list, err := client.List(ctx, &healthpb.HealthListRequest{}); err == nil {
 			for dep, st := range list.GetStatuses() {
 				if dep != "" && st.GetStatus() != healthpb.HealthCheckResponse_SERVING {

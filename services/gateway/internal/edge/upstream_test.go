@@ -153,6 +153,21 @@ func TestReadyzNamesTheDependencyThatIsDown(t *testing.T) {
 	e.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
 	require.Equal(t, 503, rec.Code)
 	require.JSONEq(t, `{"status":"not ready"}`, rec.Body.String())
+
+	// An upstream serving without its Postgres (grpcserver.Check.ReportOnly:
+	// contact's spool takes the leads) keeps the gateway ready, and the
+	// metrics port names what is down all the same.
+	degraded := serve(map[string]healthpb.HealthCheckResponse_ServingStatus{"": healthpb.HealthCheckResponse_SERVING,
+		"lead-intake": healthpb.HealthCheckResponse_SERVING, "postgres": healthpb.HealthCheckResponse_NOT_SERVING})
+	e2, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{Upstreams: Upstreams{Content: up, Contact: degraded, Media: up}})
+	require.NoError(t, err)
+	rec = httptest.NewRecorder()
+	e2.ReadyDetails.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	require.Equal(t, 200, rec.Code)
+	require.JSONEq(t, `{"status":"ready","upstreams":{"content":"SERVING","contact":"SERVING","media":"SERVING"},"down":{"contact":["postgres"]}}`, rec.Body.String())
+	rec = httptest.NewRecorder()
+	e2.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+	require.Equal(t, 200, rec.Code)
 	// The metrics port says the same per upstream (the UpstreamNotReady
 	// alert), asking at scrape time: an upstream that stops answering
 	// turns 0 too.
