@@ -87,10 +87,11 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 
-	// Object store: a missing bucket is created; an unreachable MinIO only
-	// makes the service report NOT_SERVING until it returns.
+	// Object store: a missing bucket is created and its versioning turned
+	// on (a store that refuses it is logged, not fatal); an unreachable
+	// MinIO only makes the service report NOT_SERVING until it returns.
 	objects, err := mediaminio.New(mediaminio.Options{
-		Endpoint: cfg.S3Endpoint, AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, UseSSL: cfg.S3UseSSL, Bucket: cfg.Bucket,
+		Endpoint: cfg.S3Endpoint, AccessKey: cfg.S3AccessKey, SecretKey: cfg.S3SecretKey, UseSSL: cfg.S3UseSSL, Bucket: cfg.Bucket, Log: log,
 	})
 	if err != nil {
 		return err

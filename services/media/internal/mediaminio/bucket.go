@@ -7,6 +7,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
+	"net/http"
+	"sync/atomic"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
@@ -21,12 +24,19 @@ type Options struct {
 	SecretKey string
 	UseSSL    bool
 	Bucket    string
+	// Log says whether the bucket is versioned (EnsureBucket); nil logs
+	// nothing.
+	Log *slog.Logger
 }
 
 // Store wraps the bucket.
 type Store struct {
 	client *minio.Client
 	bucket string
+	log    *slog.Logger
+	// versioning is set once the bucket's versioning has been settled:
+	// turned on, found on or suspended, or refused by the store.
+	versioning atomic.Bool
 }
 
 // New returns a Store; it does not contact the server.
@@ -35,10 +45,15 @@ func New(o Options) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("minio client: %w", err)
 	}
-	return &Store{client: c, bucket: o.Bucket}, nil
+	log := o.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Store{client: c, bucket: o.Bucket, log: log}, nil
 }
 
-// EnsureBucket creates the bucket when it is missing. Replicas starting
+// EnsureBucket creates the bucket when it is missing and, the first time
+// it can, turns its versioning on (ensureVersioning). Replicas starting
 // together all find it missing and all create it: the ones that lose find
 // it created by the same account, which is what they wanted.
 func (s *Store) EnsureBucket(ctx context.Context) error {
@@ -46,14 +61,58 @@ func (s *Store) EnsureBucket(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("check bucket %s: %w", s.bucket, err)
 	}
-	if ok {
-		return nil
+	if !ok {
+		err = s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{})
+		if err != nil && minio.ToErrorResponse(err).Code != "BucketAlreadyOwnedByYou" {
+			return fmt.Errorf("create bucket %s: %w", s.bucket, err)
+		}
 	}
-	err = s.client.MakeBucket(ctx, s.bucket, minio.MakeBucketOptions{})
-	if err != nil && minio.ToErrorResponse(err).Code != "BucketAlreadyOwnedByYou" {
-		return fmt.Errorf("create bucket %s: %w", s.bucket, err)
+	if !s.versioning.Load() {
+		s.ensureVersioning(ctx)
 	}
 	return nil
+}
+
+// ensureVersioning turns the bucket's versioning on when it has never been
+// set, so an image deleted or overwritten by mistake (or by a bug) stays in
+// the bucket as a noncurrent version. A bucket whose versioning an operator
+// suspended is left so. A store that refuses (an S3 API without
+// versioning, or credentials not allowed to set it) is logged as a warning
+// once and not asked again: the service works without it. A store that
+// does not answer is asked again at the next health check.
+func (s *Store) ensureVersioning(ctx context.Context) {
+	cfg, err := s.client.GetBucketVersioning(ctx, s.bucket)
+	if err == nil {
+		switch {
+		case cfg.Enabled():
+			s.versioning.Store(true)
+			s.log.Info("bucket versioning is on", "bucket", s.bucket)
+			return
+		case cfg.Suspended():
+			s.versioning.Store(true)
+			s.log.Warn("bucket versioning is suspended; left so: a deleted image cannot be recovered from the bucket", "bucket", s.bucket)
+			return
+		}
+		err = s.client.EnableVersioning(ctx, s.bucket)
+	}
+	switch {
+	case err == nil:
+		s.versioning.Store(true)
+		s.log.Info("bucket versioning turned on", "bucket", s.bucket)
+	case refused(err):
+		s.versioning.Store(true)
+		s.log.Warn("the object store refuses bucket versioning; the service runs without it: a deleted image cannot be recovered from the bucket",
+			"bucket", s.bucket, "err", err)
+	default:
+		s.log.Debug("bucket versioning not settled yet", "bucket", s.bucket, "err", err)
+	}
+}
+
+// refused reports whether err is the store's answer that it will not do
+// what was asked (4xx, or 501 Not Implemented), not a failure to reach it.
+func refused(err error) bool {
+	code := minio.ToErrorResponse(err).StatusCode
+	return code >= 400 && code < 500 || code == http.StatusNotImplemented
 }
 
 // Ping reports whether the bucket is reachable (the health check).
