@@ -99,6 +99,10 @@ type Options struct {
 	// client certificates, a user per binary), and gives every binary its
 	// identity and certificate (NATSOptions.Secure).
 	SecureNATS bool
+	// MinIONodes is how many MinIO servers: 1 (also when 0), or 4 for a
+	// distributed MinIO (two drives each, HAProxy in front:
+	// StartMinIOCluster) that media reaches through HAProxy.
+	MinIONodes int
 }
 
 // Stack is the whole product from its built binaries, on the run's own
@@ -113,8 +117,11 @@ type Stack struct {
 	NATS *NATS
 	// NATSCluster is every NATS server (one unless Options.NATSNodes).
 	NATSCluster *NATSCluster
-	MinIO       *MinIO
-	o           Options
+	// MinIO is the stack's one MinIO server, nil with Options.MinIONodes.
+	MinIO *MinIO
+	// MinIOCluster is the distributed MinIO (Options.MinIONodes), or nil.
+	MinIOCluster *MinIOCluster
+	o            Options
 
 	mu    sync.Mutex
 	lb    map[string]*Balancer
@@ -173,7 +180,11 @@ func StartStack(root string, db DB, name string, o Options) (_ *Stack, err error
 		return nil, err
 	}
 	s.NATS = s.NATSCluster.Nodes[0]
-	if s.MinIO, err = StartMinIO(dir, s.LogDir); err != nil {
+	if o.MinIONodes > 1 {
+		if s.MinIOCluster, err = StartMinIOCluster(dir, s.LogDir, MinIOClusterOptions{Nodes: o.MinIONodes}); err != nil {
+			return nil, err
+		}
+	} else if s.MinIO, err = StartMinIO(dir, s.LogDir); err != nil {
 		return nil, err
 	}
 	if s.dns, err = StartDNS(); err != nil {
@@ -245,7 +256,7 @@ func (s *Stack) env(kind, addr, metricsAddr string) []string {
 		env = append(env, s.NATSCluster.Env("CONTACT", "contact")...)
 	case "media":
 		env = append(env, "MEDIA_GRPC_ADDR="+addr, "MEDIA_METRICS_ADDR="+metricsAddr, "MEDIA_DB_URL="+s.DBURL,
-			"MEDIA_S3_ENDPOINT="+s.MinIO.Addr, "MEDIA_S3_ACCESS_KEY="+MinIOUser, "MEDIA_S3_SECRET_KEY="+MinIOSecret)
+			"MEDIA_S3_ENDPOINT="+s.S3Endpoint(), "MEDIA_S3_ACCESS_KEY="+MinIOUser, "MEDIA_S3_SECRET_KEY="+MinIOSecret)
 	default:
 		env = append(env, "GATEWAY_HTTP_ADDR="+addr, "GATEWAY_METRICS_ADDR="+metricsAddr, "GATEWAY_DB_URL="+s.DBURL,
 			"GATEWAY_PUBLIC_ORIGIN="+s.Base(),
@@ -505,6 +516,9 @@ func (s *Stack) Close() {
 	}
 	if s.MinIO != nil && s.MinIO.P != nil {
 		s.MinIO.P.Stop(10 * time.Second)
+	}
+	if s.MinIOCluster != nil {
+		s.MinIOCluster.Stop()
 	}
 	if s.NATSCluster != nil {
 		s.NATSCluster.Stop()

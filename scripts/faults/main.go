@@ -34,6 +34,7 @@ var scenarios = []struct {
 	{"gateways", "7. Two gateways behind HAProxy under 60 reads/s and 5 leads/s: edits, a NATS restart, sessions, the live lead feed, rate limits, one gateway hung 10 s", gatewaysScenario},
 	{"nats-cluster", "8. The LEADS leader of a three-node NATS cluster SIGKILLed, then a second server, during 2,000 lead submits at 50/s", natsClusterScenario},
 	{"replicas", "9. Each service scaled from 1 to 2 replicas under 155 requests/s through HAProxy: shares of the calls, a third content replica added and removed, one of each SIGKILLed", replicasScenario},
+	{"minio-nodes", "10. Media on a distributed MinIO (4 nodes × 2 drives): one node SIGKILLed for 20 s, then a drive of another wiped, under 4 uploads/s and 30 image reads/s", minioNodesScenario},
 }
 
 // natsNodes are the scenarios run on a NATS cluster, and its size
@@ -64,7 +65,7 @@ func run(bins, only string, keep bool) int {
 		fmt.Printf("\n=== %s\n", sc.title)
 		v := &verdict{name: sc.name}
 		t := time.Now()
-		s, err := scratch.StartStack(r.Root, r.PG, sc.name, scratch.Options{Bins: r.Bins, Balanced: true, Metrics: true, NATSNodes: natsNodes[sc.name]})
+		s, err := scratch.StartStack(r.Root, r.PG, sc.name, scratch.Options{Bins: r.Bins, Balanced: true, Metrics: true, NATSNodes: natsNodes[sc.name], MinIONodes: minioNodes[sc.name]})
 		if err != nil {
 			v.fail("start the stack: %v", err)
 		} else {
