@@ -92,8 +92,8 @@ fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, lea
 	@scripts/fuzz.sh
 
 .PHONY: faults
-faults: build ## Issue 16's and 26's failure scenarios against the whole stack from the built binaries (own ports, database, NATS or a three-node NATS cluster, MinIO); verdicts and figures
-	@scripts/ensure-deps.sh postgres minio haproxy
+faults: build ## Issue 16's, 26's and 36's failure scenarios against the whole stack from the built binaries (own ports, database or a three-node Patroni cluster, NATS or a three-node NATS cluster, MinIO); verdicts and figures
+	@scripts/ensure-deps.sh postgres minio haproxy patroni
 	@scripts/tools.sh nats-server
 	go run ./scripts/faults -bins bin
 
@@ -111,7 +111,7 @@ attack: build ## Issue 25's attack suite against the built stack (both gateway l
 
 .PHONY: go-test
 go-test: ## go test -race ./... against real Postgres, NATS, MinIO and Jaeger (the trace test)
-	@scripts/ensure-deps.sh postgres nats minio haproxy
+	@scripts/ensure-deps.sh postgres nats minio haproxy patroni
 	@scripts/tools.sh jaeger
 	go test $(GO_TEST_FLAGS) ./...
 

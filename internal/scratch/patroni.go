@@ -24,11 +24,12 @@ import (
 )
 
 // A Postgres cluster with automatic failover, as production runs it
-// (issue 36, ADR 0013): Patroni (Debian's patroni 3.0.2) manages each
-// node's Postgres, streaming replication between them, and a leader lock
-// in etcd (Debian's etcd-server 3.4, through Patroni's etcd3 API). Every
-// process runs on loopback ports of its own; Postgres and Patroni as the
-// postgres user when the run is root (Postgres refuses root).
+// (issue 36, ADR 0013): Patroni (Debian's patroni 3.0.2, with upstream's
+// fix of its etcd3 leader lock: patroni_etcd3_fix.py) manages each node's
+// Postgres, streaming replication between them, and a leader lock in etcd
+// (Debian's etcd-server 3.4, through Patroni's etcd3 API). Every process
+// runs on loopback ports of its own; Postgres and Patroni as the postgres
+// user when the run is root (Postgres refuses root).
 //
 // One etcd member serves the cluster's lock: the drills fail Postgres
 // nodes, not the lock's store, and three members would cost the run's two
@@ -39,7 +40,7 @@ import (
 // The failover timing (Patroni's dynamic configuration; ADR 0013). The
 // leader renews its lock every PatroniLoopWait; a leader that cannot (dead,
 // hung, or cut off from etcd for PatroniRetryTimeout) loses it PatroniTTL
-// after its last renewal, and the synchronous standby takes over. Patroni
+// after its last renewal, and a synchronous standby takes over. Patroni
 // asks loop_wait + 2 × retry_timeout ≤ ttl.
 const (
 	PatroniTTL          = 8 * time.Second
@@ -56,7 +57,7 @@ type PGClusterOptions struct {
 	// (HAProxyURL). URL is the multi-host URL either way.
 	HAProxy bool
 	// Durable keeps fsync on (as production runs); otherwise it is off,
-	// for speed. Commits wait for the synchronous standby either way.
+	// for speed. Commits wait for the synchronous standbys either way.
 	Durable bool
 }
 
