@@ -83,6 +83,10 @@ func (r *Relay) maybePrune(ctx context.Context) {
 	}
 }
 
+// BatchTimeout bounds one batch: reading its rows, publishing them and
+// marking them published. A healthy batch takes milliseconds.
+const BatchTimeout = 30 * time.Second
+
 // Published reports how many messages this relay has published.
 func (r *Relay) Published() int64 { return r.published.Load() }
 
@@ -102,7 +106,12 @@ func (r *Relay) Run(ctx context.Context) error {
 
 	backoff := 100 * time.Millisecond
 	for {
-		n, err := r.publishBatch(ctx)
+		// A deadline per batch: on a hung Postgres leader the batch fails
+		// (and its connection is closed) instead of waiting for the old
+		// leader to resume, so the next one reaches the new leader.
+		bctx, cancel := context.WithTimeout(ctx, BatchTimeout)
+		n, err := r.publishBatch(bctx)
+		cancel()
 		if ctx.Err() != nil {
 			return nil
 		}
