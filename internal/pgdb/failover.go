@@ -40,7 +40,8 @@ const (
 // that can no longer write (ADR 0013): pgx checks target_session_attrs only
 // when a connection opens, so a pool left on a primary that was demoted,
 // or on a server that died, would otherwise keep handing out connections
-// that fail every write.
+// that fail every write. And once a new connection reaches another server
+// (the primary moved), the connections to the old one are dropped too.
 //
 // A connection that answers SQLSTATE 25006 (read_only_sql_transaction: its
 // server is a standby now), 57P01–57P03 (the server is shutting down, or
@@ -56,7 +57,7 @@ func dropDeadConns(cfg *pgxpool.Config) {
 	boundClose(cfg)
 	after := cfg.AfterConnect
 	cfg.AfterConnect = func(ctx context.Context, c *pgx.Conn) error {
-		c.PgConn().CustomData()[genKey] = h.gen.Load()
+		c.PgConn().CustomData()[genKey] = h.connected(c.PgConn().Conn().RemoteAddr().String())
 		if after != nil {
 			return after(ctx, c)
 		}
@@ -75,7 +76,28 @@ const (
 // connHealth is one pool's record of its connections' servers: a
 // connection of an older generation than the pool's was opened before a
 // connection of its generation met a dead or read-only server.
-type connHealth struct{ gen atomic.Int64 }
+type connHealth struct {
+	gen atomic.Int64
+	mu  sync.Mutex
+	// server is the address the newest connection reached.
+	server string
+}
+
+// connected records that a new connection reached server and returns the
+// generation it belongs to. A connection that reaches another server than
+// the one before it (a multi-host URL's next host: the primary moved) ends
+// the generation: the connections to the old server are not used again,
+// even one that sat idle through a hang and would answer once the old
+// primary resumed, before it learns it lost its lock and is demoted.
+func (h *connHealth) connected(server string) int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.server != "" && h.server != server {
+		h.gen.Add(1)
+	}
+	h.server = server
+	return h.gen.Load()
+}
 
 func (h *connHealth) usable(c *pgx.Conn) bool {
 	d := c.PgConn().CustomData()

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/url"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -162,6 +163,7 @@ type freezer struct {
 	target string
 	mu     sync.Mutex
 	thawed chan struct{} // nil while forwarding; closed by thaw
+	refuse bool          // close new connections at once
 }
 
 func newFreezer(t *testing.T, target string) *freezer {
@@ -210,6 +212,12 @@ func (f *freezer) thaw() {
 
 func (f *freezer) serve(c net.Conn) {
 	defer c.Close()
+	f.mu.Lock()
+	refuse := f.refuse
+	f.mu.Unlock()
+	if refuse {
+		return
+	}
 	f.gate()
 	up, err := net.Dial("tcp", f.target)
 	if err != nil {
@@ -291,4 +299,69 @@ func TestPoolLeavesAHungServer(t *testing.T) {
 	t.Logf("writing again %s after the server hung", back.Round(100*time.Millisecond))
 	require.NotZero(t, back, "no write in 20 s")
 	require.Less(t, back, 6*time.Second)
+}
+
+// Once a new connection reaches another host of the URL (the primary
+// moved), the pool no longer hands out its connections to the old one,
+// though they still answer: after a hang, the old primary answers for a
+// moment before it learns it lost its lock, and a write it takes then is
+// rewound away.
+func TestPoolLeavesTheOldServerOnceANewConnectionReachesAnother(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dbu, drop, err := pgtest.CreateDatabase(ctx)
+	require.NoError(t, err)
+	t.Cleanup(drop)
+	u, err := url.Parse(dbu)
+	require.NoError(t, err)
+	server := u.Host
+	f := newFreezer(t, server)
+	u.Host = f.ln.Addr().String() + "," + server
+	q := u.Query()
+	q.Set("target_session_attrs", "read-write")
+	u.RawQuery = q.Encode()
+	pool, err := pgdb.OpenSized(ctx, quiet, u.String(), 10*time.Second, 4, 1)
+	require.NoError(t, err)
+	t.Cleanup(pool.Close)
+	remote := func(c *pgxpool.Conn) string { return c.Conn().PgConn().Conn().RemoteAddr().String() }
+
+	// Two connections through the first host, idle.
+	c1, err := pool.Acquire(ctx)
+	require.NoError(t, err)
+	c2, err := pool.Acquire(ctx)
+	require.NoError(t, err)
+	require.Equal(t, f.ln.Addr().String(), remote(c1))
+	require.Equal(t, f.ln.Addr().String(), remote(c2))
+	c1.Release()
+	c2.Release()
+	require.Eventually(t, func() bool { return pool.Stat().IdleConns() >= 2 }, 5*time.Second, 10*time.Millisecond)
+
+	// The first host takes no new connection: the next one reaches the
+	// second.
+	f.mu.Lock()
+	f.refuse = true
+	f.mu.Unlock()
+	// Taken until the pool opens a new one: the idle ones come first.
+	var reached []string
+	var held []*pgxpool.Conn
+	for len(held) < 4 && !slices.Contains(reached, server) {
+		c, err := pool.Acquire(ctx)
+		if err != nil {
+			break
+		}
+		held = append(held, c)
+		reached = append(reached, remote(c))
+	}
+	for _, c := range held {
+		c.Release()
+	}
+	require.Contains(t, reached, server, "no new connection reached the second host")
+	require.Contains(t, reached, f.ln.Addr().String(), "no idle connection to the first host was left")
+	for range 5 {
+		c, err := pool.Acquire(ctx)
+		require.NoError(t, err)
+		got := remote(c)
+		c.Release()
+		require.Equal(t, server, got, "a connection to the old server was handed out")
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/valleytrenchless/site/internal/scratch"
 )
@@ -321,6 +323,12 @@ func pgDrill(s *scratch.Stack, v *verdict, tag string, fault func(*scratch.PGClu
 	if failedReads > 0 {
 		v.fail("%d page reads failed: %v", failedReads, counts(reads))
 	}
+	// The accounting waits for the outbox; a lead held in contact's spool
+	// while Postgres could not take it is not there until the spool has
+	// been drained into Postgres.
+	if err := spoolDrained(s, 60*time.Second); err != nil {
+		v.fail("%v", err)
+	}
 	problems, figures := leadAccounting(s, leadIDs(leads)) // the first one too
 	v.problems, v.figures = append(v.problems, problems...), append(v.figures, figures...)
 	// The next drill needs the cluster whole: every node back, streaming,
@@ -397,4 +405,25 @@ func refusedSpan(rs []result) (int, time.Duration) {
 		return 0, 0
 	}
 	return n, last.Sub(first)
+}
+
+// spoolDrained waits until contact's lead spool (the LEAD_SPOOL work
+// queue) holds no lead; a stack without one has nothing to wait for.
+func spoolDrained(s *scratch.Stack, timeout time.Duration) error {
+	var held uint64
+	err := scratch.WaitFor("the lead spool to drain into Postgres", timeout, func() bool {
+		info, err := s.NATSCluster.StreamInfo("LEAD_SPOOL")
+		if errors.Is(err, jetstream.ErrStreamNotFound) {
+			return true
+		}
+		if err != nil {
+			return false
+		}
+		held = info.State.Msgs
+		return held == 0
+	})
+	if err != nil {
+		return fmt.Errorf("%w: %d leads still held", err, held)
+	}
+	return nil
 }
