@@ -95,7 +95,7 @@ fuzz: ## Run each Go fuzz target for FUZZTIME (default 1m): contact request, lea
 faults: build ## Issue 16's, 26's and 36's failure scenarios against the whole stack from the built binaries (own ports, database or a three-node Patroni cluster, NATS or a three-node NATS cluster, MinIO); verdicts and figures
 	@scripts/ensure-deps.sh postgres minio haproxy patroni
 	@scripts/tools.sh nats-server
-	go run ./scripts/faults -bins bin
+	go run ./scripts/faults -bins bin $(if $(ONLY),-only $(ONLY))
 
 .PHONY: restore-drill
 restore-drill: build ## Issue 36's backup and point-in-time restore, actually run: WAL archive and base backups to S3 (pgBackRest), the disk lost under load, restored, newer leads re-imported from LEADS; RPO and RTO

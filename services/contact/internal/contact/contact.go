@@ -169,6 +169,11 @@ type Store interface {
 	// ListActivity returns a lead's newest limit entries whose id is below
 	// before, oldest first, and how many entries the lead has.
 	ListActivity(ctx context.Context, id string, before int64, limit int) ([]Activity, int, error)
+	// Sync returns once everything the store has committed so far is as
+	// durable as a new commit: replicated to the synchronous standbys. A
+	// commit whose wait for them was cancelled is visible on the primary
+	// but may be lost with it; Sync makes what was read durable, or fails.
+	Sync(ctx context.Context) error
 	// LeadStats computes the response-time dashboard at now.
 	LeadStats(ctx context.Context, now time.Time, weeks int) (Stats, error)
 }

@@ -103,6 +103,15 @@ func (s *Service) Restore(ctx context.Context, l Lead) (created bool, err error)
 	if err != nil {
 		return false, err
 	}
+	if !created {
+		// Found stored: possibly by a commit whose wait for the
+		// synchronous standbys was cancelled (the submission's budget ran
+		// out), visible on this primary but not yet replicated. The spool
+		// lets go of the lead only once it is durable.
+		if err := s.store.Sync(ctx); err != nil {
+			return false, err
+		}
+	}
 	s.spooling.restored.Add(1)
 	if created {
 		s.spooling.created.Add(1)
