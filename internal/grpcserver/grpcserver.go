@@ -31,6 +31,7 @@ import (
 
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/mtls"
+	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/internal/telemetry"
 )
 
@@ -223,6 +224,12 @@ func sanitize(ctx context.Context, log *slog.Logger, method string, err error) e
 	}
 	if errors.Is(err, context.DeadlineExceeded) {
 		return status.Error(codes.DeadlineExceeded, "request timed out")
+	}
+	if pgdb.Unavailable(err) {
+		// A failover or an outage, not a fault of the call: the caller
+		// tries again (the edge answers 503 with Retry-After).
+		log.WarnContext(ctx, "database unavailable", "method", method, "err", err)
+		return status.Error(codes.Unavailable, "database unavailable")
 	}
 	log.ErrorContext(ctx, "unexpected error", "method", method, "err", err)
 	return status.Error(codes.Internal, "internal error")

@@ -3,6 +3,7 @@ package grpcserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"sync"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
@@ -116,6 +118,29 @@ func TestPanicsAndRawErrorsBecomeGenericInternalErrors(t *testing.T) {
 	h.fake.list = func(context.Context) error { return nil }
 	_, err = client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
 	require.NoError(t, err)
+}
+
+// A database outage (a failover, a lost connection) is answered
+// Unavailable, which the edge turns into 503 with Retry-After, not 500.
+func TestDatabaseOutagesAreUnavailableNotInternal(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	client := contentv1.NewContentServiceClient(h.conn)
+	for _, err := range []error{
+		fmt.Errorf("update lead: %w", pgconn.ErrConnClosed),
+		fmt.Errorf("list posts: %w", &pgconn.PgError{Code: "25006", Message: "cannot execute INSERT in a read-only transaction"}),
+		fmt.Errorf("list posts: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}),
+	} {
+		h.fake.list = func(context.Context) error { return err }
+		_, got := client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+		require.Equal(t, codes.Unavailable, status.Code(got), "%v", err)
+		require.Equal(t, "database unavailable", status.Convert(got).Message())
+	}
+	require.Contains(t, h.logs.String(), `"msg":"database unavailable"`)
+	// A wrong statement is still internal.
+	h.fake.list = func(context.Context) error { return &pgconn.PgError{Code: "42601", Message: "syntax error"} }
+	_, err := client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+	require.Equal(t, codes.Internal, status.Code(err))
 }
 
 func TestStaffServicesNeedAStaffToken(t *testing.T) {

@@ -5,9 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"math"
 	"net/http"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -299,6 +302,9 @@ func pgDrill(s *scratch.Stack, v *verdict, tag string, fault func(*scratch.PGClu
 		len(leads), pgLeadRate, took.Round(time.Second), counts(leads), refused, slow, pgAccepted,
 		percentile(leads, .5).Round(time.Millisecond), percentile(leads, .99).Round(time.Millisecond), maxLatency(leads).Round(time.Millisecond))
 	v.note("longest intake pause (no lead accepted): %s", intakePause(leads, start).Round(100*time.Millisecond))
+	if slow > 0 {
+		v.note("leads answered later than %s, by the second they were sent in (from the fault): %s", pgAccepted, slowTimeline(leads, f.at))
+	}
 	nf, span := refusedSpan(notes)
 	v.note("staff notes every 200 ms: %v, %d refused over %s, slowest %s", counts(notes), nf, span.Round(100*time.Millisecond), maxLatency(notes).Round(time.Millisecond))
 	failedReads := len(reads) - counts(reads)[200]
@@ -382,6 +388,23 @@ func intakePause(leads []result, start time.Time) time.Duration {
 		last = t
 	}
 	return longest
+}
+
+// slowTimeline counts the leads answered later than pgAccepted by the
+// second they were sent in, from at ("+3s: 12, +4s: 40").
+func slowTimeline(leads []result, at time.Time) string {
+	by := map[int]int{}
+	for _, r := range leads {
+		if r.ok() && r.latency() > pgAccepted {
+			by[int(math.Floor(r.sent.Sub(at).Seconds()))]++
+		}
+	}
+	secs := slices.Sorted(maps.Keys(by))
+	parts := make([]string, len(secs))
+	for i, sec := range secs {
+		parts[i] = fmt.Sprintf("%+ds: %d", sec, by[sec])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // refusedSpan counts the requests not answered 2xx and the time from the

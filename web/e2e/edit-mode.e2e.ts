@@ -21,6 +21,9 @@ async function staffPage(path: string) {
   await signInAsStaff(opened.context);
   await opened.page.goto(path);
   await opened.page.waitForLoadState('networkidle');
+  // The shortcut's listener is added when the page hydrates; a key pressed
+  // before that (a slow CI machine) reaches no one.
+  await opened.page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
   return opened;
 }
 

@@ -460,11 +460,8 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 		return status.Error(codes.InvalidArgument, "That change is not one the inbox can make.")
 	case errors.Is(err, contact.ErrBadCursor):
 		return status.Error(codes.InvalidArgument, "The page token is not valid; start from the first page.")
-	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "request timed out")
 	}
-	s.log.ErrorContext(ctx, "contact request failed", "err", err)
-	return status.Error(codes.Internal, "internal error")
+	return err // grpcserver's interceptor answers the rest (outages, timeouts, internal errors)
 }
 
 // formatOptional is t in RFC 3339 UTC, or empty when t is zero.

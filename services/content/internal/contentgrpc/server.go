@@ -108,13 +108,8 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 		return status.Error(codes.NotFound, "We couldn't find that. It may have been removed.")
 	case errors.Is(err, content.ErrConflict):
 		return status.Error(codes.AlreadyExists, "That already exists.")
-	case errors.Is(err, context.Canceled):
-		return status.Error(codes.Canceled, "request cancelled")
-	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "request timed out")
 	}
-	s.log.ErrorContext(ctx, "content request failed", "err", err)
-	return status.Error(codes.Internal, "internal error")
+	return err // grpcserver's interceptor answers the rest (outages, timeouts, internal errors)
 }
 
 // renderPosts converts posts with their body and hero rendered, asking the

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -36,6 +37,7 @@ type authEnv struct {
 	srv      *httptest.Server
 	provider *oidctest.Provider
 	accounts *accounts.Service
+	pool     *pgxpool.Pool // the sessions' database
 }
 
 // newAuthEnv runs the real edge with Postgres sessions and a real OIDC
@@ -53,7 +55,7 @@ func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registration
 	pool := pgtest.NewPool(t, accountspg.Migrate)
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
 	p := oidctest.Start(t)
-	e := &authEnv{provider: p, accounts: svc}
+	e := &authEnv{provider: p, accounts: svc, pool: pool}
 
 	// The gateway's own address must be known for the redirect URL.
 	e.srv = httptest.NewUnstartedServer(nil)
@@ -472,6 +474,34 @@ func TestStaffRoutesAtTheEdge(t *testing.T) {
 			resp.Body.Close()
 			require.True(t, who.want(resp.StatusCode), "%s %s as %s: %d", rt.method, rt.path, who.name, resp.StatusCode)
 		}
+	}
+}
+
+// While the sessions' database cannot answer (failing over), staff are not
+// sent to sign in: their requests answer 503 with Retry-After and keep the
+// cookie; a request without a session is still 401.
+func TestStaffRoutesAnswerUnavailableWhenSessionsCannotBeRead(t *testing.T) {
+	t.Parallel()
+	e := newAuthEnv(t, nil, false)
+	e.addOps(t)
+	staff, anon := e.browser(t), e.browser(t)
+	resp, _ := postJSON(t, staff, e.srv.URL+"/api/login", opsLogin)
+	require.Equal(t, 200, resp.StatusCode)
+	e.pool.Close()
+	for _, path := range []string{"/api/admin/media", "/api/contact-submissions", "/api/contact-submissions/export.csv", "/api/user"} {
+		resp, err := staff.Get(e.srv.URL + path)
+		require.NoError(t, err)
+		var out map[string]any
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&out))
+		resp.Body.Close()
+		require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, "%s: %v", path, out)
+		require.Equal(t, "5", resp.Header.Get("Retry-After"), path)
+		require.Equal(t, "unavailable", out["code"], path)
+		require.Empty(t, resp.Header.Values("Set-Cookie"), "%s: the session cookie is kept", path)
+		resp, err = anon.Get(e.srv.URL + path)
+		require.NoError(t, err)
+		resp.Body.Close()
+		require.Equal(t, http.StatusUnauthorized, resp.StatusCode, "%s without a session", path)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
 // MaxJSONBody caps JSON request bodies.
@@ -269,7 +270,8 @@ func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
 }
 
 // staffOnly answers 401 to signed-out and 403 to signed-in non-staff
-// callers; staff pass (and the services check the signed identity again).
+// callers, and 503 when the caller's session could not be looked up (the
+// database failing over: staff keep their session and retry); staff pass (and the services check the signed identity again).
 // No staff answer is stored by the browser or anything between: leads and
 // drafts stay off shared disks.
 func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bool), next http.Handler) http.Handler {
@@ -277,6 +279,9 @@ func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bo
 		w.Header()["Cache-Control"] = noStore
 		c, ok := caller(r)
 		switch {
+		case !ok && signin.SessionUnknown(r.Context()):
+			w.Header().Set("Retry-After", "5")
+			WriteError(r.Context(), log, w, status.Error(codes.Unavailable, "session lookup failed"))
 		case !ok:
 			WriteError(r.Context(), log, w, status.Error(codes.Unauthenticated, "Please sign in."))
 		case !c.Staff:

@@ -108,7 +108,12 @@ func TestTransportFailuresNeverReachTheClient(t *testing.T) {
 			for _, internal := range []string{"grpc", "rpc error", "desc =", "transport", "larger than max", "context deadline", "dial", "127.0.0.1"} {
 				require.NotContains(t, strings.ToLower(string(raw)), internal)
 			}
-			require.Empty(t, resp.Header.Get("Retry-After"))
+			// Unavailable is a restart or a failover: come back in seconds.
+			wantRetry := ""
+			if c.status == 503 {
+				wantRetry = "5"
+			}
+			require.Equal(t, wantRetry, resp.Header.Get("Retry-After"))
 			require.Contains(t, logs.String(), c.logged, "the detail is logged")
 		})
 	}

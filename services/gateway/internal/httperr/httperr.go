@@ -94,6 +94,9 @@ func (wr Writer) Write(ctx context.Context, w http.ResponseWriter, err error) {
 	case codes.Unavailable:
 		log.WarnContext(ctx, "upstream unavailable", "err", st.Message())
 		body.Message = MsgUnavailable
+		if w.Header().Get("Retry-After") == "" {
+			w.Header().Set("Retry-After", "5") // a failover or a restart: seconds, not minutes
+		}
 	case codes.DeadlineExceeded:
 		log.WarnContext(ctx, "upstream deadline exceeded", "err", st.Message())
 		body.Message = MsgTimeout

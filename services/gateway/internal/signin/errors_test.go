@@ -98,3 +98,49 @@ func TestErrorsAreTheEdgesErrors(t *testing.T) {
 	require.Contains(t, logs.String(), `msg="request failed" code=Internal err="register: `)
 	require.Contains(t, logs.String(), "closed pool")
 }
+
+// While the sessions cannot be looked up (the database failing over), a
+// signed-in request is neither signed out nor told to sign in: GET
+// /api/user answers 503 with Retry-After, the cookie stays, and a request
+// without a cookie is still 401.
+func TestSessionLookupFailureIsUnavailableNotSignedOut(t *testing.T) {
+	t.Parallel()
+	pool := pgtest.NewPool(t, accountspg.Migrate)
+	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
+	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
+	require.NoError(t, err)
+	base := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example"}, svc, slog.New(slog.NewTextHandler(io.Discard, nil)))
+
+	resp, err := http.Post(base+"/api/login", "application/json",
+		strings.NewReader(`{"username":"ana@valleytrenchless.example","password":"correct horse battery"}`))
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, 200, resp.StatusCode)
+	cookies := resp.Cookies()
+	require.NotEmpty(t, cookies)
+	user := func(withCookie bool) (*http.Response, string) {
+		req, err := http.NewRequest("GET", base+"/api/user", nil)
+		require.NoError(t, err)
+		if withCookie {
+			for _, c := range cookies {
+				req.AddCookie(c)
+			}
+		}
+		resp, err := http.DefaultClient.Do(req)
+		require.NoError(t, err)
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		return resp, string(b)
+	}
+	resp, _ = user(true)
+	require.Equal(t, 200, resp.StatusCode)
+
+	pool.Close()
+	resp, body := user(true)
+	require.Equal(t, http.StatusServiceUnavailable, resp.StatusCode, body)
+	require.Equal(t, "5", resp.Header.Get("Retry-After"))
+	require.Contains(t, body, httperr.MsgUnavailable)
+	require.Empty(t, resp.Cookies(), "the session cookie is kept")
+	resp, _ = user(false)
+	require.Equal(t, http.StatusUnauthorized, resp.StatusCode)
+}

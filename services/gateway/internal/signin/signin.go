@@ -106,6 +106,18 @@ func (h *Handler) setCookie(w http.ResponseWriter, name, value string, expires t
 
 type ctxKey struct{}
 
+// unknownKey marks a request whose session cookie could not be looked up
+// (the database failing over, say): whether it is signed in is not known.
+type unknownKey struct{}
+
+// SessionUnknown reports whether the request carried a session cookie that
+// could not be looked up. Staff routes answer it 503, not 401: a failover
+// must not send staff to the sign-in page (or make them sign in again).
+func SessionUnknown(ctx context.Context) bool {
+	unknown, _ := ctx.Value(unknownKey{}).(bool)
+	return unknown
+}
+
 // FromContext returns the request's session, if signed in.
 func FromContext(ctx context.Context) (accounts.Session, bool) {
 	s, ok := ctx.Value(ctxKey{}).(accounts.Session)
@@ -152,6 +164,7 @@ func (h *Handler) Middleware(next http.Handler) http.Handler {
 			h.setCookie(w, h.SessionCookie(), "", time.Time{})
 		default:
 			h.log.ErrorContext(r.Context(), "session lookup failed", "err", err)
+			r = r.WithContext(context.WithValue(r.Context(), unknownKey{}, true))
 		}
 		next.ServeHTTP(w, r)
 	})
@@ -207,6 +220,7 @@ var (
 	errNoCredentials      = status.Error(codes.InvalidArgument, "Enter your e-mail and password.")
 	errBadCredentials     = status.Error(codes.Unauthenticated, "Incorrect e-mail or password.")
 	errNotSignedIn        = status.Error(codes.Unauthenticated, "Not signed in.")
+	errSessionUnknown     = status.Error(codes.Unavailable, "session lookup failed")
 	errRegistrationClosed = status.Error(codes.PermissionDenied, "Registration is disabled")
 	errNoRegistration     = status.Error(codes.InvalidArgument, "Enter an e-mail and a password.")
 	errAccountExists      = status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead.")
@@ -284,7 +298,12 @@ func (h *Handler) logout(w http.ResponseWriter, r *http.Request) {
 
 func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
 	s, ok := FromContext(r.Context())
-	if !ok {
+	switch {
+	case !ok && SessionUnknown(r.Context()):
+		w.Header().Set("Retry-After", "5")
+		h.errs.Write(r.Context(), w, errSessionUnknown)
+		return
+	case !ok:
 		h.errs.Write(r.Context(), w, errNotSignedIn)
 		return
 	}

@@ -205,13 +205,10 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	case errors.Is(err, media.ErrBusy):
 		s.log.WarnContext(ctx, "upload refused: the decode budget stayed full")
 		return withReason(codes.Unavailable, media.ErrBusy.Error(), ReasonBusy)
-	case errors.Is(err, context.Canceled):
-		return status.Error(codes.Canceled, "request cancelled")
 	case errors.Is(err, context.DeadlineExceeded):
 		return status.Error(codes.DeadlineExceeded, "The upload took too long. Please try again.")
 	}
-	s.log.ErrorContext(ctx, "media request failed", "err", err)
-	return status.Error(codes.Internal, "internal error")
+	return err // grpcserver's interceptor answers the rest (outages, cancels, internal errors)
 }
 
 func toProto(i media.Image) *mediav1.Image {

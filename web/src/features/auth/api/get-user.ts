@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserJson } from '@/gen/trenchless/gateway/v1/signin_pb';
-import { getQueryFn } from '@/lib/api-client';
+import { ApiError, getQueryFn } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
 
 /**
@@ -11,11 +11,17 @@ export type SessionUser = Emitted<UserJson>;
 
 export const userQueryKey = ['/api/user'] as const;
 
-/** SPEC §7: a 401 on the current-user lookup yields null (signed out). */
+/**
+ * SPEC §7: a 401 on the current-user lookup yields null (signed out). A 503
+ * (the session could not be looked up: the database failing over) is not a
+ * sign-out; it is asked again a few times before the error shows.
+ */
 export const getUserQueryOptions = () =>
   queryOptions({
     queryKey: userQueryKey,
     queryFn: getQueryFn<SessionUser>({ on401: 'returnNull' }),
+    retry: (failures, err) => err instanceof ApiError && err.status === 503 && failures < 3,
+    retryDelay: (attempt) => 1000 * 2 ** attempt,
   });
 
 /** SPEC §4 Auth: loading, then the user or null. */
