@@ -64,13 +64,14 @@ check-tracked: ## Fail when git tracks a compiled binary or a file over 1 MB (lo
 	@scripts/check-tracked.sh
 
 .PHONY: lint
-lint: ## buf lint, gofmt and go vet
+lint: ## buf lint, gofmt, no shipped binary depending on internal/testkit (scripts/check-testkit.sh), and go vet
 	@scripts/tools.sh buf
 	buf lint
 	@out=$$(gofmt -l $$(find . -name '*.go' -not -path './gen/*' -not -path './web/*' -not -path './.*')); if [ -n "$$out" ]; then echo "gofmt needed:" $$out >&2; exit 1; fi
+	@scripts/check-testkit.sh
 	go vet ./...
-	go vet -tags charttest ./deploy/...
-	go vet -tags clustertest ./deploy/...
+	go vet -tags charttest ./deploy/... ./internal/testkit/...
+	go vet -tags clustertest ./deploy/... ./internal/testkit/...
 
 .PHONY: build
 build: ## Build the service binaries (and the lead notifier and the development OIDC provider) into bin/

@@ -22,7 +22,7 @@ import (
 	"go.yaml.in/yaml/v3"
 	"google.golang.org/grpc/codes"
 
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 )
 
 const alertsDir = "../deploy/helm/trenchless/alerts"

@@ -15,10 +15,10 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
-	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/pgtest"
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // The Helm chart's pre-install/pre-upgrade Job runs each binary with the

@@ -19,9 +19,9 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/logtest"
-	"github.com/valleytrenchless/site/internal/natsrunbook"
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/natsrunbook"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 )
 
 // secureNATS is a NATS server run with the runbook's configuration (docs/operations.md, read from the page):

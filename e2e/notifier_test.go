@@ -11,7 +11,7 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 )
 
 // Kubernetes probes the lead notifier on its health port: ready while it

@@ -24,10 +24,10 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
-	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/pgtest"
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 func freeAddr(t *testing.T) string {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/jaegerq"
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/jaegerq"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // tracedStack is the whole product with every binary (the notifier too)

@@ -105,7 +105,7 @@ if want java && ! command -v java >/dev/null; then
 fi
 
 # --- HAProxy: the HTTP load balancer in front of the gateways in make faults
-# and internal/scratch's test (internal/scratch/httplb.go); only the binary
+# and internal/testkit/scratch's test (internal/testkit/scratch/httplb.go); only the binary
 # is used, never the service -------------------------------------------------
 if want haproxy && ! command -v haproxy >/dev/null && [ ! -x /usr/sbin/haproxy ]; then
   log "installing HAProxy from Debian packages"
@@ -122,7 +122,7 @@ if want pgbackrest && ! command -v pgbackrest >/dev/null; then
 fi
 
 # --- Patroni and etcd: the three-node Postgres with automatic failover of make
-# faults' Postgres drills and internal/scratch's test (internal/scratch/
+# faults' Postgres drills and internal/testkit/scratch's test (internal/testkit/scratch/
 # patroni.go runs Patroni as /usr/bin/python3 with the patroni package, and
 # etcd); only the programs are used: an etcd service the package started is
 # stopped ------------------------------------------------------------------------

@@ -21,8 +21,8 @@ import (
 	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
-	"github.com/valleytrenchless/site/internal/scratch"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 // fakeMedia counts its calls and fails them with fail when it is set. LookupImages is a read

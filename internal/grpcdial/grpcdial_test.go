@@ -16,8 +16,8 @@ import (
 	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
-	"github.com/valleytrenchless/site/internal/scratch"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 // check asks addr's health through a client dialled with tlsDir.

@@ -15,7 +15,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
@@ -141,6 +141,25 @@ func TestDatabaseOutagesAreUnavailableNotInternal(t *testing.T) {
 	h.fake.list = func(context.Context) error { return &pgconn.PgError{Code: "42601", Message: "syntax error"} }
 	_, err := client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
 	require.Equal(t, codes.Internal, status.Code(err))
+}
+
+// A handler's own time limit (an upload's decode, a lead's submit budget)
+// running out is DeadlineExceeded, and a cancel Canceled, whatever wraps
+// them: the services' errToStatus leave both to this one mapping.
+func TestTimeoutsAndCancelsKeepTheirCodes(t *testing.T) {
+	t.Parallel()
+	h := start(t)
+	client := contentv1.NewContentServiceClient(h.conn)
+	for err, want := range map[error]codes.Code{
+		fmt.Errorf("decode image: %w", context.DeadlineExceeded): codes.DeadlineExceeded,
+		fmt.Errorf("list posts: %w", context.Canceled):           codes.Canceled,
+	} {
+		h.fake.list = func(context.Context) error { return err }
+		_, got := client.ListPublishedPosts(context.Background(), &contentv1.ListPublishedPostsRequest{})
+		require.Equal(t, want, status.Code(got), "%v", err)
+		require.NotContains(t, got.Error(), "decode image")
+	}
+	require.NotContains(t, h.logs.String(), "unexpected error", "neither is a fault to log")
 }
 
 func TestStaffServicesNeedAStaffToken(t *testing.T) {

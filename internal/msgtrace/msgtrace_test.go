@@ -10,7 +10,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/valleytrenchless/site/internal/msgtrace"
-	"github.com/valleytrenchless/site/internal/spantest"
+	"github.com/valleytrenchless/site/internal/testkit/spantest"
 )
 
 // The stored context (an outbox row's headers) → the send span → the

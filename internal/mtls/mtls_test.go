@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/mtls"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 // serve accepts TLS connections with cfg until the test ends, completing each handshake (which is where a

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/natsconn"
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 )
 
 // The NATSDisconnected alert reads nats_connected: it must say 0 while the server is away and 1 again once

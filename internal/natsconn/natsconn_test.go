@@ -13,10 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/config"
-	"github.com/valleytrenchless/site/internal/logtest"
 	"github.com/valleytrenchless/site/internal/natsconn"
-	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 func file(t *testing.T, name, content string) string {

@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 )
 
 // openFull opens a pool of n connections, all open, on a database of the

@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 )
 
 var dbURL string

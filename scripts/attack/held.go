@@ -21,7 +21,7 @@ import (
 	"github.com/google/uuid"
 	_ "golang.org/x/image/webp"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // The probes that held when issue 25 was opened: they must stay PASS.

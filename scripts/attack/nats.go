@@ -3,7 +3,7 @@ package main
 import (
 	"strings"
 
-	"github.com/valleytrenchless/site/internal/natsrunbook"
+	"github.com/valleytrenchless/site/internal/testkit/natsrunbook"
 )
 
 // nats-identity (issue 25, finding 10: NATS had no real identity and no

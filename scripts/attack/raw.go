@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // The raw-socket side: the HTTP-level probes write bytes no HTTP client

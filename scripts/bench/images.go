@@ -11,7 +11,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // Issue 17's image goal: a 5 MB JPEG into every rendition on one core.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // The lead load of issue 17: 16 concurrent clients for 10 s at the contact

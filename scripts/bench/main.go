@@ -33,7 +33,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // The CPUs the servers and the load generators run on.
@@ -178,10 +178,9 @@ func run(c config) int {
 	fmt.Println()
 	fmt.Print(text)
 	if c.out != "" {
-		out := text
-		if c.only != "" {
-			out = mergeReport(c.out, text)
-		}
+		// A run of some parts keeps the other parts' figures; every run
+		// keeps the sections no part writes (figures measured by hand).
+		out := mergeReport(c.out, text, c.only == "")
 		if err := os.WriteFile(c.out, []byte(out), 0o644); err != nil {
 			return fail(err)
 		}
@@ -221,9 +220,10 @@ func startStackWith(root string, pg *scratch.Postgres, name, bins, web string, e
 
 // mergeReport is the report at path with each section (## heading) of
 // fresh put in place of the section of the same heading, or added at the
-// end: a run of some parts keeps the other parts' figures. Without a
-// report at path it is fresh.
-func mergeReport(path, fresh string) string {
+// end, and with fresh's head (what precedes its first section) when
+// newHead: a run of some parts keeps the other parts' figures, and every
+// run the sections no part writes. Without a report at path it is fresh.
+func mergeReport(path, fresh string, newHead bool) string {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return fresh
@@ -238,7 +238,10 @@ func mergeReport(path, fresh string) string {
 	}
 	heading := func(sec string) string { h, _, _ := strings.Cut(sec, "\n"); return h }
 	head, secs := split(string(old))
-	_, news := split(fresh)
+	freshHead, news := split(fresh)
+	if newHead {
+		head = freshHead
+	}
 	for _, n := range news {
 		i := slices.IndexFunc(secs, func(o string) bool { return heading(o) == heading(n) })
 		if i >= 0 {

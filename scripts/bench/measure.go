@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // namedGet is one GET a part measures: its name in the table and its path

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // staticTarget is one set of public reads served by both servers.

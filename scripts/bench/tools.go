@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // lookTool finds a tool on PATH or in Debian's sbin.

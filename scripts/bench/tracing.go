@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/jaegerq"
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/jaegerq"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // goalTracedShare is the least share of the untraced intake rate the

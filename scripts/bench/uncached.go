@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // uncachedRate is the fixed rate of staff reads (issue 17: 500 req/s).

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // result is one request the load sent.

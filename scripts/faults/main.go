@@ -20,7 +20,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 var scenarios = []struct {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // minioNodes are the scenarios run on a distributed MinIO, and its node

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // services are the kinds whose calls the gateway (and content) spread over

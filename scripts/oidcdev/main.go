@@ -1,6 +1,6 @@
 // Command oidcdev is a local OpenID Connect provider for `make run` and the
 // browser tests: the same provider the Go sign-in tests use
-// (internal/oidctest), served on its own address. It signs in whoever was
+// (internal/testkit/oidctest), served on its own address. It signs in whoever was
 // queued last, without a password, so it must never face a network anyone
 // else can reach; the gateway trusts it only when GATEWAY_OIDC_ISSUER names
 // it.
@@ -31,7 +31,7 @@ import (
 	"time"
 
 	"github.com/valleytrenchless/site/internal/logging"
-	"github.com/valleytrenchless/site/internal/oidctest"
+	"github.com/valleytrenchless/site/internal/testkit/oidctest"
 )
 
 func main() {

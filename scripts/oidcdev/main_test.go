@@ -15,7 +15,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
 )
 
 func freeAddr(t *testing.T) string {

@@ -37,7 +37,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 // margin is how far before the newest restored lead the re-import starts

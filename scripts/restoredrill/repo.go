@@ -14,9 +14,9 @@ import (
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
-	"github.com/valleytrenchless/site/internal/scratch"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 // repoBucket is the bucket pgBackRest's repository lives in.

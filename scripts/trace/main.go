@@ -15,7 +15,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/jaegerq"
+	"github.com/valleytrenchless/site/internal/testkit/jaegerq"
 )
 
 func main() {

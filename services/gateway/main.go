@@ -1,6 +1,6 @@
 // Command gateway is the only public entry: it maps SPEC §7's REST API onto
 // the content, contact and media gRPC services, signs staff in, and serves
-// the web app. `gateway users …` manages local accounts (see README);
+// the web app. `gateway users …` manages local accounts (see docs/configuration.md);
 // `gateway migrate` applies the gateway's schema migrations and exits.
 package main
 

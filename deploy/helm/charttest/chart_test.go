@@ -23,7 +23,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/valleytrenchless/site/deploy/helm/kubetest"
+	"github.com/valleytrenchless/site/internal/testkit/kubetest"
 )
 
 const (

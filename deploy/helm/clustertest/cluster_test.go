@@ -1,7 +1,7 @@
 //go:build clustertest
 
 // Package clustertest installs the chart on a one-node Kubernetes built on
-// this machine (deploy/helm/kubetest: control plane, containerd, kubelet,
+// this machine (internal/testkit/kubetest: control plane, containerd, kubelet,
 // kube-proxy, CoreDNS) from the product's own images (make images), with
 // Postgres, a three-node NATS cluster, MinIO and an OIDC provider outside
 // the cluster on the host, as the chart expects its dependencies; then it
@@ -35,9 +35,9 @@ import (
 
 	"github.com/google/uuid"
 
-	"github.com/valleytrenchless/site/deploy/helm/kubetest"
-	"github.com/valleytrenchless/site/internal/oidctest"
-	"github.com/valleytrenchless/site/internal/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/kubetest"
+	"github.com/valleytrenchless/site/internal/testkit/oidctest"
+	"github.com/valleytrenchless/site/internal/testkit/scratch"
 )
 
 const (

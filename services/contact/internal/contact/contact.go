@@ -252,11 +252,12 @@ func DefaultFilter(f Filter) Filter {
 	return f
 }
 
-// Prepare is the lead a submission becomes, before its id and times: the
-// form variant settled (inferred when the client did not say) and every
-// field normalised.
+// Prepare is the lead a submission becomes, before its id and times: every
+// field normalised. Its form variant comes settled: InferVariant needs
+// whether hasVideo was sent at all, which only the request shows, and the
+// proto's rules depend on the variant, so the transport infers it once,
+// before they are checked (contactgrpc.SettleVariant).
 func Prepare(sub Submission) Lead {
-	sub.FormVariant = InferVariant(sub.FormVariant, sub.HasVideo, sub.PreviousRepairs, sub.PreferredContactTime)
 	return normalize(sub.Lead)
 }
 

@@ -45,7 +45,7 @@ func TestNormalisedLeadsHaveNoRepeatsAndCaps(t *testing.T) {
 	for i := range 30 {
 		issues = append(issues, strings.Repeat("r", i+1))
 	}
-	l := Prepare(Submission{Lead: Lead{Issues: issues, City: "Phoenix, AZ"}})
+	l := Prepare(Submission{Lead: Lead{FormVariant: VariantHome, Issues: issues, City: "Phoenix, AZ"}})
 	require.Equal(t, VariantHome, l.FormVariant)
 	require.Len(t, l.Issues, MaxIssues)
 	require.Equal(t, []string{"gurgling", "r", "rr"}, l.Issues[:3])

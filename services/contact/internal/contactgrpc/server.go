@@ -95,7 +95,10 @@ func PrepareSubmission(ctx context.Context, req any, _ *grpc.UnaryServerInfo, ha
 // field left empty by it gets that field's own message), and, when its
 // client did not name its form (SPEC §7's payloads do not), the variant
 // its payload shows (hasVideo is sent only by the /contact page), so the
-// right SPEC §5 rule set is checked.
+// right SPEC §5 rule set is checked. This is the one place the variant is
+// inferred (contact.Prepare takes it as settled): only the request shows
+// whether hasVideo was sent, and the rules need the variant before the
+// handler runs.
 func SettleVariant(r *contactv1.SubmitInspectionRequestRequest) {
 	grpcserver.MapStrings(r, contact.CleanText)
 	r.FormVariant = contact.InferVariant(r.GetFormVariant(), r.HasVideo != nil, r.GetPreviousRepairs(), r.GetPreferredContactTime())
@@ -452,6 +455,9 @@ func SafeCells(cells []string) []string {
 	return cells
 }
 
+// errToStatus is the service's one mapping from domain errors to gRPC codes;
+// anything else is returned as it is, for grpcserver's interceptor to answer
+// (and log) once for every service.
 func (s *Server) errToStatus(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(err, contact.ErrNotFound):

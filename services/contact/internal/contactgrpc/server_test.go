@@ -29,7 +29,7 @@ import (
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"

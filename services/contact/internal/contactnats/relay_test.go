@@ -15,8 +15,8 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/contactpg"

@@ -9,46 +9,34 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/valleytrenchless/site/internal/groupcommit"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
 
-// Group commit. Every commit waits for Postgres to flush its WAL to disk,
-// and with one transaction per lead that flush, not the work, bounded the
-// intake. InsertLead therefore hands its lead to a flusher goroutine and
-// waits: a flusher takes whatever leads are waiting (up to MaxBatch) and
-// writes them, with their outbox rows, in ONE transaction; every caller of
-// the batch is answered only after that commit. Batching is natural: while
-// one flusher's commit is on its way to disk, the leads that arrive queue
-// up for the next flusher, so an idle service adds no delay and a busy one
-// writes many leads per flush.
+// Group commit (package groupcommit). Every commit waits for Postgres to
+// flush its WAL to disk, and with one transaction per lead that flush, not
+// the work, bounded the intake. InsertLead therefore hands its lead to the
+// batcher and waits: a flusher writes whatever leads are waiting, with
+// their outbox rows, in ONE transaction (writeLeads), and every caller of
+// the batch is answered only after that commit. This file holds the lead
+// rules of such a write: which requests are one lead, repeats linked, the
+// statement; and when a failed batch is written again lead by lead.
 
 // ErrClosed is returned by InsertLead once Close has been called.
-var ErrClosed = errors.New("lead store closed")
+var ErrClosed = groupcommit.ErrClosed
 
-// maxBatchTime bounds a batch whose callers set no deadline.
-const maxBatchTime = 30 * time.Second
+// BatchOptions tune the group commit (groupcommit.Options). The zero value
+// is the default; MaxBatch is at most maxBatch, whatever it is set to.
+type BatchOptions = groupcommit.Options
 
-// BatchOptions tune the group commit. The zero value is the default.
-type BatchOptions struct {
-	// Flushers is how many batches may be in flight at once (each holds a
-	// pool connection while it writes); 2 when zero.
-	Flushers int
-	// MaxBatch caps the leads of one transaction; 128 when zero, 2,427
-	// at most (a statement's parameter limit).
-	MaxBatch int
-	// Linger is how long a flusher waits for more leads after the first
-	// when fewer than MaxBatch are queued: 1ms when zero; negative takes
-	// only the leads already waiting. A millisecond costs each lead at
-	// most that and, under load, makes batches larger and commits fewer.
-	Linger time.Duration
-}
+// maxBatch is the most leads one statement can insert: it takes at most
+// 65,535 parameters.
+const maxBatch = (65535 - 5) / leadParams
 
 // BatchStats count what the group commit did.
 type BatchStats struct {
@@ -66,206 +54,29 @@ type BatchStats struct {
 
 // insertReq is one waiting InsertLead call.
 type insertReq struct {
-	ctx    context.Context
 	lead   contact.Lead
-	events func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) // nil: none; called with ctx
-	done   chan insertResult                                                    // buffered: a flusher never blocks on a caller that left
+	events func(context.Context, contact.Lead) ([]contact.OutboxMessage, error) // nil: none; called with the caller's context
 }
 
+// insertResult is one request's outcome of a batch that was written: its
+// lead, or the error that request alone met (its events failed).
 type insertResult struct {
 	lead    contact.Lead
 	created bool
 	err     error
-	// batch is how many leads the transaction that answered carried, and
-	// began when it started writing (for the caller's span).
-	batch int
-	began time.Time
 }
 
-type batcher struct {
-	store *Store
-	opts  BatchOptions
-	queue chan *insertReq
-
-	mu     sync.RWMutex // held for reading while sending to queue
-	closed bool
-	wg     sync.WaitGroup
-
-	batches, leads, fallbacks, queued atomic.Int64
-}
+type batcher = groupcommit.Batcher[insertReq, insertResult]
 
 func newBatcher(s *Store, opts BatchOptions) *batcher {
-	if opts.Flushers <= 0 {
-		opts.Flushers = 2
-	}
-	if opts.MaxBatch <= 0 {
-		opts.MaxBatch = 128
-	}
-	// One statement takes at most 65,535 parameters.
-	opts.MaxBatch = min(opts.MaxBatch, (65535-5)/leadParams)
-	if opts.Linger == 0 {
-		opts.Linger = time.Millisecond
-	}
-	b := &batcher{store: s, opts: opts, queue: make(chan *insertReq, opts.MaxBatch*opts.Flushers)}
-	b.wg.Add(opts.Flushers)
-	for range opts.Flushers {
-		go b.flusher()
-	}
-	return b
-}
-
-// submit queues r and waits for its batch to commit, or for ctx.
-func (b *batcher) submit(ctx context.Context, r *insertReq) insertResult {
-	if err := ctx.Err(); err != nil {
-		return insertResult{err: err}
-	}
-	b.mu.RLock()
-	if b.closed {
-		b.mu.RUnlock()
-		return insertResult{err: ErrClosed}
-	}
-	select {
-	case b.queue <- r:
-		b.mu.RUnlock()
-		b.queued.Add(1)
-	case <-ctx.Done():
-		b.mu.RUnlock()
-		return insertResult{err: ctx.Err()}
-	}
-	select {
-	case res := <-r.done:
-		return res
-	case <-ctx.Done():
-		// The lead may still be committed by its batch; the caller was
-		// not told it was accepted, and a retry with the same
-		// idempotency key finds it.
-		return insertResult{err: ctx.Err()}
-	}
-}
-
-// close stops taking leads, writes every lead already queued and returns
-// when the flushers are done.
-func (b *batcher) close() {
-	b.mu.Lock()
-	if !b.closed {
-		b.closed = true
-		close(b.queue)
-	}
-	b.mu.Unlock()
-	b.wg.Wait()
-}
-
-func (b *batcher) flusher() {
-	defer b.wg.Done()
-	batch := make([]*insertReq, 0, b.opts.MaxBatch)
-	for first := range b.queue {
-		batch = append(batch[:0], first)
-		batch = b.gather(batch)
-		b.write(batch)
-		clear(batch) // drop references to answered requests
-	}
-}
-
-// gather adds to batch what is already queued and, with a Linger, what
-// arrives within it, up to MaxBatch.
-func (b *batcher) gather(batch []*insertReq) []*insertReq {
-	var linger <-chan time.Time // nil: take only what is waiting
-	if b.opts.Linger > 0 {
-		t := time.NewTimer(b.opts.Linger)
-		defer t.Stop()
-		linger = t.C
-	}
-	for len(batch) < b.opts.MaxBatch {
-		var r *insertReq
-		ok := true
-		if linger == nil {
-			select {
-			case r, ok = <-b.queue:
-			default:
-				return batch
-			}
-		} else {
-			select {
-			case r, ok = <-b.queue:
-			case <-linger:
-				return batch
-			}
-		}
-		if !ok { // closed: write what we have
-			return batch
-		}
-		batch = append(batch, r)
-	}
-	return batch
-}
-
-// write commits batch in one transaction and answers each request. When
-// the transaction fails because of what one row holds, every lead is
-// written again in a transaction of its own, so one bad lead costs only
-// its own request.
-func (b *batcher) write(batch []*insertReq) {
-	live := batch[:0:0]
-	for _, r := range batch {
-		if r.ctx.Err() != nil {
-			continue // its caller has gone: store nothing for it
-		}
-		live = append(live, r)
-	}
-	if len(live) == 0 {
-		return
-	}
-	ctx, cancel := batchContext(live)
-	defer cancel()
-	began := time.Now()
-	results, err := b.store.writeLeads(ctx, live)
-	b.batches.Add(1)
-	b.leads.Add(int64(len(live)))
-	if err != nil && len(live) > 1 && rowError(err) {
-		b.fallbacks.Add(1)
+	opts.MaxBatch = min(opts.MaxBatch, maxBatch)
+	return groupcommit.New(groupcommit.Config[insertReq, insertResult]{
+		Options: opts,
+		Write:   s.writeLeads,
+		Split:   rowError,
 		// Oldest first, so a repeat finds the lead it repeats stored.
-		slices.SortStableFunc(live, func(a, b *insertReq) int { return a.lead.CreatedAt.Compare(b.lead.CreatedAt) })
-		for _, r := range live {
-			rctx, cancel := batchContext([]*insertReq{r})
-			began := time.Now()
-			res, err := b.store.writeLeads(rctx, []*insertReq{r})
-			cancel()
-			b.batches.Add(1)
-			if err != nil {
-				r.done <- insertResult{err: err, batch: 1, began: began}
-				continue
-			}
-			res[0].batch, res[0].began = 1, began
-			r.done <- res[0]
-		}
-		return
-	}
-	for i, r := range live {
-		if err != nil {
-			r.done <- insertResult{err: err, batch: len(live), began: began}
-			continue
-		}
-		results[i].batch, results[i].began = len(live), began
-		r.done <- results[i]
-	}
-}
-
-// batchContext is the context a batch is written under: not cancelled by
-// any one caller leaving (the others still wait for the commit), with the
-// latest deadline of its callers, so a hung database fails the batch no
-// later than its most patient caller gives up.
-func batchContext(reqs []*insertReq) (context.Context, context.CancelFunc) {
-	var latest time.Time
-	for _, r := range reqs {
-		d, ok := r.ctx.Deadline()
-		if !ok {
-			latest = time.Now().Add(maxBatchTime)
-			break
-		}
-		if d.After(latest) {
-			latest = d
-		}
-	}
-	return context.WithDeadline(context.WithoutCancel(reqs[0].ctx), latest)
+		SplitOrder: func(a, b insertReq) int { return a.lead.CreatedAt.Compare(b.lead.CreatedAt) },
+	})
 }
 
 // rowError reports whether err is Postgres refusing something a row holds
@@ -307,7 +118,11 @@ func refused(err error) bool {
 // the store committed it all the same). A request whose events fail gets that error alone (a
 // lead linked to it in the batch then fails the foreign key, and the
 // leads are written again one by one).
-func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResult, error) {
+func (s *Store) writeLeads(ctx context.Context, calls []groupcommit.Call[insertReq]) ([]insertResult, error) {
+	reqs := make([]insertReq, len(calls))
+	for i, c := range calls {
+		reqs[i] = c.Req
+	}
 	out := make([]insertResult, len(reqs))
 	// leader[i] is the request whose lead request i stands for.
 	leader := make([]int, len(reqs))
@@ -337,7 +152,7 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 	encoded := rows[:0:0]
 	for _, i := range rows {
 		if ev := reqs[i].events; ev != nil {
-			if msgs[i], err = ev(reqs[i].ctx, leads[i]); err != nil {
+			if msgs[i], err = ev(calls[i].Ctx, leads[i]); err != nil {
 				out[i] = insertResult{err: fmt.Errorf("encode the lead's events: %w", err)}
 				continue
 			}
@@ -421,7 +236,7 @@ func (s *Store) writeLeads(ctx context.Context, reqs []*insertReq) ([]insertResu
 // other's leads; and should a key be stored between this read and the
 // insert, the link to its lead fails the batch's foreign key and the
 // leads are written again one by one, each with a fresh read.)
-func (s *Store) linkDuplicates(ctx context.Context, reqs []*insertReq, rows []int) ([]contact.Lead, error) {
+func (s *Store) linkDuplicates(ctx context.Context, reqs []insertReq, rows []int) ([]contact.Lead, error) {
 	leads := make([]contact.Lead, len(reqs))
 	var look []int // rows that are not spam
 	for i, r := range reqs {

@@ -4,9 +4,9 @@
 package contactpg
 
 import (
+	"cmp"
 	"context"
 	"embed"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -19,6 +19,7 @@ import (
 	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/valleytrenchless/site/internal/pagecursor"
 	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
@@ -58,12 +59,12 @@ func NewWithOptions(pool *pgxpool.Pool, opts BatchOptions) *Store {
 
 // Close stops taking leads and returns once every lead already handed
 // over is committed (or has failed). Leads arriving later get ErrClosed.
-func (s *Store) Close() { s.batch.close() }
+func (s *Store) Close() { s.batch.Close() }
 
 // Stats reports what the group commit has done so far.
 func (s *Store) Stats() BatchStats {
-	b := s.batch
-	return BatchStats{Batches: b.batches.Load(), Leads: b.leads.Load(), Fallbacks: b.fallbacks.Load(), Queued: b.queued.Load()}
+	st := s.batch.Stats()
+	return BatchStats{Batches: st.Batches, Leads: st.Requests, Fallbacks: st.Splits, Queued: st.Queued}
 }
 
 var _ contact.Store = (*Store)(nil)
@@ -104,22 +105,23 @@ func (s *Store) InsertLead(ctx context.Context, l contact.Lead, events func(cont
 	ctx, span := telemetry.Tracer().Start(ctx, "INSERT contact.submissions", trace.WithSpanKind(trace.SpanKindClient),
 		trace.WithAttributes(semconv.DBSystemNamePostgreSQL, semconv.DBOperationName("INSERT"),
 			semconv.DBCollectionName("contact.submissions"), attribute.Bool("trenchless.group_commit", true)))
-	res := s.batch.submit(ctx, &insertReq{ctx: ctx, lead: l, events: events, done: make(chan insertResult, 1)})
-	if res.batch > 0 {
-		span.AddEvent("batch write began", trace.WithTimestamp(res.began),
-			trace.WithAttributes(semconv.DBOperationBatchSize(res.batch)))
-		span.SetAttributes(semconv.DBOperationBatchSize(res.batch))
+	res := s.batch.Submit(ctx, insertReq{lead: l, events: events})
+	if res.Batch > 0 {
+		span.AddEvent("batch write began", trace.WithTimestamp(res.Began),
+			trace.WithAttributes(semconv.DBOperationBatchSize(res.Batch)))
+		span.SetAttributes(semconv.DBOperationBatchSize(res.Batch))
 	}
-	if res.err != nil {
-		telemetry.EndSpan(span, res.err)
-		if refused(res.err) {
-			return contact.Lead{}, false, errors.Join(contact.ErrRefused, res.err)
+	stored, err := res.Value, cmp.Or(res.Err, res.Value.err)
+	if err != nil {
+		telemetry.EndSpan(span, err)
+		if refused(err) {
+			return contact.Lead{}, false, errors.Join(contact.ErrRefused, err)
 		}
-		return contact.Lead{}, false, res.err
+		return contact.Lead{}, false, err
 	}
-	span.SetAttributes(attribute.String("trenchless.lead.id", res.lead.ID), attribute.Bool("trenchless.lead.created", res.created))
+	span.SetAttributes(attribute.String("trenchless.lead.id", stored.lead.ID), attribute.Bool("trenchless.lead.created", stored.created))
 	span.End()
-	return res.lead, res.created, nil
+	return stored.lead, stored.created, nil
 }
 
 // insertOutbox queues msg; the outbox trigger wakes the relay at commit
@@ -219,20 +221,11 @@ func querySQLParts(q contact.Query, args *[]any) (where, search string, err erro
 // the index, which finds its few leads at once.
 const searchWindow = 5000
 
-// encodeCursor and decodeCursor make the opaque page token: the last row's
-// created_at and id.
-func encodeCursor(l contact.Lead) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(l.CreatedAt.Format(time.RFC3339Nano) + "|" + l.ID))
-}
-
+// decodeCursor reads the page token ListLeads hands out
+// (pagecursor.EncodeTime of the last row's created_at and id).
 func decodeCursor(c string) (time.Time, string, error) {
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return time.Time{}, "", contact.ErrBadCursor
-	}
-	ts, id, ok := strings.Cut(string(raw), "|")
-	t, err := time.Parse(time.RFC3339Nano, ts)
-	if !ok || err != nil || len(id) != 36 {
+	t, id, err := pagecursor.DecodeTime(c)
+	if err != nil || len(id) != 36 {
 		return time.Time{}, "", contact.ErrBadCursor
 	}
 	return t, id, nil
@@ -275,7 +268,8 @@ func (s *Store) ListLeads(ctx context.Context, q contact.Query, now time.Time, l
 	var p contact.Page
 	if len(leads) > limit {
 		leads = leads[:limit]
-		p.NextCursor = encodeCursor(leads[limit-1])
+		last := leads[limit-1]
+		p.NextCursor = pagecursor.EncodeTime(last.CreatedAt, last.ID)
 	}
 	p.Leads = leads
 	// Overdue is defined as in filterSQL (respond_by before now), so the

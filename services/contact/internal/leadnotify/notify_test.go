@@ -20,7 +20,7 @@ import (
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/msgtrace"
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
 )

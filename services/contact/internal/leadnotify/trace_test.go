@@ -13,9 +13,9 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/valleytrenchless/site/internal/logging"
-	"github.com/valleytrenchless/site/internal/logtest"
 	"github.com/valleytrenchless/site/internal/msgtrace"
-	"github.com/valleytrenchless/site/internal/spantest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/spantest"
 )
 
 // logLines are the JSON records logged with msg.

@@ -3,7 +3,7 @@ package content
 import (
 	"testing"
 
-	"github.com/valleytrenchless/site/internal/htmltest"
+	"github.com/valleytrenchless/site/internal/testkit/htmltest"
 )
 
 // FuzzSanitize feeds arbitrary staff input through the sanitiser as a post

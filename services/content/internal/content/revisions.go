@@ -2,9 +2,9 @@ package content
 
 import (
 	"context"
-	"encoding/base64"
-	"strings"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/pagecursor"
 )
 
 // Page sizes of a post's revisions: DefaultRevisionPage when none is asked
@@ -77,22 +77,16 @@ func revisionBytes(r Revision) int {
 		len(r.SavedBy) + len(r.SEO.Title) + len(r.SEO.Description) + len(r.SEO.ImageURL) + 200
 }
 
-// A revision cursor is the last revision's save time and id.
-func encodeRevisionCursor(k RevisionKey) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(k.SavedAt.UTC().Format(time.RFC3339Nano) + "|" + k.ID))
-}
+// A revision cursor is the last revision's save time and id
+// (pagecursor.EncodeTime).
+func encodeRevisionCursor(k RevisionKey) string { return pagecursor.EncodeTime(k.SavedAt, k.ID) }
 
 func decodeRevisionCursor(c string) (RevisionKey, error) {
 	if c == "" {
 		return RevisionKey{}, nil
 	}
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
-		return RevisionKey{}, ErrBadCursor
-	}
-	at, id, ok := strings.Cut(string(raw), "|")
-	t, err := time.Parse(time.RFC3339Nano, at)
-	if !ok || err != nil || len(id) != 36 {
+	t, id, err := pagecursor.DecodeTime(c)
+	if err != nil || len(id) != 36 {
 		return RevisionKey{}, ErrBadCursor
 	}
 	return RevisionKey{SavedAt: t, ID: id}, nil

@@ -81,7 +81,8 @@ func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEdita
 }
 
 // errToStatus is the service's one mapping from domain errors to gRPC codes;
-// anything unexpected is logged and returned as a generic internal error.
+// anything else is returned as it is, for grpcserver's interceptor to answer
+// (and log) once for every service.
 func (s *Server) errToStatus(ctx context.Context, err error) error {
 	var ve *content.ValidationError
 	var ce *content.ConflictError

@@ -25,7 +25,7 @@ import (
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 	"github.com/valleytrenchless/site/services/content/internal/contentgrpc"
 	"github.com/valleytrenchless/site/services/content/internal/contentmedia"

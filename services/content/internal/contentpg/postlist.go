@@ -2,13 +2,12 @@ package contentpg
 
 import (
 	"context"
-	"encoding/base64"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/valleytrenchless/site/internal/pagecursor"
 	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
@@ -30,23 +29,18 @@ func scanListed(row pgx.CollectableRow) (content.Post, error) {
 	return p, err
 }
 
-// A cursor is the order's name, the last post's sort key and its id,
-// base64url-encoded: "newest|2026-11-26T09:00:00Z|<uuid>". A cursor of
-// another order is refused rather than misread.
-func encodePostCursor(order, key, id string) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(order + "|" + key + "|" + id))
-}
+// A post cursor is the order's name, the last post's sort key (its list
+// time or its title, which may hold "|") and its id
+// (pagecursor.Encode). A cursor of another order is refused rather than
+// misread.
+func encodePostCursor(order, key, id string) string { return pagecursor.Encode(order, key, id) }
 
 func decodePostCursor(order, c string) (key, id string, err error) {
-	raw, err := base64.RawURLEncoding.DecodeString(c)
-	if err != nil {
+	f, err := pagecursor.Decode(c, 3, 1)
+	if err != nil || f[0] != order || len(f[2]) != 36 {
 		return "", "", content.ErrBadCursor
 	}
-	parts := strings.SplitN(string(raw), "|", 3)
-	if len(parts) != 3 || parts[0] != order || len(parts[2]) != 36 {
-		return "", "", content.ErrBadCursor
-	}
-	return parts[1], parts[2], nil
+	return f[1], f[2], nil
 }
 
 func decodeTimeCursor(order, c string) (time.Time, string, error) {
@@ -54,7 +48,7 @@ func decodeTimeCursor(order, c string) (time.Time, string, error) {
 	if err != nil {
 		return time.Time{}, "", err
 	}
-	t, err := time.Parse(time.RFC3339Nano, key)
+	t, err := pagecursor.ParseTime(key)
 	if err != nil {
 		return time.Time{}, "", content.ErrBadCursor
 	}
@@ -88,7 +82,7 @@ func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, limit int
 	if len(posts) > limit {
 		posts = posts[:limit]
 		last := posts[limit-1]
-		next = encodePostCursor("live", last.PublishedAt.UTC().Format(time.RFC3339Nano), last.ID)
+		next = encodePostCursor("live", pagecursor.Time(last.PublishedAt), last.ID)
 	}
 	return posts, next, nil
 }
@@ -153,7 +147,7 @@ func (s *Store) ListPosts(ctx context.Context, q content.PostQuery) (content.Pos
 	if len(posts) > q.Limit {
 		posts = posts[:q.Limit]
 		last := posts[q.Limit-1]
-		key := last.ListAt.UTC().Format(time.RFC3339Nano)
+		key := pagecursor.Time(last.ListAt)
 		if q.Sort == content.SortTitle {
 			key = last.Title // compared as lower($n), by Postgres's own lower
 		}

@@ -47,6 +47,9 @@ func TestStaffListPagesEveryPostOnceInEachOrder(t *testing.T) {
 		if i == 8 {
 			r.title = "ROOTS and a 50% discount"
 		}
+		if i == 9 {
+			r.title = "Sewer story 09 | a title that holds the cursor's separator"
+		}
 		rows = append(rows, r)
 		_, err := pool.Exec(ctx, `INSERT INTO content.blog_posts (id, slug, title, excerpt, content, published_at, is_published, created_at, updated_at)
 			VALUES ($1, $2, $3, 'x', $4, $5, $6, $7, $7)`, uuid.New(), fmt.Sprintf("post-%02d", i), r.title, strings.Repeat("body ", 500), r.publishedAt, r.published, r.updatedAt)

@@ -17,7 +17,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/valleytrenchless/site/internal/pgdb"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 

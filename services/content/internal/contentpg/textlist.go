@@ -2,14 +2,13 @@ package contentpg
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
 
+	"github.com/valleytrenchless/site/internal/pagecursor"
 	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
@@ -88,23 +87,27 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 
 // textCursor is the last item of a page of texts: its place in the order.
 type textCursor struct {
-	Rank     int    `json:"r"`
-	Category string `json:"c"`
-	Key      string `json:"k"`
+	Rank     int
+	Category string
+	Key      string
 }
 
+// encodeTextCursor is c as a page token (pagecursor.Encode: rank,
+// category, then the key, which alone may hold "|").
 func encodeTextCursor(c textCursor) string {
-	b, _ := json.Marshal(c) // plain fields: cannot fail
-	return base64.RawURLEncoding.EncodeToString(b)
+	return pagecursor.Encode(strconv.Itoa(c.Rank), c.Category, c.Key)
 }
 
 func decodeTextCursor(s string) (textCursor, error) {
-	var c textCursor
-	raw, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || json.Unmarshal(raw, &c) != nil || c.Key == "" {
+	f, err := pagecursor.Decode(s, 3, 2)
+	if err != nil || f[2] == "" {
 		return textCursor{}, content.ErrBadCursor
 	}
-	return c, nil
+	rank, err := strconv.Atoi(f[0])
+	if err != nil {
+		return textCursor{}, content.ErrBadCursor
+	}
+	return textCursor{Rank: rank, Category: f[1], Key: f[2]}, nil
 }
 
 // GetEditableContent returns one item by key.

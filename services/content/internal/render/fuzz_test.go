@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/valleytrenchless/site/internal/htmltest"
+	"github.com/valleytrenchless/site/internal/testkit/htmltest"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 

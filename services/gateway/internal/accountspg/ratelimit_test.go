@@ -9,7 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 )
 

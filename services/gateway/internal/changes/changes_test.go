@@ -14,8 +14,8 @@ import (
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/valleytrenchless/site/internal/msgtrace"
-	"github.com/valleytrenchless/site/internal/natstest"
-	"github.com/valleytrenchless/site/internal/spantest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/spantest"
 	"github.com/valleytrenchless/site/services/gateway/internal/changes"
 )
 

@@ -22,8 +22,8 @@ import (
 	"google.golang.org/grpc/credentials/insecure"
 
 	"github.com/valleytrenchless/site/internal/identity"
-	"github.com/valleytrenchless/site/internal/oidctest"
-	"github.com/valleytrenchless/site/internal/pgtest"
+	"github.com/valleytrenchless/site/internal/testkit/oidctest"
+	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"

@@ -14,7 +14,7 @@ import (
 	"google.golang.org/grpc"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 )
 
 // countingContent is pageContent that counts the upstream calls.

@@ -23,7 +23,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 	"github.com/valleytrenchless/site/services/gateway/internal/fastlane"
 )
 

@@ -11,8 +11,8 @@ import (
 	"google.golang.org/grpc"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 )
 
 func TestRepairJSONText(t *testing.T) {

@@ -22,8 +22,8 @@ import (
 	"google.golang.org/grpc/status"
 
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 )
 
 // recordingMedia stands in for the media service at the gRPC boundary so

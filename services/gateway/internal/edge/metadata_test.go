@@ -18,8 +18,8 @@ import (
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 )
 
 // seenMetadata is a contact and content service that keeps the metadata

@@ -13,8 +13,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/logtest"
-	"github.com/valleytrenchless/site/internal/spantest"
+	"github.com/valleytrenchless/site/internal/testkit/logtest"
+	"github.com/valleytrenchless/site/internal/testkit/spantest"
 )
 
 // records are the JSON lines logged so far.

@@ -11,7 +11,7 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
-	"github.com/valleytrenchless/site/internal/natstest"
+	"github.com/valleytrenchless/site/internal/testkit/natstest"
 )
 
 func closed(ch <-chan struct{}) bool {

@@ -28,7 +28,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/grpctest"
+	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 

@@ -187,6 +187,9 @@ func withReason(c codes.Code, msg, reason string) error {
 	return st.Err()
 }
 
+// errToStatus is the service's one mapping from domain errors to gRPC codes;
+// anything else is returned as it is, for grpcserver's interceptor to answer
+// (and log) once for every service: a timeout is DeadlineExceeded there.
 func (s *Server) errToStatus(ctx context.Context, err error) error {
 	switch {
 	case errors.Is(err, media.ErrTooLarge):
@@ -205,10 +208,8 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 	case errors.Is(err, media.ErrBusy):
 		s.log.WarnContext(ctx, "upload refused: the decode budget stayed full")
 		return withReason(codes.Unavailable, media.ErrBusy.Error(), ReasonBusy)
-	case errors.Is(err, context.DeadlineExceeded):
-		return status.Error(codes.DeadlineExceeded, "The upload took too long. Please try again.")
 	}
-	return err // grpcserver's interceptor answers the rest (outages, cancels, internal errors)
+	return err // grpcserver's interceptor answers the rest (outages, timeouts, cancels, internal errors)
 }
 
 func toProto(i media.Image) *mediav1.Image {

@@ -18,7 +18,7 @@ import (
 	"github.com/minio/minio-go/v7"
 	"github.com/stretchr/testify/require"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
 	"github.com/valleytrenchless/site/services/media/internal/media"
 )
 

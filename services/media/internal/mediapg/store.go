@@ -4,16 +4,14 @@ package mediapg
 import (
 	"context"
 	"embed"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
-	"strings"
-	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/valleytrenchless/site/internal/pagecursor"
 	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/services/media/internal/media"
 )
@@ -92,10 +90,8 @@ func (s *Store) Insert(ctx context.Context, img media.Image) (media.Image, error
 func (s *Store) List(ctx context.Context, limit int, cursor string) ([]media.Image, string, error) {
 	where, args := "", []any{limit + 1}
 	if cursor != "" {
-		raw, err := base64.RawURLEncoding.DecodeString(cursor)
-		ts, key, ok := strings.Cut(string(raw), "|")
-		t, perr := time.Parse(time.RFC3339Nano, ts)
-		if err != nil || !ok || perr != nil {
+		t, key, err := pagecursor.DecodeTime(cursor)
+		if err != nil {
 			return nil, "", media.ErrBadCursor
 		}
 		where, args = "WHERE (created_at, key) < ($2, $3)", append(args, t, key)
@@ -112,7 +108,7 @@ func (s *Store) List(ctx context.Context, limit int, cursor string) ([]media.Ima
 	if len(imgs) > limit {
 		imgs = imgs[:limit]
 		last := imgs[limit-1]
-		next = base64.RawURLEncoding.EncodeToString([]byte(last.CreatedAt.Format(time.RFC3339Nano) + "|" + last.Key))
+		next = pagecursor.EncodeTime(last.CreatedAt, last.Key)
 	}
 	return imgs, next, nil
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 
-	"github.com/valleytrenchless/site/internal/natsrunbook"
+	"github.com/valleytrenchless/site/internal/testkit/natsrunbook"
 )
 
 // Server is an embedded NATS server that keeps its port and store across

@@ -16,7 +16,7 @@ import (
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
 )
 
 // MinIOClusterOptions shape a distributed MinIO.
@@ -291,7 +291,7 @@ func minioLBConfig(addr, stats string, nodes []*MinIONode) string {
 		fmt.Fprintf(&servers, "  server %s %s check\n", n.Name, n.Addr)
 	}
 	inter := MinIOLBCheck.Milliseconds()
-	return fmt.Sprintf(`# Written by internal/scratch (StartMinIOCluster): HAProxy in front of the MinIO nodes.
+	return fmt.Sprintf(`# Written by internal/testkit/scratch (StartMinIOCluster): HAProxy in front of the MinIO nodes.
 global
   log stderr format raw local0 notice
   maxconn 4096

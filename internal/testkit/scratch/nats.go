@@ -16,8 +16,8 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
-	"github.com/valleytrenchless/site/internal/natsrunbook"
-	"github.com/valleytrenchless/site/internal/toolcache"
+	"github.com/valleytrenchless/site/internal/testkit/natsrunbook"
+	"github.com/valleytrenchless/site/internal/testkit/toolcache"
 )
 
 // NATSOptions shape the stack's NATS.

@@ -59,7 +59,7 @@ func httpLBConfig(addr, stats string, backends []string) string {
 	for i, b := range backends {
 		fmt.Fprintf(&servers, "  server gw%d %s check\n", i+1, b)
 	}
-	return fmt.Sprintf(`# Written by internal/scratch (StartHTTPLB): HAProxy in front of the gateways.
+	return fmt.Sprintf(`# Written by internal/testkit/scratch (StartHTTPLB): HAProxy in front of the gateways.
 global
   log stderr format raw local0 notice
   maxconn 4096

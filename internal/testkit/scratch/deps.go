@@ -17,7 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/valleytrenchless/site/internal/miniotest"
+	"github.com/valleytrenchless/site/internal/testkit/miniotest"
 )
 
 // Postgres is a Postgres cluster of the run's own (initdb in the work

@@ -240,7 +240,7 @@ func (c *PGCluster) patroniConfig(nd *PGNode, nodes int, bin string, durable boo
 	if durable {
 		fsync = "on"
 	}
-	return fmt.Sprintf(`# Written by internal/scratch (StartPGCluster).
+	return fmt.Sprintf(`# Written by internal/testkit/scratch (StartPGCluster).
 scope: %[1]s
 name: %[2]s
 log:
@@ -714,7 +714,7 @@ func (c *PGCluster) startHAProxy() error {
 		_, apiPort, _ := net.SplitHostPort(nd.API)
 		fmt.Fprintf(&servers, "  server %s %s check port %s\n", nd.Name, nd.Addr, apiPort)
 	}
-	conf := fmt.Sprintf(`# Written by internal/scratch (StartPGCluster): HAProxy in front of the
+	conf := fmt.Sprintf(`# Written by internal/testkit/scratch (StartPGCluster): HAProxy in front of the
 # Postgres nodes, each connection sent to the one whose Patroni says it is
 # the primary.
 global

@@ -18,7 +18,7 @@ import (
 	"github.com/nats-io/nkeys"
 
 	"github.com/valleytrenchless/site/internal/natsconn"
-	"github.com/valleytrenchless/site/internal/tlstest"
+	"github.com/valleytrenchless/site/internal/testkit/tlstest"
 )
 
 // Other is a user of another account (OTHER, with JetStream of its own) on the same server: a second

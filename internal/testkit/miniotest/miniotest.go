@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/toolcache"
+	"github.com/valleytrenchless/site/internal/testkit/toolcache"
 )
 
 // Credentials of the test server.

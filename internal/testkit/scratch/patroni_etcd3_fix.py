@@ -1,6 +1,6 @@
 # Runs Debian's Patroni (bookworm: 3.0.2) with upstream's fix of its etcd3
 # leader lock backported (patroni/patroni#2689 and #2693, released in 3.0.3;
-# ADR 0013). Written next to each node's patroni.yml by internal/scratch
+# ADR 0013). Written next to each node's patroni.yml by internal/testkit/scratch
 # (StartPGCluster) and run by /usr/bin/python3 in place of /usr/bin/patroni.
 #
 # The bug: a leader whose lease expired while it was hung (SIGSTOP, a frozen

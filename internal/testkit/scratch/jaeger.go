@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/toolcache"
+	"github.com/valleytrenchless/site/internal/testkit/toolcache"
 )
 
 // Jaeger is a running Jaeger v2 (the tool cache's, scripts/tools.sh
@@ -28,7 +28,7 @@ func JaegerBinary() string { return toolcache.Bin("jaeger", "JAEGER_BIN") }
 // JaegerConfig is the repository's deploy/jaeger/config.yaml.
 func JaegerConfig() string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "deploy", "jaeger", "config.yaml")
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "deploy", "jaeger", "config.yaml")
 }
 
 // StartJaeger starts Jaeger on free loopback ports, its log in
