@@ -1,5 +1,7 @@
-// The staff admin on a phone (issue 28, item 4): at 390×844 no page of the
-// admin scrolls sideways, every tab is in view (the tab bar wraps rather
+// The staff admin on a phone (issue 28, item 4; issue 37): at 390×844 no
+// page of the admin scrolls sideways, with a post, a lead and a text of its
+// own to show (the lead inbox, a lead, the figures, a post's editor and
+// preview, a text's form), every tab is in view (the tab bar wraps rather
 // than scrolls, so none can hide off-screen), the post list's actions are
 // on the screen, and the editor's toolbar is one row with a More menu.
 // Screenshots go to $E2E_SHOTS (default: a temp dir) for a person to look
@@ -20,12 +22,70 @@ const RUN = Date.now().toString(36);
 let browser: Browser;
 /** One staff session for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
 let staffCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
+/** What the pages below show: made in beforeAll, long-worded so a page too narrow for them would show it. */
+const seeded = { postId: '', leadId: '', contentKey: `e2e.phone.${RUN}` };
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
   const { context } = await openPage(browser);
   await signInAsStaff(context);
   staffCookies = await context.cookies();
+  const headers = { Origin: BASE_URL };
+  const post = await context.request.post(`${BASE_URL}/api/admin/blog-posts`, {
+    data: {
+      // (Not RUN in the title: the post list test below searches for its own two by it.)
+      title: 'Why tree roots find every joint in an old clay sewer lateral',
+      slug: `phone-pages-${RUN}`,
+      excerpt: 'An excerpt.',
+      content: '<p>Body.</p><table><tbody><tr><td>Clay</td><td>Cast iron</td><td>Orangeburg</td><td>PVC</td></tr></tbody></table>',
+      isPublished: true,
+    },
+    headers,
+  });
+  expect(post.status(), await post.text()).toBe(200);
+  seeded.postId = ((await post.json()) as { id: string }).id;
+  const text = await context.request.post(`${BASE_URL}/api/admin/editable-content`, {
+    data: { contentKey: seeded.contentKey, content: '<p>A text for the phone test.</p>', contentType: 'html', category: 'general', description: 'Phone test' },
+    headers,
+  });
+  expect(text.status(), await text.text()).toBe(200);
+  // Leads as visitors send them (each from its own address: the intake is
+  // rate limited per address), in four cities so the figures' tables are
+  // as wide as they get, with long unbroken words where a row could widen.
+  const cities = ['scottsdale', 'phoenix', 'mesa', 'chandler', 'tempe'];
+  for (const [i, city] of cities.entries()) {
+    const lead = await context.request.post(`${BASE_URL}/api/contact`, {
+      data: {
+        formVariant: 'home',
+        firstName: 'Maximiliana',
+        lastName: `Papadopoulouworthingtonsmythe${i}${RUN}`,
+        email: `maximiliana.papadopoulouworthingtonsmythe.${i}.${RUN}@example.com`,
+        // A number of its own: the leads of other suites must not look like duplicates of these.
+        phone: `(623) 555-07${i}${i}`,
+        address: '4521 N Camelback Rd',
+        city,
+        homeAge: 'pre-1980',
+        issues: ['frequent-clogs', 'slow-drainage', 'bad-odors', 'gurgling'],
+        description: `Main line backs up into the shower after laundry. https://example.com/a/very/long/link/without/any/breaks/${RUN}`,
+        urgency: 'soon',
+        previousRepairs: 'Snaked twice in 2023',
+        preferredContactTime: 'Weekday mornings',
+        hasVideo: true,
+        sourcePage: '/scottsdale',
+        attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: `spring-lining-${i}`, gclid: `Cj0KCQ-${RUN}` },
+        website: '',
+      },
+      headers: { ...headers, 'X-Forwarded-For': nextVisitorIp() },
+    });
+    expect(lead.status(), await lead.text()).toBe(200);
+    seeded.leadId ||= ((await lead.json()) as { id: string }).id;
+  }
+  // One assigned, with a note: the row and the lead show the assignee and the history.
+  const changed = await context.request.patch(`${BASE_URL}/api/contact-submissions/${seeded.leadId}`, {
+    data: { status: 'contacted', assignee: 'someone.with.a.rather.long.address@valleytrenchless.example' },
+    headers,
+  });
+  expect(changed.status(), await changed.text()).toBe(200);
   await context.close();
 });
 
@@ -39,6 +99,10 @@ afterAll(async () => {
       const res = await context.request.delete(`${BASE_URL}/api/admin/blog-posts/${p.id}`, { headers: { Origin: BASE_URL } });
       expect(res.status(), `delete ${p.slug}`).toBe(200);
     }
+    const text = await context.request.delete(`${BASE_URL}/api/admin/editable-content/${encodeURIComponent(seeded.contentKey)}`, {
+      headers: { Origin: BASE_URL },
+    });
+    expect([200, 404], `delete ${seeded.contentKey}`).toContain(text.status());
     await context.close();
   }
   await browser?.close();
@@ -165,6 +229,37 @@ describe('the admin at 390×844', () => {
       await context.close();
     });
   }
+
+  // The pages that show one thing: the post, text and lead made above.
+  const seededPages = [
+    { name: 'a post’s editor', path: () => `/admin/posts/${seeded.postId}` },
+    { name: 'a post’s preview', path: () => `/admin/preview/${seeded.postId}` },
+    { name: 'a text’s form', path: () => `/admin/content/edit/${encodeURIComponent(seeded.contentKey)}` },
+    { name: 'a lead', path: () => `/admin/leads/${seeded.leadId}` },
+    { name: 'the lead figures', path: () => '/admin/leads/stats' },
+  ];
+  for (const { name, path } of seededPages) {
+    it(`${name}: no sideways scroll`, async () => {
+      const { page, context } = await phonePage();
+      await openAdmin(page, path());
+      await shot(page, name.replace(/\W+/g, '-'));
+      await expectNoSidewaysScroll(page);
+      await context.close();
+    });
+  }
+
+  it('the lead inbox with a lead in it: no sideways scroll, the lead a card on the screen', async () => {
+    const { page, context } = await phonePage();
+    await openAdmin(page, '/admin/leads');
+    const row = page.locator(`tr[data-lead-id="${seeded.leadId}"]`);
+    await row.waitFor();
+    await shot(page, 'admin-leads-cards');
+    await expectNoSidewaysScroll(page);
+    const box = (await row.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
 
   it('the tabs stay one keyboard stop each, in order, and Enter follows one', async () => {
     const { page, context } = await phonePage();

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
+import { findButton } from '@/testing/elements';
 import { attrOf, elements, openTag, texts } from '@/testing/html';
 import { ShowMore } from './ShowMore';
 
@@ -20,15 +21,6 @@ const render = (props: Partial<Props> = {}) => renderToString(<ShowMore {...POST
 
 /** The opening tag of the one button, or undefined without one. */
 const buttonTag = (html: string) => elements(html, 'button')[0]?.open;
-
-type Rendered = { type: unknown; props: { children?: unknown; onClick?: () => void } };
-
-function findButton(node: unknown): Rendered | undefined {
-  if (Array.isArray(node)) return node.map(findButton).find(Boolean);
-  if (node === null || typeof node !== 'object' || !('props' in node)) return undefined;
-  const element = node as Rendered;
-  return element.type === 'button' ? element : findButton(element.props.children);
-}
 
 /** Presses the button as rendered with these props (no DOM in these tests: its click handler is called). */
 function press(props: Partial<Props>) {

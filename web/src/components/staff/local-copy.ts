@@ -103,6 +103,14 @@ export function copyToOffer<T>(copy: LocalCopy<T> | null, shown: T, fields: read
 }
 
 /**
+ * The first field (in page order) whose restored value differs from what
+ * the form showed: where the focus goes after "Restore them".
+ */
+export function firstChanged<T, K extends keyof T>(restored: T, shown: T, fields: readonly K[]): K | undefined {
+  return fields.find((f) => restored[f] !== shown[f]) ?? fields[0];
+}
+
+/**
  * What a field holds: a string, a boolean, one of a few strings, or a
  * string newer than some copies ("later": a copy typed before the form had
  * the field is still offered, with it empty).

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { errorMessage } from '@/lib/api-client';
+import { LoadFailedAlert } from '../LoadFailedAlert';
 import { Spinner } from '../Spinner';
 import {
   filterImages,
@@ -12,7 +13,19 @@ import {
   thumbnailSrc,
   type LibraryImage,
 } from './library';
-import type { MediaPickerProps } from './index';
+
+export type MediaPickerProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The image chosen; the picker does not close itself (the caller sets `open`). */
+  onPick: (image: LibraryImage) => void;
+  /** The dialog's title. Default: "Choose from the media library". */
+  title?: string;
+  /** What to do when the library is empty: where to upload. */
+  emptyHint?: string;
+  /** Where focus goes when the picker closes (Radix's onCloseAutoFocus; default: back where it was). */
+  onCloseAutoFocus?: (event: Event) => void;
+};
 
 /**
  * The media picker (loaded only when first opened; see index.tsx): the
@@ -99,12 +112,7 @@ function PickerBody({ onPick, emptyHint }: { onPick: (image: LibraryImage) => vo
   if (images.isPending) return <Spinner label="Loading the media library…" />;
   if (!images.data) {
     return (
-      <div className="staff-alert staff-alert--error" role="alert">
-        The media library could not be loaded: {errorMessage(images.error)}{' '}
-        <button type="button" className="staff-linkbutton" onClick={() => void images.refetch()}>
-          Try again
-        </button>
-      </div>
+      <LoadFailedAlert subject="The media library" error={images.error} onRetry={() => void images.refetch()} />
     );
   }
   if (all.length === 0 && !images.hasNextPage) {

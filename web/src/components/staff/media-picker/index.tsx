@@ -4,23 +4,11 @@
 // only might open it (and visitors, never) do not download it.
 import { lazy, Suspense, useState } from 'react';
 import { StaffStylesheet } from '../StaffStylesheet';
-import type { LibraryImage } from './library';
+import type { MediaPickerProps } from './MediaPickerDialog';
 import pickerCss from './media-picker.css?url';
 
 export type { LibraryImage } from './library';
-
-export type MediaPickerProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** The image chosen; the picker does not close itself (the caller sets `open`). */
-  onPick: (image: LibraryImage) => void;
-  /** The dialog's title. Default: "Choose from the media library". */
-  title?: string;
-  /** What to do when the library is empty: where to upload. */
-  emptyHint?: string;
-  /** Where focus goes when the picker closes (Radix's onCloseAutoFocus; default: back where it was). */
-  onCloseAutoFocus?: (event: Event) => void;
-};
+export type { MediaPickerProps } from './MediaPickerDialog';
 
 const MediaPickerDialog = lazy(() => import('./MediaPickerDialog'));
 

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { FieldError } from '../FieldError';
 import { MediaPicker, MediaPickerStylesheet } from '../media-picker';
 import { imagesQueryKey, mapImages, thumbnailSrc, type ImagesData, type LibraryImage } from '../media-picker/library';
 import { ACCEPTED_IMAGE_TYPES, MAX_UPLOAD_LABEL, saveImageAlt, uploadImage } from '../upload-image';
@@ -180,11 +181,7 @@ function ImageForm({ onClose, onInsert, onFailed }: Omit<ImageDialogProps, 'open
         <p id={`${id}-file-hint`} className="staff-field__hint">
           JPEG, PNG, WebP or GIF, up to {MAX_UPLOAD_LABEL}.
         </p>
-        {fileError && (
-          <p id={`${id}-file-error`} className="staff-field__error">
-            {fileError}
-          </p>
-        )}
+        <FieldError id={`${id}-file-error`} message={fileError} />
       </div>
       <div className="staff-field">
         <div className="media-source">
@@ -228,11 +225,7 @@ function ImageForm({ onClose, onInsert, onFailed }: Omit<ImageDialogProps, 'open
         <p id={`${id}-alt-hint`} className="staff-field__hint">
           {altHint}
         </p>
-        {altError && (
-          <p id={`${id}-alt-error`} className="staff-field__error">
-            {altError}
-          </p>
-        )}
+        <FieldError id={`${id}-alt-error`} message={altError} />
         <label className="media-decorative">
           <input
             type="checkbox"

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useId, useState, type FormEvent } from 'react';
+import { FieldError } from '../FieldError';
 import { normalizeLinkUrl } from './link-url';
 
 export type LinkDialogRequest = {
@@ -85,11 +86,7 @@ function LinkForm({ request, onClose, onSave, onRemove }: Omit<LinkDialogProps, 
           aria-describedby={error ? `${id}-error` : undefined}
           autoFocus
         />
-        {error && (
-          <p id={`${id}-error`} className="staff-field__error">
-            {error}
-          </p>
-        )}
+        <FieldError id={`${id}-error`} message={error} />
       </div>
       {request.needsText && (
         <div className="staff-field">

@@ -9,7 +9,8 @@ import editorCss from './rich-text-editor.css?url';
 import { ImageDialog } from './ImageDialog';
 import type { EditorImage } from './insert-image';
 import { LinkDialog, type LinkDialogRequest } from './LinkDialog';
-import { IDLE_TOOLBAR_STATE, Toolbar, type ToolbarCommand, type ToolbarHandle, type ToolbarState } from './Toolbar';
+import { Toolbar, type ToolbarHandle } from './Toolbar';
+import { IDLE_TOOLBAR_STATE, type ToolbarCommand, type ToolbarState } from './toolbar-items';
 import { countWords } from './word-count';
 import { StaffStylesheet } from '../StaffStylesheet';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { prerenderHtml } from '@/testing/prerender';
+import { Toolbar } from './Toolbar';
 import {
   ariaKeyShortcuts,
   fitCount,
@@ -8,9 +9,8 @@ import {
   shortcutLabel,
   TABLE_ITEMS,
   tableCommandEnabled,
-  Toolbar,
   type ToolbarState,
-} from './Toolbar';
+} from './toolbar-items';
 
 const noop = () => {};
 

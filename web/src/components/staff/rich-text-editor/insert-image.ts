@@ -10,7 +10,7 @@ import type { UploadedImage, UploadOptions } from '../upload-image';
 export const FALLBACK_IMAGE_SRC = '/images/article-default.svg';
 
 /**
- * The widest rendition the media service makes (README "Images"): wide
+ * The widest rendition the media service makes (docs/staff-guide.md, Media): wide
  * enough for the article column on a 2× screen, and served as WebP to
  * browsers that take it. Smaller originals are served whole.
  */

@@ -5,8 +5,7 @@
 // site and edit mode read (['/api/editable-content']).
 import type { QueryClient } from '@tanstack/react-query';
 import { isNewer } from '../utils/content-conflict';
-import { withSaved, withoutItem } from '../utils/content-list';
-import { adminContentItemQueryKey, adminContentListsQueryKey, type AdminContentListData } from './get-admin-content';
+import { adminContentItemQueryKey, adminContentListsQueryKey, withoutItem, withSaved, type AdminContentListData } from './get-admin-content';
 import { editableContentQueryKey, type EditableContent } from './list-editable-content';
 
 /**

@@ -11,7 +11,7 @@ import {
 import type { ListEditableContentPageResponseJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
-import { withSaved } from '../utils/content-list';
+import { isNewer } from '../utils/content-conflict';
 import type { EditableContent } from './list-editable-content';
 
 /** The staff list's path; one text lives under it too: ['/api/admin/editable-content', contentKey]. */
@@ -135,4 +135,26 @@ export function useAdminContentItem(contentKey: string) {
     refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
   });
+}
+
+/** The lists with a saved text in place of its older copy (never an older version over a newer); the same object if no page had it. */
+export function withSaved(data: AdminContentListData, saved: EditableContent): AdminContentListData {
+  const stale = (i: EditableContent) => i.contentKey === saved.contentKey && !isNewer(i.version, saved.version);
+  if (!data.pages.some((page) => page.items.some(stale))) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((i) => (stale(i) ? saved : i)) })) };
+}
+
+/** The lists without a deleted text, counting one fewer where it was; the same object if no page had it. */
+export function withoutItem(data: AdminContentListData, contentKey: string): AdminContentListData {
+  if (!data.pages.some((page) => page.items.some((i) => i.contentKey === contentKey))) return data;
+  const fewer = (n: number) => Math.max(0, n - 1);
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.filter((i) => i.contentKey !== contentKey),
+      totalSize: fewer(page.totalSize),
+      itemCount: fewer(page.itemCount),
+    })),
+  };
 }

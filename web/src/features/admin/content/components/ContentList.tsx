@@ -5,6 +5,7 @@ import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { dropCopy } from '@/components/staff/local-copy';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { ShowMore } from '@/components/staff/ShowMore';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useShowMore } from '@/components/staff/use-show-more';
@@ -164,12 +165,7 @@ export function ContentList() {
       {list.isPending ? (
         <Spinner label="Loading site content…" />
       ) : !list.data ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          The site content could not be loaded: {errorMessage(list.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={startAgain}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The site content" error={list.error} onRetry={startAgain} />
       ) : items.length === 0 && !filtered ? (
         <div className="admin-card admin-empty">
           <p>No content items yet.</p>

@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import contentCss from './content.css?url';
-import { ContentCreatePage, ContentEditPage } from './ContentForm';
+import { ContentCreatePage } from './ContentCreatePage';
+import { ContentEditPage } from './ContentEditPage';
 import { ContentList } from './ContentList';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 

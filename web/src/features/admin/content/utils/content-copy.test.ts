@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readCopy, writeCopy } from '@/components/staff/local-copy';
+import { firstChanged, readCopy, writeCopy } from '@/components/staff/local-copy';
 import {
   CREATE_COPY_FIELDS,
   EDIT_COPY_FIELDS,
   NEW_CONTENT_COPY_KEY,
   contentCopyKey,
-  firstChanged,
   parseCreateCopy,
   parseEditCopy,
   type ContentCreateFields,

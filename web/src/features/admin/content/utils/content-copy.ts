@@ -46,11 +46,3 @@ export const parseEditCopy: ParseValues<ContentEditFields> = fieldsParser<Conten
   category: 'string',
   description: 'string',
 });
-
-/**
- * The first field (in page order) whose restored value differs from what
- * the form showed: where the focus goes after "Restore them".
- */
-export function firstChanged<T, K extends keyof T>(restored: T, shown: T, fields: readonly K[]): K | undefined {
-  return fields.find((f) => restored[f] !== shown[f]) ?? fields[0];
-}

@@ -1,9 +1,5 @@
-// The Site Content list's words and its cached pages after a write. The
-// search, the category filter and the order are the server's
-// (GET /api/admin/editable-content).
-import type { AdminContentListData } from '../api/get-admin-content';
-import type { EditableContent } from '../api/list-editable-content';
-import { isNewer } from './content-conflict';
+// The Site Content list's words. The search, the category filter and the
+// order are the server's (GET /api/admin/editable-content).
 import { CONTENT_CATEGORIES, categoryLabel, type ContentGroup } from './content-items';
 
 const number = (n: number) => n.toLocaleString('en-US');
@@ -48,26 +44,4 @@ export function groupInOrder<T extends { category: string }>(items: readonly T[]
     group.items.push(item);
   }
   return groups;
-}
-
-/** The lists with a saved text in place of its older copy (never an older version over a newer); the same object if no page had it. */
-export function withSaved(data: AdminContentListData, saved: EditableContent): AdminContentListData {
-  const stale = (i: EditableContent) => i.contentKey === saved.contentKey && !isNewer(i.version, saved.version);
-  if (!data.pages.some((page) => page.items.some(stale))) return data;
-  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((i) => (stale(i) ? saved : i)) })) };
-}
-
-/** The lists without a deleted text, counting one fewer where it was; the same object if no page had it. */
-export function withoutItem(data: AdminContentListData, contentKey: string): AdminContentListData {
-  if (!data.pages.some((page) => page.items.some((i) => i.contentKey === contentKey))) return data;
-  const fewer = (n: number) => Math.max(0, n - 1);
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      items: page.items.filter((i) => i.contentKey !== contentKey),
-      totalSize: fewer(page.totalSize),
-      itemCount: fewer(page.itemCount),
-    })),
-  };
 }

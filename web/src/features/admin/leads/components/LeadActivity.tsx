@@ -2,8 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldError } from '@/components/staff/FieldError';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
 import { ShowMore } from '@/components/staff/ShowMore';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useShowMore } from '@/components/staff/use-show-more';
 import { errorMessage } from '@/lib/api-client';
@@ -51,12 +53,7 @@ export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; a
       {activity.isPending ? (
         <Spinner label="Loading the history…" />
       ) : activity.isError && !activity.isFetchNextPageError ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          The history could not be loaded: {errorMessage(activity.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void activity.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The history" error={activity.error} onRetry={() => void activity.refetch()} />
       ) : (
         <>
           {activity.hasNextPage && (
@@ -152,9 +149,7 @@ function NoteForm({ leadId, announce }: { leadId: string; announce: (message: st
           {...form.register('body')}
         />
         {error ? (
-          <p id={`${id}-error`} className="staff-field__error" role="alert">
-            {error}
-          </p>
+          <FieldError id={`${id}-error`} message={error} announce />
         ) : (
           <p id={`${id}-hint`} className="staff-field__hint">
             What was said or agreed. A first note counts as the lead’s first response.

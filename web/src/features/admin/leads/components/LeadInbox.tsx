@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useNow } from '@/components/staff/use-now';
 import { errorMessage } from '@/lib/api-client';
@@ -121,12 +122,7 @@ export function LeadInbox({
       {leads.isPending ? (
         <Spinner label="Loading leads…" />
       ) : !leads.data ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          The leads could not be loaded: {errorMessage(leads.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void leads.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The leads" error={leads.error} onRetry={() => void leads.refetch()} />
       ) : all.length === 0 ? (
         <div className="admin-card admin-empty">
           <p>{narrowed ? 'No leads match this search and these filters.' : EMPTY[filter]}</p>

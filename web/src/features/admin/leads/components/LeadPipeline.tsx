@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldError } from '@/components/staff/FieldError';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-errors';
@@ -150,9 +151,7 @@ function AssigneeControl({
             {...form.register('email')}
           />
           {error ? (
-            <p id={`${id}-error`} className="staff-field__error">
-              {error}
-            </p>
+            <FieldError id={`${id}-error`} message={error} />
           ) : (
             <p id={`${id}-hint`} className="staff-field__hint">
               A colleague’s e-mail address.

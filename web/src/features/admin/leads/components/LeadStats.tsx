@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useNow } from '@/components/staff/use-now';
 import { errorMessage } from '@/lib/api-client';
@@ -39,12 +40,7 @@ export function LeadStats() {
       {stats.isPending ? (
         <Spinner label="Loading the figures…" />
       ) : stats.isError ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          The figures could not be loaded: {errorMessage(stats.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void stats.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The figures" error={stats.error} onRetry={() => void stats.refetch()} />
       ) : (
         <>
           <p className="staff-note lead-stats__intro">

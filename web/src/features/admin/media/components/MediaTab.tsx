@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useAnnouncer } from '@/components/staff/use-announcer';
 import { errorMessage } from '@/lib/api-client';
@@ -63,12 +64,7 @@ function ImageLibrary({ announce }: { announce: (message: string) => void }) {
       {images.isPending ? (
         <Spinner label="Loading the image library…" />
       ) : !images.data ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          The image library could not be loaded: {errorMessage(images.error)}{' '}
-          <button type="button" className="staff-linkbutton" onClick={() => void images.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The image library" error={images.error} onRetry={() => void images.refetch()} />
       ) : all.length === 0 ? (
         <div className="admin-card admin-empty">
           <p>No images yet. Upload one above and it will appear here.</p>

@@ -5,7 +5,6 @@
 // and every public read of posts (the home page preview, /resources,
 // /blog/{slug}).
 import type { QueryClient } from '@tanstack/react-query';
-import { withoutPost } from '../utils/post-list';
 import { adminPostQueryKey } from './get-admin-post';
 import { adminPostListsQueryKey, type AdminPost, type AdminPostListData } from './get-admin-posts';
 import { postRevisionsQueryKey } from './get-post-revisions';
@@ -41,4 +40,19 @@ export function postDeleted(queryClient: QueryClient, id: string): Promise<unkno
     queryClient.invalidateQueries({ queryKey: adminPostListsQueryKey }),
     queryClient.invalidateQueries({ queryKey: publicPostsQueryKey }),
   ]);
+}
+
+/** The lists without a deleted post, counting one fewer where it was; the same object if no page had it. */
+export function withoutPost(data: AdminPostListData, id: string): AdminPostListData {
+  if (!data.pages.some((page) => page.posts.some((p) => p.id === id))) return data;
+  const fewer = (n: number | null) => (n === null ? null : Math.max(0, n - 1));
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      posts: page.posts.filter((p) => p.id !== id),
+      totalCount: fewer(page.totalCount),
+      postCount: fewer(page.postCount),
+    })),
+  };
 }

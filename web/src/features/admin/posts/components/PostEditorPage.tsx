@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useAdminPost } from '../api/get-admin-post';
 import type { AdminPost } from '../api/get-admin-posts';
 import { usePostSlugs } from '../api/get-post-slugs';
@@ -67,12 +68,7 @@ export function PostEditorPage({ renderPreview }: PageProps) {
           <Link to="/admin/posts">Back to all posts</Link>
         </div>
       ) : (
-        <div className="staff-alert staff-alert--error" role="alert">
-          <p>The post could not be loaded: {errorMessage(post.error)}</p>
-          <button type="button" className="button button--small" onClick={() => void post.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The post" error={post.error} onRetry={() => void post.refetch()} />
       )}
     </section>
   );

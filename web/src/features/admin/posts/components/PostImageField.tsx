@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { describedBy, FieldError } from '@/components/staff/FieldError';
 import { MediaPicker, MediaPickerStylesheet } from '@/components/staff/media-picker';
 import { displayImageSrc, FALLBACK_IMAGE_SRC } from '@/components/staff/rich-text-editor';
 import { uploadFailureMessage } from '@/components/staff/rich-text-editor/insert-image';
@@ -53,7 +54,6 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
   const url = value.trim();
   const thumb = url !== '' && isValidImageUrl(url) ? url : FALLBACK_IMAGE_SRC;
   const percent = Math.round((progress ?? 0) * 100);
-  const describedBy = [`${id}-hint`, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <fieldset className="staff-field post-image" aria-describedby={`${id}-caption`}>
       <legend>Image</legend>
@@ -76,18 +76,14 @@ export function PostImageField({ input, value, onUploaded, onUploadFailed, onRem
               autoComplete="off"
               spellCheck={false}
               aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
+              aria-describedby={describedBy(`${id}-hint`, error && `${id}-error`)}
               {...input}
             />
             <p id={`${id}-hint`} className="staff-field__hint">
               A site path (/media/…) or an https:// address; or upload a JPEG, PNG, WebP or GIF up to {MAX_UPLOAD_LABEL},
               or choose an image from the media library.
             </p>
-            {error && (
-              <p id={`${id}-error`} className="staff-field__error">
-                {error}
-              </p>
-            )}
+            <FieldError id={`${id}-error`} message={error} />
           </div>
           <div className="post-image__actions">
             <button

@@ -4,6 +4,7 @@ import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { ShowMore } from '@/components/staff/ShowMore';
 import { useShowMore } from '@/components/staff/use-show-more';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
@@ -114,12 +115,7 @@ export function PostList() {
         {list.isPending ? (
           <Spinner label="Loading posts…" />
         ) : !list.data ? (
-          <div className="staff-alert staff-alert--error" role="alert">
-            <p>The posts could not be loaded: {errorMessage(list.error)}</p>
-            <button type="button" className="button button--small" onClick={() => void list.refetch()}>
-              Try again
-            </button>
-          </div>
+          <LoadFailedAlert subject="The posts" error={list.error} onRetry={() => void list.refetch()} />
         ) : posts.length === 0 && answered === '' ? (
           <p className="admin-empty">
             No posts yet. <Link to="/admin/posts/new">Write the first one</Link>.

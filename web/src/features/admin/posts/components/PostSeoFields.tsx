@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { describedBy, FieldError } from '@/components/staff/FieldError';
 import { MediaPicker, MediaPickerStylesheet } from '@/components/staff/media-picker';
 import { displayImageSrc, FALLBACK_IMAGE_SRC } from '@/components/staff/rich-text-editor';
 import type { PostFormValues } from '../utils/post-form';
@@ -172,19 +173,5 @@ export function PostSeoFields({ register, errors, values, onImageChosen, onImage
         }}
       />
     </fieldset>
-  );
-}
-
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean).join(' ');
-  return list === '' ? undefined : list;
-}
-
-function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="staff-field__error">
-      {message}
-    </p>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
 import { ShowMore } from '@/components/staff/ShowMore';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useNow } from '@/components/staff/use-now';
 import { useShowMore } from '@/components/staff/use-show-more';
@@ -54,12 +55,7 @@ export function RevisionsPanel({ post, dirty, onRestored, renderPreview }: Revis
       {revisions.isPending ? (
         <Spinner label="Loading revisions…" />
       ) : revisions.isError && !revisions.isFetchNextPageError ? (
-        <div className="staff-alert staff-alert--error" role="alert">
-          <p>The revisions could not be loaded: {errorMessage(revisions.error)}</p>
-          <button type="button" className="button button--small" onClick={() => void revisions.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailedAlert subject="The revisions" error={revisions.error} onRetry={() => void revisions.refetch()} />
       ) : loaded.length === 0 ? (
         <p className="staff-note">No earlier versions yet. Each time the post is saved, the version it replaces is kept here.</p>
       ) : (

@@ -1,6 +1,5 @@
-// The post list's order, its counts, and a deleted post leaving it. The
-// search and the order themselves are the server's (GET /api/admin/blog-posts).
-import type { AdminPostListData } from '../api/get-admin-posts';
+// The post list's order and its counts. The search and the order
+// themselves are the server's (GET /api/admin/blog-posts).
 
 /**
  * newest (the default) and oldest go by the date the list shows (the
@@ -30,19 +29,4 @@ export function countText(matching: number, total: number, query: string): strin
 export function listedText(listed: number, matching: number | null): string {
   if (matching === null) return `${listed} ${noun(listed)} listed`;
   return listed >= matching ? `All ${matching} ${noun(matching)} listed` : `${listed} of ${matching} ${noun(matching)} listed`;
-}
-
-/** The lists without a deleted post, counting one fewer where it was; the same object if no page had it. */
-export function withoutPost(data: AdminPostListData, id: string): AdminPostListData {
-  if (!data.pages.some((page) => page.posts.some((p) => p.id === id))) return data;
-  const fewer = (n: number | null) => (n === null ? null : Math.max(0, n - 1));
-  return {
-    ...data,
-    pages: data.pages.map((page) => ({
-      ...page,
-      posts: page.posts.filter((p) => p.id !== id),
-      totalCount: fewer(page.totalCount),
-      postCount: fewer(page.postCount),
-    })),
-  };
 }

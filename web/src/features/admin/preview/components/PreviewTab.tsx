@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
+import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
@@ -182,11 +183,6 @@ function PreviewOf({ id, renderArticle }: { id: string; renderArticle: (post: Ad
     );
   }
   return (
-    <div className="staff-alert staff-alert--error" role="alert">
-      <p>The post could not be loaded: {errorMessage(post.error)}</p>
-      <button type="button" className="button button--small" onClick={() => void post.refetch()}>
-        Try again
-      </button>
-    </div>
+    <LoadFailedAlert subject="The post" error={post.error} onRetry={() => void post.refetch()} />
   );
 }

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useWatch, type FieldPath, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { formatDateTime, parseTimestamp } from '@/components/staff/format';
-import { copyToOffer, dropCopy, readCopy, writeCopy, type LocalCopy, type ParseValues } from '@/components/staff/local-copy';
-import { firstChanged } from '../utils/content-copy';
+import { formatDateTime, parseTimestamp } from './format';
+import { copyToOffer, dropCopy, firstChanged, readCopy, writeCopy, type LocalCopy, type ParseValues } from './local-copy';
 
 type BrowserCopyOptions<T extends FieldValues> = {
   form: UseFormReturn<T>;
-  /** Where the copy is kept (utils/content-copy). */
+  /** Where the copy is kept (local-copy's copyKey). */
   storageKey: string;
   parse: ParseValues<T>;
   /** The form's fields in page order. */
@@ -15,8 +14,12 @@ type BrowserCopyOptions<T extends FieldValues> = {
   shown: T;
   /** The stored version the form is based on; null for an item not yet stored. */
   baseVersion: string | null;
-  /** A restored copy was typed on this stored version (null: on none): the form is based on it from now on. */
-  onRestore?: (baseVersion: string | null) => void;
+  /**
+   * A copy is being restored (before the form takes its values): its
+   * baseVersion, the stored version it was typed on (null: on none), is
+   * what the form is based on from now on.
+   */
+  onRestore?: (copy: LocalCopy<T>) => void;
 };
 
 export type BrowserCopy<T> = {
@@ -29,13 +32,14 @@ export type BrowserCopy<T> = {
 };
 
 /**
- * Issue 28 "nothing typed is lost" for a Site Content form: every change is
- * kept in this browser (with the time and the version it was based on), and
- * a copy that differs from what the form shows is offered back when the
- * form opens again, after a reload, a closed tab or a crash. Restoring
- * fills the form as unsaved changes based on the copy's version, so a save
- * over a newer version is still caught as a conflict. The copy goes once
- * the form is saved, or typed back to what is stored.
+ * Issue 28 "nothing typed is lost" for a staff form (a post, a Site Content
+ * text): every change is kept in this browser (with the time and the
+ * version it was based on), and a copy that differs from what the form
+ * shows is offered back when the form opens again, after a reload, a closed
+ * tab or a crash. Restoring fills the form as unsaved changes based on the
+ * copy's version, so a save over a newer version is still caught as a
+ * conflict. The copy goes once the form is saved, or typed back to what is
+ * stored.
  */
 export function useBrowserCopy<T extends FieldValues>({
   form,
@@ -73,7 +77,7 @@ export function useBrowserCopy<T extends FieldValues>({
     offer,
     restore: () => {
       if (!offer) return;
-      onRestore?.(offer.baseVersion);
+      onRestore?.(offer);
       reset(offer.values, { keepDefaultValues: true });
       setOffer(null);
       setFocusTo({ field: firstChanged(offer.values, shown, fields) });
@@ -96,7 +100,7 @@ export function BrowserCopyOffer<T>({ copy }: { copy: BrowserCopy<T> }) {
   if (!offer) return null;
   const at = parseTimestamp(offer.savedAt);
   return (
-    <div className="staff-alert staff-alert--warning content-form__offer" role="alert">
+    <div className="staff-alert staff-alert--warning staff-copy-offer" role="alert">
       <p>
         You have unsaved changes
         {at && (
@@ -107,7 +111,7 @@ export function BrowserCopyOffer<T>({ copy }: { copy: BrowserCopy<T> }) {
         )}{' '}
         in this browser.
       </p>
-      <div className="content-form__offer-actions">
+      <div className="staff-copy-offer__actions">
         <button type="button" className="button button--small button--primary" onClick={restore}>
           Restore them
         </button>
