@@ -22,16 +22,7 @@ run: ## Install/start what running needs (Postgres, NATS, Node, MinIO), build, s
 
 .PHONY: test
 test: ## The whole test suite: lint, generated-code drift, go vet, go test -race, the alert rules' unit tests, web checks, the images (built and checked), the Helm chart on a real API server, HTML validation and browser tests
-	@$(MAKE) check-tracked
-	@$(MAKE) tools
-	@$(MAKE) lint
-	@$(MAKE) check-generated
-	@$(MAKE) go-test
-	@$(MAKE) alerts-test
-	@$(MAKE) web-test
-	@$(MAKE) images
-	@$(MAKE) chart-test
-	@$(MAKE) web-e2e
+	@scripts/test.sh check-tracked tools lint check-generated check-contract go-test alerts-test web-test images chart-test web-e2e
 
 .PHONY: tools
 tools: ## Build the pinned tools (buf, protoc plugins, MinIO, Helm) into the cache, once
@@ -111,9 +102,9 @@ attack: build ## Issue 25's attack suite against the built stack (both gateway l
 	go run ./scripts/attack -bins bin
 
 .PHONY: go-test
-go-test: ## go test -race ./... against real Postgres, NATS, MinIO and Jaeger (the trace test)
+go-test: examples-deps ## go test -race ./... against real Postgres, NATS, MinIO and an OpenTelemetry Collector (the trace test), and the Node consumer against real leads
 	@scripts/ensure-deps.sh postgres nats minio haproxy patroni
-	@scripts/tools.sh jaeger
+	@scripts/tools.sh otelcol nats-server
 	go test $(GO_TEST_FLAGS) ./...
 
 .PHONY: alerts-test
@@ -122,10 +113,23 @@ alerts-test: ## Prometheus alert rules (deploy/helm/trenchless/alerts): promtool
 	promtool check rules $(CHART_DIR)/alerts/rules.yaml
 	promtool test rules $(CHART_DIR)/alerts/rules_test.yaml
 
+# npm_ci DIR: npm ci in DIR when its lockfile is newer than what is installed.
+define npm_ci
+	@if [ ! -f $(1)/node_modules/.package-lock.json ] || [ $(1)/package-lock.json -nt $(1)/node_modules/.package-lock.json ]; then \
+		cd $(1) && npm ci --no-audit --no-fund; fi
+endef
+
 .PHONY: web-deps
 web-deps: ## npm ci in web/ when the lockfile changed
-	@if [ ! -f web/node_modules/.package-lock.json ] || [ web/package-lock.json -nt web/node_modules/.package-lock.json ]; then \
-		cd web && npm ci --no-audit --no-fund; fi
+	$(call npm_ci,web)
+
+.PHONY: examples-deps
+examples-deps: ## npm ci in examples/node (the Node lead consumer and the contract's parser) when the lockfile changed
+	$(call npm_ci,examples/node)
+
+.PHONY: check-contract
+check-contract: examples-deps ## Validate the event contract, docs/asyncapi.yaml, with the AsyncAPI parser (its fields are checked against the protos by go test)
+	@cd examples/node && node validate-contract.mjs
 
 .PHONY: web-build
 # What the built web app is made from: web/dist is rebuilt when any is newer.
@@ -141,8 +145,9 @@ web-build: web-deps ## Build the web app into web/dist (with .br/.gz twins), unl
 	fi
 
 .PHONY: web-test
-web-test: web-deps ## Type-check and unit-test the web app
+web-test: web-deps ## Type-check and unit-test the web app; every message the code uses is in its English and Spanish catalogs
 	cd web && npm run typecheck
+	cd web && npm run --silent check-messages
 	cd web && npm test
 
 .PHONY: web-validate

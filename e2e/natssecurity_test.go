@@ -155,9 +155,15 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 	// The gateway hears a JetStream publish as the stream stores it, not after.
 	waitFor(t, "leads.submitted and leads.updated on LEADS", 10*time.Second, func() bool { return n.leads(t).State.Msgs == 2 })
 	leads := n.leads(t)
-	require.Len(t, leads.Consumer, 1)
-	require.Equal(t, "lead-notifier", leads.Consumer[0].Name)
-	require.EqualValues(t, 1, leads.Consumer[0].AckFloor.Consumer, "the notifier acknowledged the lead")
+	var names []string
+	for _, c := range leads.Consumer {
+		names = append(names, c.Name)
+		if c.Name == "lead-notifier" {
+			require.EqualValues(t, 1, c.AckFloor.Consumer, "the notifier acknowledged the lead")
+		}
+	}
+	require.ElementsMatch(t, []string{"lead-notifier", "lead-notifier-notices", "webhooks"}, names,
+		"the notifier's two durables and contact's webhook feed, each allowed by the runbook's permissions")
 
 	// content.changed reaches the gateway: a staff edit replaces the cached public read.
 	anon := newClient(t, st.base)
@@ -289,5 +295,17 @@ func TestNATSAsTheRunbookConfiguresIt(t *testing.T) {
 		for _, r := range n.probe.Outsiders() {
 			refused(t, r)
 		}
+	})
+
+	// Last, as it deletes messages: an owner's erase removes the lead's messages from LEADS with contact's
+	// own rights (issue 39), and the server refuses none of it.
+	t.Run("an erase removes the lead's messages with contact's rights", func(t *testing.T) {
+		before := len(n.logs.String()) // the probes above were refused on purpose
+		code, res := staff.json("POST", "/api/admin/privacy/erase", map[string]any{"leadId": id, "byEmail": true, "byPhone": true})
+		require.Equal(t, 200, code, "%v", res)
+		require.Equal(t, false, res["streamPending"], "%v", res)
+		require.EqualValues(t, 2, res["streamMessages"], "its leads.submitted and leads.updated")
+		require.NotContains(t, logOf(st.contact), "nats: the server refused")
+		require.NotContains(t, n.logs.String()[before:], "Violation", "the server refused part of the erase")
 	})
 }

@@ -136,6 +136,21 @@ type stack struct {
 	contact *proc
 	media   *proc
 	gateway *proc
+	// contactEnv starts the contact service again (killContact).
+	contactEnv []string
+	// grpcAddrs are the services' gRPC addresses by name (content,
+	// contact, media), for calls that go around the gateway.
+	grpcAddrs map[string]string
+}
+
+// killContact kills the contact service without warning (SIGKILL: nothing
+// it held in memory survives), then starts it again with the same
+// settings.
+func (st *stack) killContact(t *testing.T) {
+	t.Helper()
+	require.NoError(t, st.contact.cmd.Process.Kill())
+	_ = st.contact.cmd.Wait()
+	st.contact = start(t, filepath.Join(st.bins, "contact"), st.contactEnv...)
 }
 
 // startStack builds and starts the four services on their own database,
@@ -173,7 +188,8 @@ func startStackWith(t *testing.T, o stackOptions) *stack {
 	contentAddr, contactAddr, mediaAddr, httpAddr := freeAddr(t), freeAddr(t), freeAddr(t), freeAddr(t)
 	common := []string{"LOG_LEVEL=debug"}
 	content := start(t, filepath.Join(bins, "content"), append(append(common, "CONTENT_GRPC_ADDR="+contentAddr, "CONTENT_METRICS_ADDR=", "CONTENT_DB_URL="+u, "CONTENT_NATS_URL="+natsURL, "CONTENT_MEDIA_ADDR="+mediaAddr), o.env["content"]...)...)
-	contact := start(t, filepath.Join(bins, "contact"), append(append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL), o.env["contact"]...)...)
+	contactEnv := append(append(common, "CONTACT_GRPC_ADDR="+contactAddr, "CONTACT_METRICS_ADDR=", "CONTACT_DB_URL="+u, "CONTACT_NATS_URL="+natsURL), o.env["contact"]...)
+	contact := start(t, filepath.Join(bins, "contact"), contactEnv...)
 	media := start(t, filepath.Join(bins, "media"), append(append(common, "MEDIA_GRPC_ADDR="+mediaAddr, "MEDIA_METRICS_ADDR=", "MEDIA_DB_URL="+u,
 		"MEDIA_S3_ENDPOINT="+minio.Endpoint, "MEDIA_S3_ACCESS_KEY="+miniotest.AccessKey, "MEDIA_S3_SECRET_KEY="+miniotest.SecretKey), o.env["media"]...)...)
 	metricsAddr := freeAddr(t)
@@ -183,7 +199,8 @@ func startStackWith(t *testing.T, o stackOptions) *stack {
 	base := "http://" + httpAddr
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
-	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, contact: contact, media: media, gateway: gateway}
+	return &stack{base: base, metrics: metricsAddr, natsURL: natsURL, bins: bins, dbURL: u, content: content, contact: contact, media: media, gateway: gateway,
+		contactEnv: contactEnv, grpcAddrs: map[string]string{"content": contentAddr, "contact": contactAddr, "media": mediaAddr}}
 }
 
 func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
@@ -194,8 +211,15 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	waitFor(t, "gateway /healthz", 30*time.Second, func() bool { c, _ := get(t, base+"/healthz"); return c == 200 })
 	waitFor(t, "gateway /readyz 200", 60*time.Second, func() bool { c, _ := get(t, base+"/readyz"); return c == 200 })
 
-	// The vertical slice: three newest published posts as a bare JSON array.
-	code, body := get(t, base+"/api/blog-posts?limit=3")
+	// Without a language the list holds every language: the seeded Spanish
+	// translation is the newest post of all.
+	code, body := get(t, base+"/api/blog-posts?limit=1")
+	require.Equal(t, 200, code, string(body))
+	require.Contains(t, string(body), `"slug":"como-funciona-el-revestimiento-cipp"`)
+	require.Contains(t, string(body), `"language":"es"`)
+
+	// The vertical slice: the three newest English posts as a bare JSON array.
+	code, body = get(t, base+"/api/blog-posts?limit=3&language=en")
 	require.Equal(t, 200, code, string(body))
 	var posts []map[string]any
 	require.NoError(t, json.Unmarshal(body, &posts), string(body))
@@ -333,7 +357,7 @@ func TestStackServesSeededPostsAndReportsReadiness(t *testing.T) {
 	require.JSONEq(t, `{"status":"not ready"}`, string(body))
 	_, body = get(t, "http://"+metricsAddr+"/readyz")
 	require.Contains(t, string(body), `"content":"UNREACHABLE"`)
-	code, _ = get(t, base+"/api/blog-posts?limit=3")
+	code, _ = get(t, base+"/api/blog-posts?limit=3&language=en")
 	require.Equal(t, 200, code, "a cached public read survives the content service being down")
 	code, body = get(t, base+"/api/blog-posts?limit=4")
 	require.Equal(t, 503, code)

@@ -20,6 +20,11 @@ CRICTL_VERSION=v1.34.0
 COREDNS_VERSION=v1.14.7
 
 mkdir -p "$TOOLS_DIR/bin"
+# A build stopped part way (make test stops its background build when a step
+# fails) leaves no half-made folder behind.
+in_progress=()
+trap 'rm -rf "${in_progress[@]}"' EXIT
+trap 'exit 143' TERM INT
 
 # build NAME VERSION BINARIES... : runs the function setup_NAME in a fresh
 # module directory, then `go build`s each listed package there into
@@ -33,6 +38,7 @@ build() {
     local work tmp="$dir.tmp.$$"
     work="$(mktemp -d)"
     rm -rf "$tmp"; mkdir -p "$tmp"
+    in_progress=("$tmp" "$work")
     (
       cd "$work"
       "setup_$name" || exit 1
@@ -43,6 +49,7 @@ build() {
       done
     )
     rm -rf "$work" "$dir"; mv "$tmp" "$dir"
+    in_progress=()
   fi
   for bin in "$@"; do ln -sfn "$dir/${bin##*/}" "$TOOLS_DIR/bin/${bin##*/}"; done
 }

@@ -136,6 +136,9 @@ if [ -z "${GATEWAY_OIDC_ISSUER:-}" ]; then
   export GATEWAY_OIDC_ISSUER=http://127.0.0.1:9096 GATEWAY_OIDC_CLIENT_ID=trenchless-web GATEWAY_OIDC_CLIENT_SECRET=dev-oidc-secret
 fi
 
+# Passkeys need a name, not an IP address: open http://localhost:8080 to use them.
+export GATEWAY_PASSKEY_ORIGIN="${GATEWAY_PASSKEY_ORIGIN:-http://localhost:8080}"
+
 # --- Services -------------------------------------------------------------------
 for svc in content contact media gateway; do
   port=$(case $svc in content) echo 9101;; contact) echo 9102;; media) echo 9103;; gateway) echo 8080;; esac)
@@ -146,7 +149,7 @@ for svc in content contact media gateway; do
   "$ROOT/bin/$svc" >"$RUN_DIR/logs/$svc.log" 2>&1 &
   PIDS+=($!)
 done
-# The reference LEADS consumer; it logs each lead's mail unless NOTIFIER_SMTP_HOST is set.
+# The reference LEADS consumer; without NOTIFIER_SMTP_HOST it logs that a mail was due (the lead's id, never its content).
 "$ROOT/bin/notifier" >"$RUN_DIR/logs/notifier.log" 2>&1 &
 PIDS+=($!)
 

@@ -34,6 +34,12 @@ TOOLS=(
   # pkg@version` refuses it: "module" builds it inside a throwaway module
   # (go get -tool).
   "jaeger|github.com/jaegertracing/jaeger/cmd/jaeger@v1.76.0|jaeger|optional|module"
+  # make test's trace test reads spans from a much smaller collector (OTLP
+  # in, OTLP JSON lines to a file out: under 2 minutes to build, Jaeger
+  # about 20). "source" builds scripts/otelcol/main.go in a throwaway module
+  # with the modules its requires.txt pins; the cached build is named by
+  # the release and a hash of both files, so editing them rebuilds it.
+  "otelcol|scripts/otelcol@v0.161.0|otelcol|optional|source"
   # promtool for the alert rules' unit tests, taken from Debian's
   # prometheus package (bookworm: 2.42) instead of built: the build took
   # 11 minutes of a cold make test, and the package's promtool runs the same
@@ -54,6 +60,16 @@ known=" "; for entry in "${TOOLS[@]}"; do known+="${entry%%|*} "; done
 for w in "${want[@]}"; do
   case $known in *" $w "*) ;; *) echo "tools: unknown tool '$w' (tools:$known; set: codegen)" >&2; exit 2 ;; esac
 done
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+# tool_version prints the version a tool's cached build is named by: the
+# pinned version, and for a "source" tool a hash of its source files too.
+tool_version() {
+  local v="${1##*@}"
+  if [ "${2:-}" = source ]; then
+    v="$v-$(cat "$ROOT/${1%@*}"/main.go "$ROOT/${1%@*}"/requires.txt | sha256sum | cut -c1-12)"
+  fi
+  echo "$v"
+}
 selected() {
   [ ${#want[@]} -eq 0 ] && return 0
   local w; for w in "${want[@]}"; do [ "$w" = "$1" ] && return 0; done
@@ -64,7 +80,7 @@ for entry in "${TOOLS[@]}"; do
   IFS='|' read -r name modver bin optional how <<<"$entry"
   if [ ${#want[@]} -eq 0 ] && [ -n "${optional:-}" ]; then continue; fi
   selected "$name" || continue
-  version="${modver##*@}"
+  version=$(tool_version "$modver" "${how:-}")
   dir="$TOOLS_DIR/$name-$version"
   if [ -x "$dir/$bin" ]; then continue; fi
   echo "tools: building $name $version (once, into $dir)" >&2
@@ -84,6 +100,14 @@ for entry in "${TOOLS[@]}"; do
     dpkg -x "$tmp"/"$pkg"_*.deb "$tmp/pkg"
     cp "$tmp/pkg/usr/bin/$bin" "$tmp/$bin"
     rm -rf "$tmp/pkg" "$tmp"/*.deb
+  elif [ "${how:-}" = source ]; then
+    src="$ROOT/${modver%@*}"
+    mkdir -p "$tmp/mod"; cp "$src/main.go" "$tmp/mod/"
+    # shellcheck disable=SC2046 # one module@version per line
+    (cd "$tmp/mod" && go mod init "tool-$name" >/dev/null 2>&1 \
+      && GOFLAGS=-mod=mod go get $(grep -v '^#' "$src/requires.txt") \
+      && GOFLAGS=-mod=mod go build -trimpath -ldflags='-s -w' -o "$tmp/$bin" main.go)
+    rm -rf "$tmp/mod"
   elif [ "${how:-}" = module ]; then
     mkdir -p "$tmp/mod"
     (cd "$tmp/mod" && go mod init "tool-$name" >/dev/null 2>&1 \
@@ -100,8 +124,8 @@ done
 # bin/ links the current versions so the Makefile can use one PATH entry.
 mkdir -p "$TOOLS_DIR/bin"
 for entry in "${TOOLS[@]}"; do
-  IFS='|' read -r name modver bin _ <<<"$entry"
-  version="${modver##*@}"
+  IFS='|' read -r name modver bin _ how <<<"$entry"
+  version=$(tool_version "$modver" "${how:-}")
   [ -x "$TOOLS_DIR/$name-$version/$bin" ] && ln -sfn "$TOOLS_DIR/$name-$version/$bin" "$TOOLS_DIR/bin/$bin"
 done
 exit 0

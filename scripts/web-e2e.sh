@@ -53,7 +53,9 @@ NATS_URL="nats://127.0.0.1:$NATS_PORT"
 CONTENT_GRPC_ADDR=127.0.0.1:$CONTENT CONTENT_METRICS_ADDR= CONTENT_DB_URL=$DB_URL CONTENT_NATS_URL=$NATS_URL CONTENT_MEDIA_ADDR=127.0.0.1:$MEDIA \
   bin/content >"$WORK/content.log" 2>&1 &
 PIDS+=($!)
+# Webhooks may reach the browser tests' own receivers on loopback (e2e/integrations.e2e.ts), polled often.
 CONTACT_GRPC_ADDR=127.0.0.1:$CONTACT CONTACT_METRICS_ADDR= CONTACT_DB_URL=$DB_URL CONTACT_NATS_URL=$NATS_URL \
+  CONTACT_WEBHOOK_ALLOW_HOSTS=127.0.0.1 CONTACT_WEBHOOK_POLL=200ms \
   bin/contact >"$WORK/contact.log" 2>&1 &
 PIDS+=($!)
 MEDIA_GRPC_ADDR=127.0.0.1:$MEDIA MEDIA_METRICS_ADDR= MEDIA_DB_URL=$DB_URL MEDIA_S3_ENDPOINT=127.0.0.1:$MINIO_PORT \
@@ -77,6 +79,7 @@ GATEWAY_HTTP_ADDR=127.0.0.1:$HTTP GATEWAY_METRICS_ADDR= GATEWAY_DB_URL=$DB_URL G
   GATEWAY_PUBLIC_ORIGIN=http://127.0.0.1:$HTTP GATEWAY_CONTENT_ADDR=127.0.0.1:$CONTENT GATEWAY_CONTACT_ADDR=127.0.0.1:$CONTACT \
   GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_TRUSTED_PROXY_HEADER=X-Forwarded-For GATEWAY_WEB_DIR="$ROOT/web/dist" \
   GATEWAY_OIDC_ISSUER=$OIDC_URL GATEWAY_OIDC_CLIENT_ID=$OIDC_CLIENT_ID GATEWAY_OIDC_CLIENT_SECRET=$OIDC_CLIENT_SECRET \
+  GATEWAY_PASSKEY_ORIGIN=http://localhost:$HTTP \
   bin/gateway >"$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
 
@@ -93,6 +96,17 @@ printf '%s\n' "$STAFF_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users creat
 # A second staff member, for two people editing the same thing (issue 28).
 STAFF2_EMAIL=ben@valleytrenchless.example STAFF2_PASSWORD=e2e-staff-password-2
 printf '%s\n' "$STAFF2_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $STAFF2_EMAIL --password-stdin >/dev/null
+# One of each other role (issue 39): an editor and a sales person.
+EDITOR_EMAIL=eddie@valleytrenchless.example EDITOR_PASSWORD=e2e-editor-password-1
+printf '%s\n' "$EDITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $EDITOR_EMAIL --role editor --password-stdin >/dev/null
+SALES_EMAIL=sally@valleytrenchless.example SALES_PASSWORD=e2e-sales-password-1
+printf '%s\n' "$SALES_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $SALES_EMAIL --role sales --password-stdin >/dev/null
+# The company Google account the sign-in tests use: on the staff list, as
+# an owner adds one (a Google account nobody invited is refused).
+GATEWAY_DB_URL=$DB_URL bin/gateway users create --email ana@valleytrenchless.example --google --role owner >/dev/null
+# Sales with a long address: leads are assigned only to staff who work them,
+# and the phone layout test assigns one to this address.
+GATEWAY_DB_URL=$DB_URL bin/gateway users create --email someone.with.a.rather.long.address@valleytrenchless.example --google --role sales >/dev/null
 # A signed-in user without staff rights, for the admin guard's third case.
 VISITOR_EMAIL=visitor@example.com VISITOR_PASSWORD=e2e-visitor-password-1
 printf '%s\n' "$VISITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $VISITOR_EMAIL --staff=false --password-stdin >/dev/null
@@ -101,6 +115,7 @@ log "stack ready on http://127.0.0.1:$HTTP; running browser tests"
 cd web
 E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$STAFF_EMAIL E2E_STAFF_PASSWORD=$STAFF_PASSWORD \
   E2E_STAFF2_EMAIL=$STAFF2_EMAIL E2E_STAFF2_PASSWORD=$STAFF2_PASSWORD \
+  E2E_EDITOR_EMAIL=$EDITOR_EMAIL E2E_EDITOR_PASSWORD=$EDITOR_PASSWORD E2E_SALES_EMAIL=$SALES_EMAIL E2E_SALES_PASSWORD=$SALES_PASSWORD \
   E2E_VISITOR_EMAIL=$VISITOR_EMAIL E2E_VISITOR_PASSWORD=$VISITOR_PASSWORD \
   npx vitest run --config vitest.e2e.config.ts "$@"
 

@@ -1,5 +1,7 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
+import babel, { defineRolldownBabelPreset } from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin, type ProxyOptions } from 'vite';
 import { parseBusinessConfig, type BusinessConfig } from './src/config/business-config.ts';
@@ -38,7 +40,22 @@ export default defineConfig(({ mode }) => {
   const business = parseBusinessConfig(loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'));
 
   return {
-    plugins: [react(), businessHtml(business)],
+    plugins: [
+      react(),
+      // Static strings (ADR 0017): Lingui's macros compile to message ids
+      // (Babel, only in files that import a macro), and the .po catalogs
+      // compile on import; a message without its Spanish fails the build.
+      lingui({ failOnMissing: true, failOnCompileError: true }),
+      babel({
+        presets: [
+          defineRolldownBabelPreset({
+            preset: () => ({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+            rolldown: { filter: { code: /@lingui\/(core|react)\/macro/ } },
+          }),
+        ],
+      }),
+      businessHtml(business),
+    ],
     resolve: {
       // Preact's compatibility layer in place of React (ADR 0004): the same
       // components, hooks and libraries at a sixth of the framework's bytes.

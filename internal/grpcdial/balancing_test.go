@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
@@ -86,9 +87,7 @@ func newService(t *testing.T, age time.Duration) *service {
 // add starts a replica and, with publish, puts it in the DNS answer.
 func (s *service) add(publish bool) *replica {
 	s.t.Helper()
-	signer, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
-	require.NoError(s.t, err)
-	srv, err := grpcserver.New(slog.New(slog.DiscardHandler), grpcserver.Options{Signer: signer, MaxConnectionAge: s.age, TLSDir: s.tlsDir})
+	srv, err := grpcserver.New(slog.New(slog.DiscardHandler), grpcserver.Options{Signer: testSigner, MaxConnectionAge: s.age, TLSDir: s.tlsDir})
 	require.NoError(s.t, err)
 	s.seq++
 	r := &replica{ip: scratch.ReplicaIP(s.seq), fake: &fakeMedia{}}
@@ -116,10 +115,33 @@ func (s *service) publish(rs ...*replica) {
 	s.dns.Set(s.name, ips...)
 }
 
+// testSigner mints and verifies the replicas' caller tokens.
+var testSigner = func() *identity.Signer {
+	s, err := identity.NewSigner("0123456789abcdef0123456789abcdef")
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+// asCaller sends the token a real caller of each method sends (the
+// services check every method's access rule): the content service's for a
+// lookup, an editor's for an image's change.
+func asCaller() grpc.DialOption {
+	return grpc.WithChainUnaryInterceptor(func(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn,
+		invoker grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+		c := identity.Caller{Service: "content"}
+		if strings.HasSuffix(method, "/UpdateImage") {
+			c = identity.Caller{Email: "ed@valleytrenchless.example", Staff: true, Role: identity.RoleEditor}
+		}
+		return invoker(testSigner.OutgoingContext(ctx, c), method, req, reply, cc, opts...)
+	})
+}
+
 // client dials the name through the test's DNS server, with the certificate directory tlsDir.
 func (s *service) client(tlsDir ...string) mediav1.MediaServiceClient {
 	s.t.Helper()
-	conn, err := grpcdial.New(s.dns.Target(s.name, s.port), strings.Join(tlsDir, ""))
+	conn, err := grpcdial.New(s.dns.Target(s.name, s.port), strings.Join(tlsDir, ""), asCaller())
 	require.NoError(s.t, err)
 	s.t.Cleanup(func() { conn.Close() })
 	return mediav1.NewMediaServiceClient(conn)
@@ -292,7 +314,7 @@ func TestAPlainAddressIsOneReplica(t *testing.T) {
 	t.Parallel()
 	s := newService(t, 0)
 	r := s.add(false)
-	conn, err := grpcdial.New(net.JoinHostPort(r.ip.String(), s.port), "")
+	conn, err := grpcdial.New(net.JoinHostPort(r.ip.String(), s.port), "", asCaller())
 	require.NoError(t, err)
 	defer conn.Close()
 	require.NoError(t, lookup(mediav1.NewMediaServiceClient(conn)))

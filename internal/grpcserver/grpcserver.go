@@ -39,8 +39,6 @@ import (
 type Options struct {
 	// Signer verifies the caller identity the gateway attaches.
 	Signer *identity.Signer
-	// Policy lists the services whose every method needs a staff caller.
-	Policy identity.Policy
 	// Registry receives the gRPC server metrics.
 	Registry *prometheus.Registry
 	// ShutdownTimeout bounds the graceful stop; 10s when zero.
@@ -122,7 +120,7 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 		unaryLogger(log),
 		sanitizeUnary(log),
 		recovery.UnaryServerInterceptor(recover),
-		opts.Signer.UnaryServerInterceptor(opts.Policy),
+		opts.Signer.UnaryServerInterceptor(),
 	}
 	unary = append(unary, opts.BeforeValidate...)
 	unary = append(unary, refuseNULUnary, pvinterceptor.UnaryServerInterceptor(validator))
@@ -149,7 +147,7 @@ func New(log *slog.Logger, opts Options) (*Server, error) {
 			streamLogger(log),
 			sanitizeStream(log),
 			recovery.StreamServerInterceptor(recover),
-			opts.Signer.StreamServerInterceptor(opts.Policy),
+			opts.Signer.StreamServerInterceptor(),
 			refuseNULStream,
 			pvinterceptor.StreamServerInterceptor(validator),
 		))...,

@@ -62,7 +62,6 @@ func start(t *testing.T) *harness {
 	log := slog.New(slog.NewJSONHandler(logs, nil))
 	srv, err := New(log, Options{
 		Signer:   signer,
-		Policy:   identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 		Registry: prometheus.NewRegistry(),
 	})
 	require.NoError(t, err)

@@ -44,6 +44,11 @@ type Caller struct {
 	// example "content"); empty for people. Such a caller has no e-mail and
 	// is never staff.
 	Service string `json:"svc,omitempty"`
+	// Role is a staff member's role (RoleOwner, RoleEditor, RoleSales);
+	// empty for a caller who is not staff. A staff token without one was
+	// minted by a gateway older than roles, when every staff account could
+	// do everything: it counts as an owner's until that gateway is gone.
+	Role string `json:"role,omitempty"`
 }
 
 // Errors returned by Verify.
@@ -108,7 +113,8 @@ func (s *Signer) Verify(token string) (Caller, error) {
 		return Caller{}, ErrMalformed
 	}
 	var c claims
-	if err := json.Unmarshal(payload, &c); err != nil || (c.Email == "") == (c.Service == "") || (c.Service != "" && c.Staff) {
+	if err := json.Unmarshal(payload, &c); err != nil || (c.Email == "") == (c.Service == "") || (c.Service != "" && c.Staff) ||
+		(c.Role != "" && (!c.Staff || !ValidRole(c.Role))) {
 		return Caller{}, ErrMalformed
 	}
 	if s.now().Unix() >= c.ExpiresAt {
@@ -136,10 +142,10 @@ func FromContext(ctx context.Context) (Caller, bool) {
 func RequireStaff(ctx context.Context) (Caller, error) {
 	c, ok := FromContext(ctx)
 	if !ok {
-		return Caller{}, status.Error(codes.Unauthenticated, "Please sign in.")
+		return Caller{}, status.Error(codes.Unauthenticated, MsgSignIn)
 	}
 	if !c.Staff {
-		return Caller{}, status.Error(codes.PermissionDenied, "This area is for staff only.")
+		return Caller{}, status.Error(codes.PermissionDenied, MsgStaff)
 	}
 	return c, nil
 }
@@ -154,7 +160,7 @@ func RequireService(ctx context.Context) (Caller, error) {
 		return Caller{}, status.Error(codes.Unauthenticated, "This call needs a caller token.")
 	}
 	if c.Service == "" {
-		return Caller{}, status.Error(codes.PermissionDenied, "This call is for the site's services only.")
+		return Caller{}, status.Error(codes.PermissionDenied, MsgServices)
 	}
 	return c, nil
 }
@@ -164,29 +170,9 @@ func (s *Signer) OutgoingContext(ctx context.Context, c Caller) context.Context 
 	return metadata.AppendToOutgoingContext(ctx, MetadataKey, s.Mint(c))
 }
 
-// Policy says which gRPC services require a staff caller: every method of a
-// listed service (full name, e.g. "trenchless.content.v1.ContentAdminService")
-// is refused unless the verified caller is staff.
-type Policy struct {
-	StaffServices []string
-}
-
-func (p Policy) staffOnly(fullMethod string) bool {
-	svc := strings.TrimPrefix(fullMethod, "/")
-	if i := strings.LastIndex(svc, "/"); i >= 0 {
-		svc = svc[:i]
-	}
-	for _, s := range p.StaffServices {
-		if s == svc {
-			return true
-		}
-	}
-	return false
-}
-
 // authenticate verifies the token in ctx's metadata, if any, and applies the
-// policy to the method.
-func (s *Signer) authenticate(ctx context.Context, p Policy, fullMethod string) (context.Context, error) {
+// method's access rule (access.go) to the caller.
+func (s *Signer) authenticate(ctx context.Context, fullMethod string) (context.Context, error) {
 	md, _ := metadata.FromIncomingContext(ctx)
 	if vals := md.Get(MetadataKey); len(vals) > 0 {
 		// The gateway sets one token. More than one means someone added
@@ -201,18 +187,16 @@ func (s *Signer) authenticate(ctx context.Context, p Policy, fullMethod string) 
 		}
 		ctx = WithCaller(ctx, c)
 	}
-	if p.staffOnly(fullMethod) {
-		if _, err := RequireStaff(ctx); err != nil {
-			return nil, err
-		}
+	if err := checkMethod(ctx, fullMethod); err != nil {
+		return nil, err
 	}
 	return ctx, nil
 }
 
 // UnaryServerInterceptor verifies the caller of each unary call.
-func (s *Signer) UnaryServerInterceptor(p Policy) grpc.UnaryServerInterceptor {
+func (s *Signer) UnaryServerInterceptor() grpc.UnaryServerInterceptor {
 	return func(ctx context.Context, req any, info *grpc.UnaryServerInfo, handler grpc.UnaryHandler) (any, error) {
-		ctx, err := s.authenticate(ctx, p, info.FullMethod)
+		ctx, err := s.authenticate(ctx, info.FullMethod)
 		if err != nil {
 			return nil, err
 		}
@@ -221,9 +205,9 @@ func (s *Signer) UnaryServerInterceptor(p Policy) grpc.UnaryServerInterceptor {
 }
 
 // StreamServerInterceptor verifies the caller of each streaming call.
-func (s *Signer) StreamServerInterceptor(p Policy) grpc.StreamServerInterceptor {
+func (s *Signer) StreamServerInterceptor() grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, info *grpc.StreamServerInfo, handler grpc.StreamHandler) error {
-		ctx, err := s.authenticate(ss.Context(), p, info.FullMethod)
+		ctx, err := s.authenticate(ss.Context(), info.FullMethod)
 		if err != nil {
 			return err
 		}

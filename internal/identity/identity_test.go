@@ -54,11 +54,10 @@ func TestNewSignerRefusesShortKeys(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestInterceptorAppliesPolicy(t *testing.T) {
+func TestInterceptorAppliesEachMethodsAccessRule(t *testing.T) {
 	t.Parallel()
 	s, _ := NewSigner(testKey)
-	p := Policy{StaffServices: []string{"pkg.v1.AdminService"}}
-	intercept := s.UnaryServerInterceptor(p)
+	intercept := s.UnaryServerInterceptor()
 	var seen Caller
 	handler := func(ctx context.Context, _ any) (any, error) {
 		seen, _ = FromContext(ctx)
@@ -73,26 +72,31 @@ func TestInterceptorAppliesPolicy(t *testing.T) {
 		_, err := intercept(ctx, nil, &grpc.UnaryServerInfo{FullMethod: method}, handler)
 		return err
 	}
-	staff := s.Mint(Caller{Email: "ana@valleytrenchless.example", Staff: true})
+	const public, write = "/trenchless.content.v1.ContentService/ListPublishedPosts", "/trenchless.content.v1.ContentAdminService/UpdatePost"
+	staff := s.Mint(Caller{Email: "ana@valleytrenchless.example", Staff: true, Role: RoleEditor})
 	visitor := s.Mint(Caller{Email: "joe@example.com"})
 
-	require.NoError(t, call("/pkg.v1.PublicService/Read", ""), "public call, anonymous")
-	require.NoError(t, call("/pkg.v1.PublicService/Read", visitor))
+	require.NoError(t, call(public, ""), "public call, anonymous")
+	require.NoError(t, call(public, visitor))
 	require.Equal(t, "joe@example.com", seen.Email)
 
-	require.Equal(t, codes.Unauthenticated, status.Code(call("/pkg.v1.AdminService/Write", "")))
-	require.Equal(t, codes.PermissionDenied, status.Code(call("/pkg.v1.AdminService/Write", visitor)))
-	require.Equal(t, codes.Unauthenticated, status.Code(call("/pkg.v1.AdminService/Write", "garbage.token")))
-	require.NoError(t, call("/pkg.v1.AdminService/Write", staff))
+	require.Equal(t, codes.Unauthenticated, status.Code(call(write, "")))
+	require.Equal(t, codes.PermissionDenied, status.Code(call(write, visitor)))
+	require.Equal(t, codes.Unauthenticated, status.Code(call(write, "garbage.token")))
+	require.NoError(t, call(write, staff))
 	require.True(t, seen.Staff)
-	// A forged token is refused even on a public service.
-	require.Equal(t, codes.Unauthenticated, status.Code(call("/pkg.v1.PublicService/Read", "garbage.token")))
+	// A forged token is refused even on a public method.
+	require.Equal(t, codes.Unauthenticated, status.Code(call(public, "garbage.token")))
+	// Methods of other packages (gRPC health) carry no rule and are theirs;
+	// a method of ours without one, or unknown, is refused.
+	require.NoError(t, call("/grpc.health.v1.Health/Check", ""))
+	require.Equal(t, codes.PermissionDenied, status.Code(call("/trenchless.content.v1.ContentAdminService/NoSuchMethod", staff)))
 
 	// Two tokens, even two valid ones, are refused: the gateway sets one,
 	// so a second is someone else's and neither is read.
 	for _, tokens := range [][]string{{staff, visitor}, {visitor, staff}, {staff, staff}} {
 		ctx := metadata.NewIncomingContext(context.Background(), metadata.MD{MetadataKey: tokens})
-		_, err := intercept(ctx, nil, &grpc.UnaryServerInfo{FullMethod: "/pkg.v1.PublicService/Read"}, handler)
+		_, err := intercept(ctx, nil, &grpc.UnaryServerInfo{FullMethod: public}, handler)
 		require.Equal(t, codes.Unauthenticated, status.Code(err))
 	}
 }

@@ -3,9 +3,10 @@
 // bench, restoredrill, the chart's tests) and never a shipped binary: fresh
 // Postgres databases (pgtest), embedded NATS (natstest) and NATS as the
 // runbook configures it (natsrunbook), MinIO (miniotest), private CAs
-// (tlstest), an OpenID Connect provider (oidctest), gRPC, HTML, log and
-// span helpers (grpctest, htmltest, logtest, spantest), Jaeger's query API
-// (jaegerq), the pinned tools' cache (toolcache), the whole stack from the
+// (tlstest), an OpenID Connect provider (oidctest), a mail server
+// (mailtest), gRPC, HTML, log and
+// span helpers (grpctest, htmltest, logtest, spantest), traces read back
+// from Jaeger or a collector's file (traces), the pinned tools' cache (toolcache), the whole stack from the
 // built binaries (scratch) and Kubernetes on this machine (kubetest).
 //
 // Each keeps the name it had, so call sites read as before. make lint

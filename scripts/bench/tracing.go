@@ -6,8 +6,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/testkit/jaegerq"
 	"github.com/valleytrenchless/site/internal/testkit/scratch"
+	"github.com/valleytrenchless/site/internal/testkit/traces"
 )
 
 // goalTracedShare is the least share of the untraced intake rate the
@@ -90,13 +90,13 @@ func benchTracing(root, logDir string, pg *scratch.Postgres, bins, web string, r
 	// once they have. Each traced round's traces are read a second at a
 	// time (a search answers at most fewer traces than Jaeger keeps, and
 	// a round's in one answer would be some 100 MB of JSON).
-	q := jaegerq.Client{Base: j.Query}
+	q := traces.Jaeger{Base: j.Query}
 	count := func() (int, error) {
 		ids := map[string]bool{}
 		for _, round := range tr.traced {
 			for at := round.started.Add(-time.Second); at.Before(round.ended.Add(time.Second)); at = at.Add(time.Second) {
 				ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-				found, err := q.Find(ctx, jaegerq.Query{Service: "contact", Operation: "INSERT contact.submissions",
+				found, err := q.Find(ctx, traces.Query{Service: "contact", Operation: "INSERT contact.submissions",
 					Limit: jaegerMaxTraces - 1, Start: at, End: at.Add(time.Second)})
 				cancel()
 				if err != nil {

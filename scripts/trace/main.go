@@ -15,7 +15,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/valleytrenchless/site/internal/testkit/jaegerq"
+	"github.com/valleytrenchless/site/internal/testkit/traces"
 )
 
 func main() {
@@ -24,7 +24,7 @@ func main() {
 	traceID := flag.String("trace", "", "a trace id (a log line's trace_id)")
 	latest := flag.Bool("latest", false, "print the newest lead's trace")
 	flag.Parse()
-	if err := run(jaegerq.Client{Base: *base}, *lead, *traceID, *latest); err != nil {
+	if err := run(traces.Jaeger{Base: *base}, *lead, *traceID, *latest); err != nil {
 		fmt.Fprintln(os.Stderr, "trace:", err)
 		os.Exit(1)
 	}
@@ -33,13 +33,13 @@ func main() {
 // leadSpan is the span every lead's trace has, tagged with the lead's id.
 const leadSpan = "INSERT contact.submissions"
 
-func run(c jaegerq.Client, lead, traceID string, latest bool) error {
+func run(c traces.Jaeger, lead, traceID string, latest bool) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	switch {
 	case traceID != "":
 	case lead != "" || latest:
-		q := jaegerq.Query{Service: "contact", Operation: leadSpan, Limit: 1}
+		q := traces.Query{Service: "contact", Operation: leadSpan, Limit: 1}
 		if lead != "" {
 			q.Tags = map[string]string{"trenchless.lead.id": lead}
 		}

@@ -26,7 +26,10 @@ const leadsUsage = `usage: contact leads reimport --since <time>
              is left alone, so it can be run again, or with an earlier time.
              Uses the service's configuration (CONTACT_DB_URL, CONTACT_NATS_*);
              it reads LEADS only by single-message gets, which the runbook's
-             read-only operator identity may do (CONTACT_NATS_NKEY_SEED=ops.seed).`
+             read-only operator identity may do (CONTACT_NATS_NKEY_SEED=ops.seed).
+             Then it erases again the leads of every leads.erased published at
+             or after --since (a homeowner's erase or the retention made after
+             the restored point), which the restored database has as they were.`
 
 // leadsCommand is `contact leads …`, the operator's lead commands.
 func leadsCommand(ctx context.Context, log *slog.Logger, cfg Config, args []string) error {
@@ -67,10 +70,17 @@ func leadsCommand(ctx context.Context, log *slog.Logger, cfg Config, args []stri
 	}
 	store := contactpg.New(pool)
 	defer store.Close()
-	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt)
+	// The stream part of the erases made again is left to the contact
+	// service (this identity may only read LEADS): no stream eraser here.
+	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt).WithErasure(store, nil, contactnats.LeadsErased)
 	started := time.Now()
 	st, err := contactnats.Reimport(ctx, js, "LEADS", from, svc.Reimport)
 	fmt.Printf("reimport: %d messages read, %d leads imported, %d already stored (through stream sequence %d, %s)\n",
 		st.Read, st.Imported, st.Stored, st.Through, time.Since(started).Round(time.Millisecond))
+	if err != nil {
+		return err
+	}
+	read, erased, err := contactnats.ReapplyErasures(ctx, js, "LEADS", from, svc.EraseAgain)
+	fmt.Printf("reimport: %d erasures read from the stream, %d leads erased again\n", read, erased)
 	return err
 }

@@ -8,11 +8,14 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
@@ -25,6 +28,7 @@ import (
 	"github.com/valleytrenchless/site/services/contact/internal/contactgrpc"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
+	"github.com/valleytrenchless/site/services/contact/internal/webhook"
 )
 
 func main() {
@@ -53,6 +57,25 @@ type Config struct {
 	BatchFlushers int           `env:"BATCH_FLUSHERS" default:"2"`
 	BatchMax      int           `env:"BATCH_MAX" default:"128"`
 	BatchLinger   time.Duration `env:"BATCH_LINGER" default:"1ms"`
+	// Webhooks (issue 38): hosts deliveries may reach whatever address
+	// they resolve to, and over http (a receiver on the company's own
+	// network); a DNS server (host:port) to resolve receivers with instead
+	// of the system's; the retry schedule (the wait before each attempt;
+	// empty: Svix's 0s,5s,5m,30m,2h,5h,10h,10h); how long an endpoint may
+	// fail before it is disabled; how often each worker looks for due
+	// deliveries.
+	WebhookAllowHosts   []string      `env:"WEBHOOK_ALLOW_HOSTS"`
+	WebhookResolver     string        `env:"WEBHOOK_RESOLVER"`
+	WebhookSchedule     []string      `env:"WEBHOOK_RETRY_SCHEDULE"`
+	WebhookDisableAfter time.Duration `env:"WEBHOOK_DISABLE_AFTER" default:"120h"`
+	WebhookPoll         time.Duration `env:"WEBHOOK_POLL" default:"1s"`
+	// WebhookLogRetention is how long finished deliveries stay in the log.
+	WebhookLogRetention time.Duration `env:"WEBHOOK_LOG_RETENTION" default:"720h"`
+	// LeadRetention erases the personal fields of leads older than it,
+	// hourly (issue 39); 0 keeps leads as they are. At least
+	// contact.MinRetention, so a slip of the unit cannot erase this
+	// month's leads.
+	LeadRetention time.Duration `env:"LEAD_RETENTION"`
 }
 
 func run(ctx context.Context, log *slog.Logger, args []string) error {
@@ -93,6 +116,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if cfg.Env != "development" && cfg.IPHashSalt == "development-only-ip-salt" {
 		return fmt.Errorf("CONTACT_IP_HASH_SALT must be set outside development")
 	}
+	if cfg.LeadRetention != 0 && cfg.LeadRetention < contact.MinRetention {
+		return fmt.Errorf("CONTACT_LEAD_RETENTION must be 0 (keep leads) or at least %s, not %s", contact.MinRetention, cfg.LeadRetention)
+	}
 	if err := contactpg.Migrate(ctx, log, pool); err != nil {
 		return err
 	}
@@ -123,7 +149,8 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	store := contactpg.NewWithOptions(pool, contactpg.BatchOptions{
 		Flushers: cfg.BatchFlushers, MaxBatch: cfg.BatchMax, Linger: cfg.BatchLinger})
 	spool := &contactnats.Spool{JS: js, Replicas: cfg.StreamReplicas}
-	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt).WithSpool(spool)
+	svc := contact.NewService(store, contactnats.Encoder{}, cfg.IPHashSalt).WithSpool(spool).
+		WithErasure(store, &contactnats.StreamEraser{JS: js, Stream: stream.Name}, contactnats.LeadsErased)
 	sctx, cancel = context.WithTimeout(ctx, 10*time.Second)
 	if err := spool.Ping(sctx); err != nil {
 		log.Warn("lead spool not ready yet", "err", err)
@@ -134,6 +161,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	reg.MustRegister(natsconn.ConnectedGauge(nc))
 	reg.MustRegister(contactpg.NewBacklogMetrics(store, log, contactpg.BacklogCacheFor).Collectors()...)
 	reg.MustRegister(contactnats.SpoolMetrics(js, svc.SpoolStats)...)
+	reg.MustRegister(contactnats.ErasureMetrics(svc.ErasureStats)...)
 	relay := &contactnats.Relay{Pool: pool, JS: js, Log: log, Stream: stream, Channel: contactpg.NotifyChannel,
 		Retention: cfg.OutboxRetention}
 	rctx, stopRelay := context.WithCancel(ctx)
@@ -152,8 +180,33 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 			"spooled", sp.Held, "restored", sp.Restored)
 	}()
 
+	// Webhooks: the feed makes each event's deliveries, the worker sends
+	// the due ones; both run on every replica and share the work.
+	hooks, err := webhookService(cfg, log, pool)
+	if err != nil {
+		return err
+	}
+	feed := &contactnats.WebhookFeed{JS: js, Stream: stream.Name, Log: log, Enqueue: hooks.Enqueue}
+	worker := &webhook.Worker{Service: hooks, Poll: cfg.WebhookPoll}
+	// Erasure: the stream part of erases NATS was away for, every minute;
+	// the retention, hourly, one replica at a time.
+	eraser := &contact.ErasureWorker{Service: svc, Log: log, Retention: cfg.LeadRetention}
+	hctx, stopHooks := context.WithCancel(ctx)
+	hooksDone := make(chan error, 3)
+	go func() {
+		select { // after the relay has ensured LEADS (see Relay.Ensured)
+		case <-relay.Ensured():
+			hooksDone <- feed.Run(hctx)
+		case <-hctx.Done():
+			hooksDone <- nil
+		}
+	}()
+	go func() { hooksDone <- worker.Run(hctx) }()
+	go func() { hooksDone <- eraser.Run(hctx) }()
+	defer func() { stopHooks(); <-hooksDone; <-hooksDone; <-hooksDone }()
+
 	// Transport.
-	srv, err := contactgrpc.NewGRPCServer(log, svc, grpcserver.Options{Signer: deps.Signer, Registry: reg,
+	srv, err := contactgrpc.NewGRPCServer(log, svc, hooks, grpcserver.Options{Signer: deps.Signer, Registry: reg,
 		ShutdownTimeout: cfg.ShutdownTimeout, TLSDir: cfg.GRPCTLSDir, HealthAddr: cfg.GRPCHealthAddr})
 	if err != nil {
 		return err
@@ -173,4 +226,27 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}}
 	return srv.Run(ctx, cfg.GRPCAddr, cfg.MetricsAddr, reg, intake,
 		grpcserver.Check{Name: "postgres", Fn: pool.Ping, ReportOnly: true})
+}
+
+// webhookService is the webhook rules as cfg sets them.
+func webhookService(cfg Config, log *slog.Logger, pool *pgxpool.Pool) (*webhook.Service, error) {
+	guard := webhook.Guard{AllowHosts: cfg.WebhookAllowHosts}
+	if cfg.WebhookResolver != "" {
+		server := cfg.WebhookResolver
+		guard.Resolver = &net.Resolver{PreferGo: true, Dial: func(ctx context.Context, network, _ string) (net.Conn, error) {
+			var d net.Dialer
+			return d.DialContext(ctx, network, server)
+		}}
+	}
+	var schedule []time.Duration
+	for _, s := range cfg.WebhookSchedule {
+		d, err := time.ParseDuration(strings.TrimSpace(s))
+		if err != nil || d < 0 {
+			return nil, fmt.Errorf("CONTACT_WEBHOOK_RETRY_SCHEDULE: %q is not a duration", s)
+		}
+		schedule = append(schedule, d)
+	}
+	return &webhook.Service{Store: contactpg.NewWebhooks(pool), Guard: guard, Log: log, Schedule: schedule,
+		DisableAfter: cfg.WebhookDisableAfter, Retention: cfg.WebhookLogRetention, LeadField: contactnats.LeadHasField, Sample: contactnats.SampleLead(),
+		Notice: contactnats.WebhookDisabledNotice}, nil
 }

@@ -15,7 +15,6 @@ import (
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/grpcserver"
-	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/services/content/internal/content"
@@ -105,7 +104,6 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	srv, err := grpcserver.New(log, grpcserver.Options{
 		ShutdownTimeout: cfg.ShutdownTimeout,
 		Signer:          deps.Signer,
-		Policy:          identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 		Registry:        reg,
 		TLSDir:          cfg.GRPCTLSDir,
 		HealthAddr:      cfg.GRPCHealthAddr,

@@ -26,16 +26,20 @@ import (
 	"github.com/valleytrenchless/site/internal/boot"
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcdial"
+	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
 	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/accountspg"
+	"github.com/valleytrenchless/site/services/gateway/internal/audit"
 	"github.com/valleytrenchless/site/services/gateway/internal/changes"
 	"github.com/valleytrenchless/site/services/gateway/internal/edge"
 	"github.com/valleytrenchless/site/services/gateway/internal/fastlane"
 	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
+	"github.com/valleytrenchless/site/services/gateway/internal/passkeys"
+	"github.com/valleytrenchless/site/services/gateway/internal/sessionend"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
 
@@ -78,12 +82,23 @@ type Config struct {
 	OIDCClientID       string        `env:"OIDC_CLIENT_ID"`
 	OIDCClientSecret   string        `env:"OIDC_CLIENT_SECRET" secret:"true"`
 	OIDCRedirectURL    string        `env:"OIDC_REDIRECT_URL"`
+	// OIDCAutoRole, when set (owner, editor or sales), admits a
+	// company-domain Google account no owner has invited, with that role;
+	// empty: only invited people (and the very first account) get in.
+	OIDCAutoRole string `env:"OIDC_AUTO_ROLE"`
+	// AuditRetention is how long the audit log keeps an entry (0: for
+	// good).
+	AuditRetention     time.Duration `env:"AUDIT_RETENTION" default:"17520h"`
 	RegistrationOpen   bool          `env:"REGISTRATION_OPEN"`
 	SessionIdle        time.Duration `env:"SESSION_IDLE" default:"8h"`
 	SessionAbsolute    time.Duration `env:"SESSION_ABSOLUTE" default:"168h"`
 	VideoHost          string        `env:"VIDEO_HOST" default:"https://www.youtube-nocookie.com"`
 	MapTileURL         string        `env:"MAP_TILE_URL" default:"https://tile.openstreetmap.org/{z}/{x}/{y}.png"`
 	MapTileAttribution string        `env:"MAP_TILE_ATTRIBUTION" default:"© OpenStreetMap contributors"`
+	// StaffRateLimits limits each staff account's calls to the staff
+	// routes (edge.DefaultStaffLimits), across every replica; false only
+	// for load drills and benchmarks that do an office's work as one account.
+	StaffRateLimits bool `env:"STAFF_RATE_LIMITS" default:"true"`
 	// PublicCacheEntries and PublicCacheBytes bound the public-read cache
 	// (every encoding of each answer counted).
 	PublicCacheEntries int `env:"PUBLIC_CACHE_ENTRIES" default:"2048"`
@@ -92,6 +107,10 @@ type Config struct {
 	// filled articles, the reads they were filled from, the sitemaps and
 	// the feed (site.Options.KeepBytes).
 	SiteKeepBytes int `env:"SITE_KEEP_BYTES" default:"67108864"`
+	// PasskeyOrigin is the origin passkeys are made for, when browsers open
+	// the site by another than PublicOrigin (a development server at an IP
+	// address, which no browser makes passkeys for: http://localhost:8080).
+	PasskeyOrigin string `env:"PASSKEY_ORIGIN"`
 }
 
 // cookieKey derives the flow-cookie key from the identity secret, so one
@@ -124,6 +143,9 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return fmt.Errorf("GATEWAY_MAP_TILE_URL, GATEWAY_MAP_TILE_ATTRIBUTION: %w", err)
 	}
+	if cfg.OIDCAutoRole != "" && !identity.ValidRole(cfg.OIDCAutoRole) {
+		return fmt.Errorf("GATEWAY_OIDC_AUTO_ROLE=%q: use owner, editor or sales, or leave it empty", cfg.OIDCAutoRole)
+	}
 	if cfg.OIDCRedirectURL == "" {
 		cfg.OIDCRedirectURL = cfg.PublicOrigin + "/auth/google/callback"
 	}
@@ -139,15 +161,33 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}
 	store := accountspg.New(deps.Pool)
 	accts := accounts.NewService(store, cfg.SessionIdle, cfg.SessionAbsolute)
+	// The audit log: staff writes and sensitive reads, sign-ins included.
+	auditLog := audit.NewStore(deps.Pool)
+	recorder := audit.NewRecorder(auditLog, log, edge.ClientIPFunc(cfg.TrustedProxyHeader))
+	// Open live streams by session and account: a disabled account's end
+	// at once on this gateway.
+	streams := sessionend.New()
 	sessions, err := signin.New(ctx, log, signin.Config{
 		StaffDomain: cfg.StaffDomain, Issuer: cfg.OIDCIssuer, ClientID: cfg.OIDCClientID, ClientSecret: cfg.OIDCClientSecret,
 		RedirectURL: cfg.OIDCRedirectURL, SecureCookies: origin.Scheme == "https", RegistrationOpen: cfg.RegistrationOpen,
-		CookieKey: cookieKey(cfg.IdentityKey),
+		CookieKey: cookieKey(cfg.IdentityKey), PublicOrigin: cfg.PublicOrigin, AutoRole: cfg.OIDCAutoRole,
+		Throttle: store.TakeToken, ThrottlePeek: store.PeekToken, Audit: recorder.SignIn, Ended: func(id string) { streams.EndUser(id) },
 	}, accts)
 	if err != nil {
 		return err
 	}
-	go sweep(ctx, log, accts, store)
+	// Passkeys, and the owner's policy that requires them (or Google).
+	passkeyOrigin := cfg.PasskeyOrigin
+	if passkeyOrigin == "" {
+		passkeyOrigin = cfg.PublicOrigin
+	}
+	pk, err := passkeys.New(log, passkeys.Config{Origin: passkeyOrigin, SiteName: cfg.CompanyName}, passkeys.NewStore(deps.Pool), store)
+	if err != nil {
+		return err
+	}
+	passkeyRoutes := passkeys.NewHandler(log, pk, sessions, origin.Scheme == "https")
+	sessions.GatePasswordSignIn(passkeyRoutes.PasswordGate)
+	go sweep(ctx, log, accts, store, auditLog, cfg.AuditRetention)
 
 	// Upstreams: connections are lazy, so the gateway starts before the
 	// services and /readyz tells when they are up. Each address is a gRPC
@@ -174,6 +214,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		PublicOrigin: cfg.PublicOrigin, TrustedOrigins: cfg.TrustedOrigins, TrustedProxyHeader: cfg.TrustedProxyHeader,
 		CSP: edge.CSPOptions{VideoHost: cfg.VideoHost, MapTiles: tiles, UpgradeInsecure: origin.Scheme == "https"}, CompanyName: cfg.CompanyName,
 		CacheLimits: edge.CacheLimits{Entries: cfg.PublicCacheEntries, Bytes: int64(cfg.PublicCacheBytes)}, SiteKeepBytes: int64(cfg.SiteKeepBytes),
+		StaffLimits: &edge.StaffLimits{Off: !cfg.StaffRateLimits},
 		SharedLimit: func(ctx context.Context, key string, l edge.RateLimit) (bool, time.Duration, error) {
 			// A slow database must not hold a lead up: past this, the
 			// replica's own limit decides.
@@ -181,6 +222,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 			defer cancel()
 			return store.TakeToken(ctx, key, l.Burst, l.Every)
 		},
+		Routes: []edge.Routes{passkeyRoutes, audit.NewHandler(auditLog, log, sessions.Owner)}, Audit: recorder, SessionEnds: streams,
 	})
 	if err != nil {
 		return err
@@ -282,7 +324,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 }
 
 // sweep removes expired sessions and idle rate-limit buckets, hourly.
-func sweep(ctx context.Context, log *slog.Logger, accts *accounts.Service, store *accountspg.Store) {
+func sweep(ctx context.Context, log *slog.Logger, accts *accounts.Service, store *accountspg.Store, auditLog *audit.Store, keepAudit time.Duration) {
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {
@@ -297,6 +339,14 @@ func sweep(ctx context.Context, log *slog.Logger, accts *accounts.Service, store
 			}
 			if _, err := store.SweepRateLimits(ctx, time.Hour); err != nil {
 				log.Warn("rate-limit sweep failed", "err", err)
+			}
+			if keepAudit <= 0 { // 0: kept for good
+				continue
+			}
+			if n, err := auditLog.Purge(ctx, time.Now().Add(-keepAudit)); err != nil {
+				log.Warn("audit retention failed", "err", err)
+			} else if n > 0 {
+				log.Info("audit entries past their retention removed", "count", n, "retention", keepAudit)
 			}
 		}
 	}

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { request, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launch, openPage } from './browser';
+import { submitLead as submitLeadAs } from './leads';
 import { axeViolations, signInAsStaff } from './staff';
 
 let browser: Browser;
@@ -41,27 +42,9 @@ function homeLead(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/**
- * Submits a lead as a visitor's browser would (Origin header, own user
- * agent). The intake is rate-limited per address and other suites submit
- * too, so a 429 waits for its Retry-After.
- */
-async function submitLead(body: Record<string, unknown>): Promise<string> {
-  const api = await request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { Origin: BASE_URL, 'User-Agent': AGENT } });
-  try {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const res = await api.post('/api/contact', { data: body });
-      if (res.status() === 429) {
-        await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after']) || 10) * 1000 + 200));
-        continue;
-      }
-      expect(res.status(), await res.text()).toBe(200);
-      return ((await res.json()) as { id: string }).id;
-    }
-    throw new Error('the lead intake kept answering 429');
-  } finally {
-    await api.dispose();
-  }
+/** Submits a lead as a visitor's browser would, with this file's user agent. */
+function submitLead(body: Record<string, unknown>): Promise<string> {
+  return submitLeadAs(body, { 'User-Agent': AGENT });
 }
 
 type Lead = { id: string; isRead: boolean; duplicateOf: string; firstName: string; lastName: string };
@@ -342,7 +325,7 @@ describe('the Leads tab', () => {
       'id', 'createdAt', 'respondBy', 'formVariant', 'firstName', 'lastName', 'email', 'phone', 'address', 'city',
       'urgency', 'issues', 'homeAge', 'previousRepairs', 'description', 'preferredContactTime', 'hasVideo', 'sourcePage',
       'utmSource', 'utmMedium', 'utmCampaign', 'gclid', 'userAgent', 'isRead', 'isSpam', 'duplicateOf',
-      'status', 'assignee', 'firstResponseAt',
+      'status', 'assignee', 'firstResponseAt', 'language',
     ]);
     const unread = await inbox(context, 'unread');
     expect(records.map((r) => r[0])).toEqual(unread.submissions.map((s) => s.id));
@@ -355,6 +338,7 @@ describe('the Leads tab', () => {
     expect(col('status')).toBe('new');
     expect(col('assignee')).toBe('');
     expect(col('firstResponseAt')).toBe('');
+    expect(col('language')).toBe('');
     expect(errors).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 // The staff admin on a phone (issue 28, item 4; issue 37): at 390×844 no
-// page of the admin scrolls sideways, with a post, a lead and a text of its
-// own to show (the lead inbox, a lead, the figures, a post's editor and
-// preview, a text's form), every tab is in view (the tab bar wraps rather
+// page of the admin scrolls sideways, with a post, a lead, a text and a
+// webhook endpoint of its own to show (the lead inbox, a lead, the figures,
+// a post's editor and preview, a text's form, the endpoints and a delivery
+// log with its attempts open), every tab is in view (the tab bar wraps rather
 // than scrolls, so none can hide off-screen), the post list's actions are
 // on the screen, and the editor's toolbar is one row with a More menu.
 // Screenshots go to $E2E_SHOTS (default: a temp dir) for a person to look
@@ -23,7 +24,7 @@ let browser: Browser;
 /** One staff session for the whole file: sign-in is rate limited (5 at once, then one per 12 s). */
 let staffCookies: Awaited<ReturnType<BrowserContext['cookies']>>;
 /** What the pages below show: made in beforeAll, long-worded so a page too narrow for them would show it. */
-const seeded = { postId: '', leadId: '', contentKey: `e2e.phone.${RUN}` };
+const seeded = { postId: '', leadId: '', contentKey: `e2e.phone.${RUN}`, endpointId: '' };
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launch();
@@ -49,6 +50,20 @@ beforeAll(async () => {
     headers,
   });
   expect(text.status(), await text.text()).toBe(200);
+  // A webhook endpoint, added before the leads so their deliveries are in its
+  // log, with a long description and an unbroken URL. Nothing listens on its
+  // port, so each attempt fails with the error the log shows.
+  const endpoint = await context.request.post(`${BASE_URL}/api/admin/webhooks`, {
+    data: {
+      url: `http://127.0.0.1:9/hooks/catch/1234567/${'abcdefghij'.repeat(8)}-${RUN}`,
+      description: 'Zapier: every new lead to the ServiceTitan booking board of the Scottsdale office',
+      events: ['leads.submitted', 'leads.updated'],
+      bodyTemplate: '{"properties": {"email": "{{lead.email}}", "firstname": "{{lead.firstName}}"}}',
+    },
+    headers,
+  });
+  expect(endpoint.status(), await endpoint.text()).toBe(200);
+  seeded.endpointId = ((await endpoint.json()) as { endpoint: { id: string } }).endpoint.id;
   // Leads as visitors send them (each from its own address: the intake is
   // rate limited per address), in four cities so the figures' tables are
   // as wide as they get, with long unbroken words where a row could widen.
@@ -86,6 +101,9 @@ beforeAll(async () => {
     headers,
   });
   expect(changed.status(), await changed.text()).toBe(200);
+  // A test delivery: in the log at once, failed, with its error.
+  const test = await context.request.post(`${BASE_URL}/api/admin/webhooks/${seeded.endpointId}/test`, { data: {}, headers });
+  expect(test.status(), await test.text()).toBe(200);
   await context.close();
 });
 
@@ -103,6 +121,11 @@ afterAll(async () => {
       headers: { Origin: BASE_URL },
     });
     expect([200, 404], `delete ${seeded.contentKey}`).toContain(text.status());
+    // The endpoint would otherwise keep retrying, and receive the other suites' leads.
+    if (seeded.endpointId) {
+      const endpoint = await context.request.delete(`${BASE_URL}/api/admin/webhooks/${seeded.endpointId}`, { headers: { Origin: BASE_URL } });
+      expect([200, 404], `delete webhook ${seeded.endpointId}`).toContain(endpoint.status());
+    }
     await context.close();
   }
   await browser?.close();
@@ -188,7 +211,8 @@ async function expectTabsInView(page: Page, current: string) {
   const scroll = await nav.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth, overflowX: getComputedStyle(el).overflowX }));
   expect(scroll.scrollWidth, 'the tab bar holds every tab without scrolling').toBeLessThanOrEqual(scroll.clientWidth);
   const links = nav.getByRole('link');
-  await expect(links.count()).resolves.toBe(5);
+  // The staff account is an owner: every tab, Staff and Audit included (issue 39).
+  await expect(links.count()).resolves.toBe(8);
   for (const link of await links.all()) await expectOnScreen(link, `tab “${await link.innerText()}”`);
   const leads = nav.getByRole('link', { name: /^Leads/ });
   await expect(leads.innerText()).resolves.toMatch(/128[\s\S]*12/);
@@ -196,8 +220,9 @@ async function expectTabsInView(page: Page, current: string) {
   const active = nav.locator('a[aria-current="page"]');
   await expect(active.innerText()).resolves.toMatch(new RegExp(`^${current}`));
   await expectOnScreen(active, 'the current tab');
-  // The header's switch and logout are on the screen too.
+  // The header's switch, account and logout are on the screen too.
   await expectOnScreen(page.getByRole('switch', { name: 'Edit content mode' }), 'the edit-mode switch');
+  await expectOnScreen(page.getByRole('link', { name: 'Your account' }), 'Your account');
   await expectOnScreen(page.getByRole('button', { name: 'Logout' }), 'Logout');
 }
 
@@ -208,6 +233,8 @@ describe('the admin at 390×844', () => {
     { path: '/admin/media', tab: 'Media' },
     { path: '/admin/preview', tab: 'Preview' },
     { path: '/admin/leads', tab: 'Leads' },
+    { path: '/admin/integrations', tab: 'Integrations' },
+    { path: '/admin/audit', tab: 'Audit' },
     { path: '/admin/posts/new', tab: 'Blog Posts' },
   ];
 
@@ -237,6 +264,7 @@ describe('the admin at 390×844', () => {
     { name: 'a text’s form', path: () => `/admin/content/edit/${encodeURIComponent(seeded.contentKey)}` },
     { name: 'a lead', path: () => `/admin/leads/${seeded.leadId}` },
     { name: 'the lead figures', path: () => '/admin/leads/stats' },
+    { name: 'a webhook’s delivery log', path: () => `/admin/integrations/${seeded.endpointId}` },
   ];
   for (const { name, path } of seededPages) {
     it(`${name}: no sideways scroll`, async () => {
@@ -267,14 +295,48 @@ describe('the admin at 390×844', () => {
     const nav = page.getByRole('navigation', { name: 'Content manager sections' });
     await nav.getByRole('link', { name: 'Blog Posts' }).focus();
     const names: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 8; i++) {
       names.push(await page.evaluate(() => document.activeElement?.textContent ?? ''));
       await page.keyboard.press('Tab');
     }
-    expect(names.map((n) => n.replace(/\d.*/, ''))).toEqual(['Blog Posts', 'Site Content', 'Media', 'Preview', 'Leads']);
+    expect(names.map((n) => n.replace(/\d.*/, ''))).toEqual(['Blog Posts', 'Site Content', 'Media', 'Preview', 'Leads', 'Integrations', 'Staff', 'Audit']);
     await nav.getByRole('link', { name: /^Leads/ }).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL('**/admin/leads');
+    await context.close();
+  });
+});
+
+describe('the webhooks at 390×844', () => {
+  it('shows an endpoint as a card, its log as cards, and an opened delivery’s attempts, all on the screen', async () => {
+    const { page, context, errors } = await phonePage();
+    await openAdmin(page, '/admin/integrations');
+    const card = page.locator(`article[data-endpoint-id="${seeded.endpointId}"]`);
+    await card.waitFor();
+    await expectNoSidewaysScroll(page);
+    for (const button of await card.getByRole('button').all()) {
+      const box = (await button.boundingBox())!;
+      expect(box.x + box.width, await button.innerText()).toBeLessThanOrEqual(PHONE.width);
+    }
+    // The add form, open.
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByRole('region', { name: 'Add an endpoint' }).waitFor();
+    await shot(page, 'admin-integrations-add');
+    await expectNoSidewaysScroll(page);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await openAdmin(page, `/admin/integrations/${seeded.endpointId}`);
+    const test = page.locator('tbody.integrations-delivery').filter({ has: page.locator('.integrations-badge--test') }).first();
+    await test.waitFor();
+    await test.getByRole('button', { name: /^Attempts/ }).click();
+    await test.locator('.integrations-attempt').first().waitFor();
+    await shot(page, 'admin-integrations-log-attempts');
+    await expectNoSidewaysScroll(page);
+    const box = (await test.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

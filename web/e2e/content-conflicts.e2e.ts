@@ -259,6 +259,10 @@ describe('edit conflicts in edit mode', () => {
     const page = await ana.newPage();
     await page.goto('/');
     await page.waitForLoadState('networkidle');
+    // The shortcut's listener is added when the page hydrates, which may end
+    // after the network is idle: a key pressed earlier reaches no one (as in
+    // edit-mode.e2e.ts).
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
     const listed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/editable-content' && r.request().method() === 'GET');
     await page.keyboard.press('Control+Alt+KeyE');
     await page.getByRole('complementary', { name: 'Edit mode' }).waitFor();

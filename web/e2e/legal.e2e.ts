@@ -34,7 +34,7 @@ const PAGES = {
       'utm_source, utm_medium, utm_campaign or a Google Ads click ID',
       'a copy is e-mailed to our office',
       'it is not deleted automatically',
-      'Visitors get no cookies from this site.',
+      'Visitors get no cookies from this site unless they choose a language',
       'A session ends after 8 hours without activity or 7 days after sign-in',
       'www.youtube-nocookie.com',
       'tile.openstreetmap.org',

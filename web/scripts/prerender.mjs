@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
 const ssr = join(root, 'dist-ssr');
 
-const { render, PRERENDER_PATHS, ARTICLE_TEMPLATE_PATH } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
+const { render, PRERENDER_PATHS, ARTICLE_TEMPLATES } = await import(pathToFileURL(join(ssr, 'entry-server.js')).href);
 const shell = await readFile(join(dist, 'index.html'), 'utf8');
 
 // The one stylesheet is inlined into prerendered pages: it is small (about
@@ -52,8 +52,8 @@ const inEntry = chunkClosure(entryKey);
 function routePreloads(modules) {
   const files = new Set();
   for (const mod of modules) {
-    const key = `src/${mod}.tsx`;
-    if (!manifest[key]) throw new Error(`no chunk for page module ${mod}`);
+    const key = [`src/${mod}.tsx`, `src/${mod}.ts`].find((k) => manifest[k]);
+    if (!key) throw new Error(`no chunk for page module ${mod}`);
     for (const f of chunkClosure(key)) if (!inEntry.has(f)) files.add(f);
   }
   return [...files].map((f) => `<link rel="modulepreload"${LOW} crossorigin href="/${f}">`);
@@ -65,10 +65,15 @@ function routePreloads(modules) {
 // anywhere in the document).
 const HEAD_TAG = /<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>/g;
 
-function page(html, modules) {
-  const head = [...(html.match(HEAD_TAG) ?? []), ...routePreloads(modules)];
+// A Spanish page's messages (src/locales/es.ts, one chunk) are loaded
+// before it hydrates: preloaded with the page's own chunks (issue 40).
+const LOCALE_MODULES = { en: [], es: ['locales/es'] };
+
+function page(html, modules, locale, block = '') {
+  const head = [...(html.match(HEAD_TAG) ?? []), ...routePreloads([...modules, ...LOCALE_MODULES[locale]])];
   const body = html.replace(HEAD_TAG, '');
   let out = template
+    .replace(/<html lang="[^"]*">/, () => `<html lang="${locale}">`)
     .replace(/<title>[\s\S]*?<\/title>\s*/, '')
     .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/, '');
   // Replacer functions, not strings: page text may hold "$$" or "$&",
@@ -76,6 +81,8 @@ function page(html, modules) {
   // $ / $$ / $$$ price tiers once lost a "$" that way and failed to hydrate).
   out = out.replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`);
   out = out.replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+  // Outside the app's root, where the edge puts its data blocks too.
+  if (block) out = out.replace('</body>', () => `${block}\n  </body>`);
   return out;
 }
 
@@ -92,7 +99,22 @@ const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&l
 const usedKeys = new Set();
 const drift = [];
 
-function checkMarks(route, html) {
+/** A seed wording with the mark's {name} values filled in, as HTML. */
+function filledWording(content, isHtml, params) {
+  const filled = content.replace(/\{([a-zA-Z][a-zA-Z0-9_-]*)\}/g, (w, n) => (n in params ? (isHtml ? escapeHtml(params[n]) : params[n]) : w));
+  return isHtml ? filled : escapeHtml(filled);
+}
+
+const markParams = (before, after) =>
+  Object.fromEntries([...`${before} ${after}`.matchAll(/data-ec-([a-z0-9_-]+)="([^"]*)"/g)].map((p) => [p[1], decode(p[2])]));
+
+/**
+ * Each mark's wording must be the seed's: on an English page the English
+ * (`content`); on a Spanish page the Spanish (`contentEs`) where the page's
+ * copy is Spanish (content/es/), or the English where the element's wording
+ * is written in the component (the edge and the build fill in the Spanish).
+ */
+function checkMarks(route, html, locale) {
   for (const m of html.matchAll(MARK)) {
     const [, , before, key, after, inner] = m;
     usedKeys.add(key);
@@ -102,35 +124,82 @@ function checkMarks(route, html) {
       continue;
     }
     const isHtml = item.contentType === 'html';
-    const params = Object.fromEntries([...`${before} ${after}`.matchAll(/data-ec-([a-z0-9_-]+)="([^"]*)"/g)].map((p) => [p[1], decode(p[2])]));
-    const filled = item.content.replace(/\{([a-zA-Z][a-zA-Z0-9_-]*)\}/g, (w, n) => (n in params ? (isHtml ? escapeHtml(params[n]) : params[n]) : w));
-    if (decode(isHtml ? filled : escapeHtml(filled)) !== decode(inner)) {
-      drift.push(`${route}: ${key}: the page's wording ${JSON.stringify(decode(inner))} differs from the seed's ${JSON.stringify(decode(filled))}`);
+    const params = markParams(before, after);
+    const english = decode(filledWording(item.content, isHtml, params));
+    const wording = decode(inner);
+    if (locale === 'es' && wording !== english) {
+      const spanish = decode(filledWording(item.contentEs ?? '', isHtml, params));
+      if (wording !== spanish) {
+        drift.push(`${route}: ${key}: the page's Spanish ${JSON.stringify(wording)} differs from the seed's contentEs ${JSON.stringify(spanish)}`);
+      }
+    } else if (wording !== english) {
+      drift.push(`${route}: ${key}: the page's wording ${JSON.stringify(wording)} differs from the seed's ${JSON.stringify(english)}`);
     }
     if (isHtml !== inner.trimStart().startsWith('<')) drift.push(`${route}: ${key}: the seed says ${item.contentType}, the page does not`);
   }
 }
 
-for (const route of PRERENDER_PATHS) {
-  const { html, status, modules } = await render(route);
-  if (status !== 200) throw new Error(`prerender ${route}: status ${status}`);
-  checkMarks(route, html);
-  const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, page(html, modules));
-  console.log(`prerendered ${route}`);
+// A Spanish page (issue 40) is filled at build time with the seed's Spanish
+// (`contentEs`), as the edge fills it with the current Spanish, and carries
+// the data block of the items it shows, so it hydrates in Spanish even when
+// served as it is (the content service down). The page's React render holds
+// the English wording, which checkMarks compares with the seed first.
+const BLOCK_ID = 'editable-content';
+
+function fillSpanish(route, html) {
+  const items = new Map();
+  const out = html.replace(MARK, (whole, tag, before, key, after) => {
+    const item = seed.get(key);
+    if (!item) return whole;
+    if (typeof item.contentEs !== 'string' || item.contentEs.trim() === '') {
+      drift.push(`${route}: ${key}: the seed has no Spanish (contentEs)`);
+      return whole;
+    }
+    const isHtml = item.contentType === 'html';
+    items.set(key, { contentKey: key, content: item.contentEs, contentType: item.contentType, locale: 'es' });
+    return `<${tag}${before} data-ec="${key}"${after}>${filledWording(item.contentEs, isHtml, markParams(before, after))}</${tag}>`;
+  });
+  const json = JSON.stringify([...items.values()]).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return { html: out, block: `<script type="application/json" id="${BLOCK_ID}">${json}</script>` };
 }
-const nf = await render('/__not-found__');
-checkMarks('404', nf.html);
-await writeFile(join(dist, '404.html'), page(nf.html, nf.modules));
-console.log('prerendered 404.html');
-// The article template: the edge fills its ⟦post:…⟧ tokens per article.
-const article = await render(ARTICLE_TEMPLATE_PATH);
-if (article.status !== 200) throw new Error(`prerender the article template: status ${article.status}`);
-if (!article.html.includes('⟦post:body⟧')) throw new Error('the article template has no ⟦post:body⟧ token');
-checkMarks('article template', article.html);
-await writeFile(join(dist, '_article.html'), page(article.html, article.modules));
-console.log('prerendered _article.html');
+
+async function prerender(route, file) {
+  const { html, status, modules, locale } = await render(route);
+  checkMarks(route, html, locale);
+  const filled = locale === 'es' ? fillSpanish(route, html) : { html, block: '' };
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, page(filled.html, modules, locale, filled.block));
+  console.log(`prerendered ${route}`);
+  return status;
+}
+
+for (const route of PRERENDER_PATHS) {
+  const file = route === '/' ? join(dist, 'index.html') : join(dist, route, 'index.html');
+  const status = await prerender(route, file);
+  if (status !== 200) throw new Error(`prerender ${route}: status ${status}`);
+}
+// The not-found page of each language: the edge serves es/404.html for unknown paths under /es/.
+for (const [route, file] of [['/__not-found__', join(dist, '404.html')], ['/es/__not-found__', join(dist, 'es', '404.html')]]) {
+  if ((await prerender(route, file)) !== 404) throw new Error(`prerender ${route}: not the not-found page`);
+}
+// The article templates, one per language (dist/_article.html for English
+// posts at /blog/{slug}, dist/es/_article.html for Spanish ones at
+// /es/blog/{slug}): the edge fills their ⟦post:…⟧ tokens per article. The
+// Spanish one's marks are filled, and its data block written, as every
+// Spanish page's are.
+for (const { path, file, locale } of ARTICLE_TEMPLATES) {
+  const article = await render(path);
+  if (article.status !== 200) throw new Error(`prerender the article template ${path}: status ${article.status}`);
+  if (article.locale !== locale) throw new Error(`the article template ${path} is not in ${locale}`);
+  for (const token of ['⟦post:body⟧', '⟦post:otherLanguageHref⟧']) {
+    if (!article.html.includes(token)) throw new Error(`the article template ${path} has no ${token} token`);
+  }
+  checkMarks(`article template ${path}`, article.html, locale);
+  const filled = locale === 'es' ? fillSpanish(path, article.html) : { html: article.html, block: '' };
+  await mkdir(dirname(join(dist, file)), { recursive: true });
+  await writeFile(join(dist, file), page(filled.html, article.modules, locale, filled.block));
+  console.log(`prerendered ${file}`);
+}
 for (const key of seed.keys()) if (!usedKeys.has(key)) drift.push(`seed item ${key} is on no page`);
 if (drift.length) throw new Error(`editable texts and their seed disagree (${seedFile}):\n  ${drift.join('\n  ')}`);
 // The shell for app-only routes (/admin, /auth) renders on the client.

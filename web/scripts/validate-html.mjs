@@ -2,8 +2,10 @@
 // machine's Java 17) and exits 1 on any error; warnings are not reported.
 //   node scripts/validate-html.mjs            every page the build wrote to dist/:
 //                                             each index.html, 404.html, app.html and
-//                                             _article.html with its ⟦post:…⟧ tokens
-//                                             filled from a sample post, as the edge does
+//                                             the article templates (_article.html,
+//                                             es/_article.html) with their ⟦post:…⟧
+//                                             tokens filled from a sample post, as the
+//                                             edge does
 //   node scripts/validate-html.mjs FILE...    those files (the browser tests pass the
 //                                             pages the running stack served)
 import { execFile } from 'node:child_process';
@@ -34,6 +36,18 @@ const SAMPLE_POST = {
     '<h2>What the camera shows</h2><p>A <strong>camera</strong> travels the line.</p>' +
     '<ul><li>Roots at joints</li><li>Cracks and offsets</li></ul>' +
     '<p><a href="/contact">Book an inspection</a> or call us.</p>',
+  // The language switch: the post's translation, or the other language's articles.
+  otherLanguageHref: '/es/resources',
+};
+
+/** A Spanish post's fields, for es/_article.html. */
+const SAMPLE_POST_ES = {
+  ...SAMPLE_POST,
+  title: 'Cómo encuentra una cámara las raíces en su drenaje',
+  excerpt: 'Qué muestra la cámara, cuánto cuesta y qué sigue.',
+  date: '10 de noviembre de 2026',
+  body: '<h2>Qué muestra la cámara</h2><p>Una <strong>cámara</strong> recorre la línea.</p><p><a href="/es/contact">Pida una inspección</a>.</p>',
+  otherLanguageHref: '/blog/camera-inspection-root-intrusion',
 };
 
 async function distPages(tmp) {
@@ -41,14 +55,17 @@ async function distPages(tmp) {
   for (const f of await readdir(dist, { recursive: true })) {
     if (f.endsWith('index.html') || f === '404.html' || f === 'app.html') files.push(join(dist, f));
   }
-  const template = await readFile(join(dist, '_article.html'), 'utf8');
-  const article = template.replace(/⟦post:([a-zA-Z]+)⟧/g, (token, name) => {
-    if (!(name in SAMPLE_POST)) throw new Error(`_article.html: no sample value for ${token}`);
-    return SAMPLE_POST[name];
-  });
-  const filled = join(tmp, '_article.html');
-  await writeFile(filled, article);
-  return files.concat(filled);
+  for (const [file, sample] of [['_article.html', SAMPLE_POST], ['es/_article.html', SAMPLE_POST_ES]]) {
+    const template = await readFile(join(dist, file), 'utf8');
+    const article = template.replace(/⟦post:([a-zA-Z]+)⟧/g, (token, name) => {
+      if (!(name in sample)) throw new Error(`${file}: no sample value for ${token}`);
+      return sample[name];
+    });
+    const filled = join(tmp, file.replace('/', '-'));
+    await writeFile(filled, article);
+    files.push(filled);
+  }
+  return files;
 }
 
 const tmp = await mkdtemp(join(tmpdir(), 'validate-html-'));

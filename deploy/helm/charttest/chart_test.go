@@ -403,6 +403,16 @@ func checkNetworkPolicies(t reporter, objs []obj) {
 					t.Errorf("%s: egress to port %s is not Postgres, NATS, S3, SMTP, OIDC or DNS", comp, port)
 				}
 			}
+			// Any address on a port (the webhook receivers staff add):
+			// never the private ranges or the metadata service.
+			if str(rule, "to", "0", "ipBlock", "cidr") == "0.0.0.0/0" {
+				except := fmt.Sprint(dig(rule, "to", "0", "ipBlock", "except"))
+				for _, private := range []string{"10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8"} {
+					if !strings.Contains(except, private) {
+						t.Errorf("%s: egress to any address includes %s: %v", comp, private, rule)
+					}
+				}
+			}
 		}
 	}
 }

@@ -111,13 +111,27 @@ func StreamLeads(natsURL string) (map[string]int, error) {
 
 // AccountLeads checks the promise for the 2xx leads of a run (okIDs) on
 // the database at dbURL and the NATS server(s) at natsURL: each is
-// stored exactly once, none is half-written, and (after the outbox has
-// drained) each is on LEADS exactly once. It returns the problems found
+// stored exactly once (waiting up to a minute for leads still in the
+// spool), none is half-written, and (after the outbox has drained) each
+// is on LEADS exactly once. It returns the problems found
 // and the figures.
 func AccountLeads(dbURL, natsURL string, okIDs []string) (problems, figures []string) {
-	if err := WaitFor("the outbox to drain", 60*time.Second, func() bool {
+	// A lead answered 2xx while Postgres was away waits in contact's spool
+	// and is stored when the spool drains, a few seconds after the rest:
+	// wait for it as for the outbox (a restore drill once read the table
+	// 0.2 s before the last two spooled leads were stored). One still
+	// missing after the wait is reported below.
+	if err := WaitFor("every 2xx lead stored and the outbox drained", 60*time.Second, func() bool {
 		st, err := ReadLeads(dbURL, time.Now())
-		return err == nil && st.Pending == 0
+		if err != nil || st.Pending != 0 {
+			return false
+		}
+		for _, id := range okIDs {
+			if !st.Leads[id] {
+				return false
+			}
+		}
+		return true
 	}); err != nil {
 		problems = append(problems, err.Error())
 	}

@@ -65,6 +65,12 @@ func StartProc(logDir, name, bin string, args, env []string, o ProcOptions) (*Pr
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Credential: o.Cred}
+	if o.Cred != nil {
+		// Another user (postgres, for Patroni) may not enter the caller's
+		// working directory: a clone under `mktemp -d` is 0700, and
+		// Patroni's multiprocessing children chdir to it and die.
+		cmd.Dir = "/"
+	}
 	if err := cmd.Start(); err != nil {
 		logf.Close()
 		return nil, fmt.Errorf("start %s: %w", name, err)

@@ -86,7 +86,7 @@ func run(ctx context.Context, log *slog.Logger) error {
 		return err
 	}
 	n := &leadnotify.Notifier{JS: js, Log: log, Mailer: mailer, Stream: cfg.Stream, Durable: cfg.Durable,
-		Subject: "leads.submitted", DeadLetter: cfg.DeadLetter, MaxAttempts: cfg.MaxAttempts}
+		Subject: "leads.submitted", Notices: "leads.webhook_disabled", DeadLetter: cfg.DeadLetter, MaxAttempts: cfg.MaxAttempts}
 	// The consumer, the probe port and the metrics port run together; any
 	// failing stops them all.
 	ctx, cancel := context.WithCancel(ctx)

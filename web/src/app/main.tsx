@@ -7,6 +7,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrateInSlices } from '@/lib/hydration-slices';
 import { holdEarlySubmits } from '@/lib/island';
+import { activateLocale } from '@/i18n/catalog';
+import { localeOfPath } from '@/i18n/locale';
 import { App } from './App';
 import { loadMatchedRoutes, routes } from './router';
 
@@ -26,7 +28,8 @@ const app = (
 
 // The page's own chunk is already preloaded (<link rel="modulepreload">);
 // loading it first makes the first render match the prerendered HTML.
-await loadMatchedRoutes(routes, window.location.pathname);
+// The page's language's messages (a Spanish page's catalog is preloaded too).
+await Promise.all([loadMatchedRoutes(routes, window.location.pathname), activateLocale(localeOfPath(window.location.pathname))]);
 
 // Prerendered pages hydrate; the bare shell (e.g. /admin) renders. Hydration
 // is time-sliced: each <HydrationSlice> hydrates in a task of its own.

@@ -62,10 +62,16 @@ describe('routes', () => {
     expect((await render('/privacy')).modules).toEqual(['routes/privacy']);
     expect((await render('/terms')).modules).toEqual(['routes/terms']);
     expect((await render('/risk-map')).modules).toEqual(['routes/risk-map']);
+    // Spanish pages with their own copy load their own modules; the others share the English page's.
+    expect((await render('/es/phoenix')).modules).toEqual(['routes/es/city']);
+    expect((await render('/es/services/cipp-lining')).modules).toEqual(['routes/es/service-cipp-lining']);
+    expect((await render('/es/contact')).modules).toEqual(['routes/contact']);
+    expect((await render('/es/')).locale).toBe('es');
+    expect((await render('/es/no-such-page')).status).toBe(404);
   });
 
-  it('prerenders every path the route table names', () => {
-    expect(PRERENDER_PATHS).toEqual([
+  it('prerenders every path the route table names, in English and under /es in Spanish', () => {
+    const english = [
       '/',
       '/contact',
       '/services/cipp-lining',
@@ -86,7 +92,8 @@ describe('routes', () => {
       '/gilbert',
       '/glendale',
       '/peoria',
-    ]);
+    ];
+    expect(PRERENDER_PATHS).toEqual([...english, ...english.map((p) => (p === '/' ? '/es' : `/es${p}`))]);
     expect(staticPaths([{ path: 'a', children: [{ index: true }, { path: 'b' }, { path: ':id' }] }, { path: '*' }])).toEqual([
       '/a',
       '/a/b',
@@ -122,6 +129,8 @@ describe('routes', () => {
     expect(ids('/auth')).toEqual(['auth']);
     expect(ids('/admin/posts/new')[0]).toBe('admin');
     expect(ids('/admin')[0]).toBe('admin');
+    // The one-time link's page is its own chunk, outside the admin's guard.
+    expect(ids('/admin/set-password')).toEqual(['set-password']);
     expect(ids('/administrator')).toEqual(['root', 'not-found']);
   });
 });
@@ -134,6 +143,30 @@ describe('prerendered HTML', () => {
       expect(scripts.every((attrs) => attrs?.includes('type="application/ld+json"'))).toBe(true);
       expect(html).not.toContain('<template');
       expect(html).not.toContain('<!--$?-->');
+    }
+  });
+});
+
+describe('articles in each language (issue 40)', () => {
+  it('draws /es/blog/{slug} with the article page, in Spanish', async () => {
+    const page = await render('/es/blog/como-funciona-el-revestimiento-cipp');
+    expect(page.routeIds).toContain('es-blog-post');
+    expect(page.modules).toEqual(['routes/blog-post']);
+    expect(page.locale).toBe('es');
+    expect(page.status).toBe(200);
+  });
+
+  it('prerenders one article template per language, with the edge’s tokens and the language switch’s', async () => {
+    const { ARTICLE_TEMPLATES } = await import('./entry-server');
+    expect(ARTICLE_TEMPLATES).toEqual([
+      { locale: 'en', path: '/blog/_article', file: '_article.html' },
+      { locale: 'es', path: '/es/blog/_article', file: 'es/_article.html' },
+    ]);
+    for (const { path, locale } of ARTICLE_TEMPLATES) {
+      const page = await render(path);
+      expect(page.locale).toBe(locale);
+      expect(page.html).toContain('⟦post:body⟧');
+      expect(page.html).toMatch(/<a href="⟦post:otherLanguageHref⟧" hreflang="(en|es)"/);
     }
   });
 });

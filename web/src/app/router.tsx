@@ -2,6 +2,7 @@ import { Component, useEffect, useState, type ComponentType, type ReactNode } fr
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from '@/components/RootLayout';
 import { CITY_SLUGS } from '@/content/cities';
+import { LOCALE_PREFIX, LOCALES, type Locale } from '@/i18n/locale';
 import { NotFoundRoute } from '@/routes/not-found';
 import { RouteErrorRoute } from '@/routes/route-error';
 
@@ -85,7 +86,22 @@ function page(id: string, path: string | null, module: string, load: PageLoader)
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
 const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
 const loadAuth = async () => ({ Component: (await import('@/routes/auth')).AuthRoute });
+const loadSetPassword = async () => ({ Component: (await import('@/routes/set-password')).SetPasswordRoute });
 const loadAdmin = async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute });
+
+/** A staff-area route: its own lazy chunk, its errors caught; no public frame. */
+function staffPage(id: string, path: string, load: PageLoader): RouteObject {
+  return {
+    id,
+    path,
+    handle: { load } satisfies PageHandle,
+    element: (
+      <RouteErrorBoundary>
+        <LazyPage load={load} />
+      </RouteErrorBoundary>
+    ),
+  };
+}
 
 /**
  * The staff area (SPEC §2 "Staff sign-in", "Admin"): outside the public
@@ -94,82 +110,103 @@ const loadAdmin = async () => ({ Component: (await import('@/routes/admin/layout
  * under its path (`posts/*`, …) with descendant routes.
  */
 export const staffRoutes: RouteObject[] = [
-  {
-    id: 'auth',
-    path: '/auth',
-    handle: { load: loadAuth } satisfies PageHandle,
-    element: (
-      <RouteErrorBoundary>
-        <LazyPage load={loadAuth} />
-      </RouteErrorBoundary>
-    ),
-  },
-  {
-    id: 'admin',
-    // One lazy route for the whole admin: its tabs are descendant routes of
-    // routes/admin/layout.tsx, so the entry names two staff chunks, not seven.
-    path: '/admin/*',
-    handle: { load: loadAdmin } satisfies PageHandle,
-    element: (
-      <RouteErrorBoundary>
-        <LazyPage load={loadAdmin} />
-      </RouteErrorBoundary>
-    ),
-  },
+  staffPage('auth', '/auth', loadAuth),
+  // A one-time link's page (issue 39): outside the admin's guard, since whoever opens it is not signed in yet.
+  staffPage('set-password', '/admin/set-password', loadSetPassword),
+  // One lazy route for the whole admin: its tabs are descendant routes of
+  // routes/admin/layout.tsx, so the entry names two staff chunks, not seven.
+  staffPage('admin', '/admin/*', loadAdmin),
 ];
 
+type Localized = { en: [module: string, load: PageLoader]; es: [module: string, load: PageLoader] };
+
 /**
- * The public site's route table (SPEC §2). Each page is its own chunk (`lazy`), so a page
- * loads only its own code; `handle.module` names that chunk's module so the
- * prerender can preload it, and main.tsx resolves the matched modules
- * before hydrating.
+ * Pages whose words live in the route's module (the long copy of the
+ * service and city pages): each language has its own module, so a page
+ * loads only its own language's copy.
  */
-export const publicRoutes: RouteObject[] = [
-  {
-    id: 'root',
+const localizedPages = {
+  city: {
+    en: ['routes/city', loadCity],
+    es: ['routes/es/city', async () => ({ Component: (await import('@/routes/es/city')).CityRoute })],
+  },
+  cippLining: {
+    en: ['routes/service-cipp-lining', async () => ({ Component: (await import('@/routes/service-cipp-lining')).CippLiningRoute })],
+    es: ['routes/es/service-cipp-lining', async () => ({ Component: (await import('@/routes/es/service-cipp-lining')).CippLiningRoute })],
+  },
+  pipeBursting: {
+    en: ['routes/service-pipe-bursting', async () => ({ Component: (await import('@/routes/service-pipe-bursting')).PipeBurstingRoute })],
+    es: ['routes/es/service-pipe-bursting', async () => ({ Component: (await import('@/routes/es/service-pipe-bursting')).PipeBurstingRoute })],
+  },
+  epoxyCoating: {
+    en: ['routes/service-epoxy-coating', async () => ({ Component: (await import('@/routes/service-epoxy-coating')).EpoxyCoatingRoute })],
+    es: ['routes/es/service-epoxy-coating', async () => ({ Component: (await import('@/routes/es/service-epoxy-coating')).EpoxyCoatingRoute })],
+  },
+  drainInspections: {
+    en: ['routes/service-drain-inspections', async () => ({ Component: (await import('@/routes/service-drain-inspections')).DrainInspectionsRoute })],
+    es: ['routes/es/service-drain-inspections', async () => ({ Component: (await import('@/routes/es/service-drain-inspections')).DrainInspectionsRoute })],
+  },
+} satisfies Record<string, Localized>;
+
+/**
+ * The public pages of one language (SPEC §2; issue 40 for Spanish). Each
+ * page is its own chunk (`lazy`), so a page loads only its own code;
+ * `handle.module` names that chunk's module so the prerender can preload
+ * it, and main.tsx resolves the matched modules before hydrating. Spanish
+ * route ids are the English ones with `es-` in front.
+ */
+function publicPages(locale: Locale): RouteObject[] {
+  const id = (name: string) => (locale === 'en' ? name : `${locale}-${name}`);
+  const local = (name: string, path: string, pages: Localized) => page(id(name), path, pages[locale][0], pages[locale][1]);
+  return [
+    page(id('home'), null, 'routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })),
+    page(id('contact'), 'contact', 'routes/contact', async () => ({
+      Component: (await import('@/routes/contact')).ContactRoute,
+    })),
+    local('service-cipp-lining', 'services/cipp-lining', localizedPages.cippLining),
+    local('service-pipe-bursting', 'services/pipe-bursting', localizedPages.pipeBursting),
+    local('service-epoxy-coating', 'services/epoxy-coating', localizedPages.epoxyCoating),
+    local('service-drain-inspections', 'services/drain-inspections', localizedPages.drainInspections),
+    // SPEC §2: /resources and /blog are the same page.
+    page(id('resources'), 'resources', 'routes/resources', loadResources),
+    page(id('blog'), 'blog', 'routes/resources', loadResources),
+    page(id('risk-map'), 'risk-map', 'routes/risk-map', async () => ({
+      Component: (await import('@/routes/risk-map')).RiskMapRoute,
+    })),
+    page(id('sitemap'), 'sitemap', 'routes/sitemap', async () => ({
+      Component: (await import('@/routes/sitemap')).SitemapRoute,
+    })),
+    page(id('privacy'), 'privacy', 'routes/privacy', async () => ({
+      Component: (await import('@/routes/privacy')).PrivacyRoute,
+    })),
+    page(id('terms'), 'terms', 'routes/terms', async () => ({ Component: (await import('@/routes/terms')).TermsRoute })),
+    // An article lives at its own language's address: /blog/{slug} when it is
+    // written in English, /es/blog/{slug} in Spanish (issue 40); one module
+    // draws both, in the page's language.
+    page(id('blog-post'), 'blog/:slug', 'routes/blog-post', async () => ({
+      Component: (await import('@/routes/blog-post')).BlogPostRoute,
+    })),
+    ...CITY_SLUGS.map((slug) => local(`city-${slug}`, slug, localizedPages.city)),
+    { id: id('not-found'), path: '*', element: <NotFoundRoute /> },
+  ];
+}
+
+/** The public frame of one language, its pages inside. */
+function publicRoot(locale: Locale): RouteObject {
+  return {
+    id: locale === 'en' ? 'root' : `root-${locale}`,
+    ...(locale === 'en' ? {} : { path: LOCALE_PREFIX[locale].slice(1) }),
     element: (
       <RouteErrorBoundary>
         <RootLayout />
       </RouteErrorBoundary>
     ),
-    children: [
-      page('home', null, 'routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })),
-      page('contact', 'contact', 'routes/contact', async () => ({
-        Component: (await import('@/routes/contact')).ContactRoute,
-      })),
-      page('service-cipp-lining', 'services/cipp-lining', 'routes/service-cipp-lining', async () => ({
-        Component: (await import('@/routes/service-cipp-lining')).CippLiningRoute,
-      })),
-      page('service-pipe-bursting', 'services/pipe-bursting', 'routes/service-pipe-bursting', async () => ({
-        Component: (await import('@/routes/service-pipe-bursting')).PipeBurstingRoute,
-      })),
-      page('service-epoxy-coating', 'services/epoxy-coating', 'routes/service-epoxy-coating', async () => ({
-        Component: (await import('@/routes/service-epoxy-coating')).EpoxyCoatingRoute,
-      })),
-      page('service-drain-inspections', 'services/drain-inspections', 'routes/service-drain-inspections', async () => ({
-        Component: (await import('@/routes/service-drain-inspections')).DrainInspectionsRoute,
-      })),
-      // SPEC §2: /resources and /blog are the same page.
-      page('resources', 'resources', 'routes/resources', loadResources),
-      page('blog', 'blog', 'routes/resources', loadResources),
-      page('risk-map', 'risk-map', 'routes/risk-map', async () => ({
-        Component: (await import('@/routes/risk-map')).RiskMapRoute,
-      })),
-      page('sitemap', 'sitemap', 'routes/sitemap', async () => ({
-        Component: (await import('@/routes/sitemap')).SitemapRoute,
-      })),
-      page('privacy', 'privacy', 'routes/privacy', async () => ({
-        Component: (await import('@/routes/privacy')).PrivacyRoute,
-      })),
-      page('terms', 'terms', 'routes/terms', async () => ({ Component: (await import('@/routes/terms')).TermsRoute })),
-      page('blog-post', 'blog/:slug', 'routes/blog-post', async () => ({
-        Component: (await import('@/routes/blog-post')).BlogPostRoute,
-      })),
-      ...CITY_SLUGS.map((slug) => page(`city-${slug}`, slug, 'routes/city', loadCity)),
-      { id: 'not-found', path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+    children: publicPages(locale),
+  };
+}
+
+/** The public site's route table: English at the root, Spanish under /es (issue 40). */
+export const publicRoutes: RouteObject[] = LOCALES.map(publicRoot);
 
 /** Every route of the app: the staff area first, so /auth and /admin win over the public not-found. */
 export const routes: RouteObject[] = [...staffRoutes, ...publicRoutes];

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { trackConversion } from '@/lib/analytics';
 
@@ -7,9 +8,11 @@ import { trackConversion } from '@/lib/analytics';
  * (SPEC §7). It reads "Call <phone>" unless given other text.
  */
 export function CallLink({ className, children }: { className?: string; children?: ReactNode }) {
+  const { t } = useLingui();
+  const phone = business.phone;
   return (
     <a href={business.phoneHref} className={className} onClick={() => void trackConversion('phone_click')}>
-      {children ?? `Call ${business.phone}`}
+      {children ?? t`Call ${phone}`}
     </a>
   );
 }

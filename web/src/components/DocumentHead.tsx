@@ -9,10 +9,16 @@ interface DocumentHeadProps {
   links?: readonly TagAttrs[];
 }
 
-/** The selector of the one head element a tag replaces: meta by name or property, link by rel. */
+const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * The selector of the one head element a tag replaces: meta by name or
+ * property, link by rel (and hreflang: a page has one alternate per language).
+ */
 function selectorOf(tag: 'meta' | 'link', attrs: TagAttrs): string {
   const key = tag === 'link' ? 'rel' : attrs.name !== undefined ? 'name' : 'property';
-  return `${tag}[${key}="${(attrs[key] ?? '').replace(/["\\]/g, '\\$&')}"]`;
+  const lang = tag === 'link' && attrs.hreflang !== undefined ? `[hreflang=${quote(attrs.hreflang)}]` : '';
+  return `${tag}[${key}=${quote(attrs[key] ?? '')}]${lang}`;
 }
 
 /**

@@ -3,8 +3,10 @@
 // is not part of any page's first load (ADR 0001).
 import * as Dialog from '@radix-ui/react-dialog';
 import type { RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CallLink } from './CallLink';
-import { ABOUT_LINK, CITY_LINKS, ESTIMATE_LINK, RESOURCES_LINK, SERVICE_LINKS, type SiteLink } from './site-links';
+import { LanguageSwitch } from './LanguageSwitch';
+import { useSiteLinks, type SiteLink } from './site-links';
 import { SmartLink } from './SmartLink';
 
 type Props = {
@@ -30,6 +32,8 @@ function LinkList({ links, onNavigate, className }: { links: readonly SiteLink[]
 
 /** Every header link again; choosing one closes the drawer. */
 export default function MobileDrawer({ open, onOpenChange, trigger }: Props) {
+  const { t } = useLingui();
+  const links = useSiteLinks();
   const close = () => onOpenChange(false);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -44,21 +48,28 @@ export default function MobileDrawer({ open, onOpenChange, trigger }: Props) {
           }}
         >
           <div className="drawer__head">
-            <Dialog.Title className="drawer__title">Menu</Dialog.Title>
-            <Dialog.Close className="drawer__close" aria-label="Close menu">
+            <Dialog.Title className="drawer__title">
+              <Trans>Menu</Trans>
+            </Dialog.Title>
+            <Dialog.Close className="drawer__close" aria-label={t`Close menu`}>
               ×
             </Dialog.Close>
           </div>
-          <nav aria-label="Mobile">
-            <p className="drawer__group">Services</p>
-            <LinkList links={SERVICE_LINKS} onNavigate={close} />
-            <p className="drawer__group">Service Areas</p>
-            <LinkList links={CITY_LINKS} onNavigate={close} className="drawer__cities" />
-            <LinkList links={[ABOUT_LINK, RESOURCES_LINK]} onNavigate={close} />
-            <SmartLink to={ESTIMATE_LINK.to} onNavigate={close} className="button button--primary drawer__cta">
-              {ESTIMATE_LINK.label}
+          <nav aria-label={t`Mobile`}>
+            <p className="drawer__group">
+              <Trans>Services</Trans>
+            </p>
+            <LinkList links={links.services} onNavigate={close} />
+            <p className="drawer__group">
+              <Trans>Service Areas</Trans>
+            </p>
+            <LinkList links={links.cities} onNavigate={close} className="drawer__cities" />
+            <LinkList links={[links.about, links.resources]} onNavigate={close} />
+            <SmartLink to={links.estimate.to} onNavigate={close} className="button button--primary drawer__cta">
+              {links.estimate.label}
             </SmartLink>
             <CallLink className="button drawer__cta" />
+            <LanguageSwitch className="drawer__language" />
           </nav>
         </Dialog.Content>
       </Dialog.Portal>

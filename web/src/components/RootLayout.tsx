@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Outlet } from 'react-router';
 import { HydrationSlice } from '@/lib/hydration-slices';
 import { EditModeLayer } from '@/features/editable-content/EditModeLayer';
@@ -11,7 +12,7 @@ export function RootLayout({ children }: { children?: ReactNode }) {
   return (
     <>
       <a href="#main" className="skip-link">
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <ScrollManager />
       <SiteHeader />

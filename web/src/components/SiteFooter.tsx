@@ -1,5 +1,8 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { business, formatOpeningHours } from '@/config/business';
-import { CITY_LINKS, FOOTER_SERVICE_LINKS, LEGAL_LINKS, SOCIAL_LINKS } from './site-links';
+import { useLocale } from '@/i18n/use-locale';
+import { SOCIAL_LINKS, useSiteLinks } from './site-links';
+import { useServiceArea } from './use-service-area';
 import { SmartLink } from './SmartLink';
 import { CallLink } from '@/components/CallLink';
 import { Editable } from '@/features/editable-content';
@@ -11,6 +14,12 @@ const FOOTER_BLURB =
 
 /** SPEC §2 footer: every link, phone, e-mail, hours, four social links. */
 export function SiteFooter() {
+  const { t } = useLingui();
+  const links = useSiteLinks();
+  const locale = useLocale();
+  const { companyName, serviceArea, foundedYear } = business;
+  const area = useServiceArea();
+  const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
       <div className="container site-footer__inner">
@@ -18,15 +27,18 @@ export function SiteFooter() {
           <h2 id="footer-about" className="site-footer__heading">
             {business.companyName}
           </h2>
-          <Editable contentKey="footer.blurb" type="html" params={{ area: business.serviceArea }}>
+          <Editable contentKey="footer.blurb" type="html" params={{ area }}>
             {FOOTER_BLURB}
           </Editable>
-          <ul className="site-footer__social" aria-label="Social media">
+          <ul className="site-footer__social" aria-label={t`Social media`}>
             {SOCIAL_LINKS.map((s) => (
               <li key={s.href}>
                 <a href={s.href} rel="noopener noreferrer" target="_blank">
                   {s.label}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden">
+                    {' '}
+                    <Trans>(opens in a new tab)</Trans>
+                  </span>
                 </a>
               </li>
             ))}
@@ -34,10 +46,10 @@ export function SiteFooter() {
         </section>
         <nav aria-labelledby="footer-services">
           <h2 id="footer-services" className="site-footer__heading">
-            Services
+            <Trans>Services</Trans>
           </h2>
           <ul className="plain-list">
-            {FOOTER_SERVICE_LINKS.map((l) => (
+            {links.footerServices.map((l) => (
               <li key={l.to}>
                 <SmartLink to={l.to}>{l.label}</SmartLink>
               </li>
@@ -46,10 +58,10 @@ export function SiteFooter() {
         </nav>
         <nav aria-labelledby="footer-areas">
           <h2 id="footer-areas" className="site-footer__heading">
-            Service Areas
+            <Trans>Service Areas</Trans>
           </h2>
           <ul className="plain-list site-footer__cities">
-            {CITY_LINKS.map((l) => (
+            {links.cities.map((l) => (
               <li key={l.to}>
                 <SmartLink to={l.to}>{l.label}</SmartLink>
               </li>
@@ -58,7 +70,7 @@ export function SiteFooter() {
         </nav>
         <section aria-labelledby="footer-contact">
           <h2 id="footer-contact" className="site-footer__heading">
-            Contact
+            <Trans>Contact</Trans>
           </h2>
           <ul className="plain-list">
             <li>
@@ -68,21 +80,24 @@ export function SiteFooter() {
               <a href={`mailto:${business.email}`}>{business.email}</a>
             </li>
           </ul>
-          <h3 className="site-footer__subheading">Hours</h3>
+          <h3 className="site-footer__subheading">
+            <Trans>Hours</Trans>
+          </h3>
           <ul className="plain-list">
             {business.hours.map((entry) => (
-              <li key={entry.label}>{formatOpeningHours(entry)}</li>
+              <li key={entry.label}>{formatOpeningHours(entry, locale)}</li>
             ))}
           </ul>
         </section>
       </div>
       <div className="container site-footer__legal">
         <p>
-          © {new Date().getFullYear()} {business.companyName}. Serving the {business.serviceArea} since{' '}
-          {business.foundedYear}.
+          <Trans>
+            © {year} {companyName}. Serving the {serviceArea} since {foundedYear}.
+          </Trans>
         </p>
         <ul className="site-footer__legal-links">
-          {LEGAL_LINKS.map((l) => (
+          {links.legal.map((l) => (
             <li key={l.to}>
               <SmartLink to={l.to}>{l.label}</SmartLink>
             </li>

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { CallLink } from './CallLink';
+import { LanguageSwitch } from './LanguageSwitch';
 import { NavMenu } from './NavMenu';
-import { ABOUT_LINK, CITY_LINKS, ESTIMATE_LINK, RESOURCES_LINK, SERVICE_LINKS } from './site-links';
+import { useSiteLinks } from './site-links';
 import { SmartLink } from './SmartLink';
 
 const loadDrawer = () => import('./MobileDrawer');
@@ -13,6 +15,7 @@ const MobileDrawer = lazy(loadDrawer);
  * button is pointed at, touched or focused, and mounted on the first open.
  */
 function MobileMenu() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -23,7 +26,7 @@ function MobileMenu() {
         ref={button}
         type="button"
         className="site-header__menu-button"
-        aria-label="Open menu"
+        aria-label={t`Open menu`}
         aria-haspopup="dialog"
         aria-expanded={open}
         onPointerEnter={prefetch}
@@ -48,34 +51,39 @@ function MobileMenu() {
 }
 
 export function SiteHeader() {
+  const { t } = useLingui();
+  const links = useSiteLinks();
   return (
     <header className="site-header">
       <div className="container site-header__inner">
         <SmartLink to="/" className="site-header__logo">
           {business.companyName}
         </SmartLink>
-        <nav aria-label="Main" className="site-nav">
+        <nav aria-label={t`Main`} className="site-nav">
           <ul className="site-nav__list">
             <li>
-              <NavMenu label="Services" links={SERVICE_LINKS} />
+              <NavMenu label={t`Services`} links={links.services} />
             </li>
             <li>
-              <NavMenu label="Service Areas" links={CITY_LINKS} />
+              <NavMenu label={t`Service Areas`} links={links.cities} />
             </li>
             <li>
-              <SmartLink to={ABOUT_LINK.to} className="site-nav__link">
-                {ABOUT_LINK.label}
+              <SmartLink to={links.about.to} className="site-nav__link">
+                {links.about.label}
               </SmartLink>
             </li>
             <li>
-              <SmartLink to={RESOURCES_LINK.to} className="site-nav__link">
-                {RESOURCES_LINK.label}
+              <SmartLink to={links.resources.to} className="site-nav__link">
+                {links.resources.label}
               </SmartLink>
             </li>
             <li>
-              <SmartLink to={ESTIMATE_LINK.to} className="button button--primary">
-                {ESTIMATE_LINK.label}
+              <SmartLink to={links.estimate.to} className="button button--primary">
+                {links.estimate.label}
               </SmartLink>
+            </li>
+            <li>
+              <LanguageSwitch className="site-nav__link site-nav__language" />
             </li>
           </ul>
         </nav>
@@ -86,7 +94,9 @@ export function SiteHeader() {
               fill="currentColor"
             />
           </svg>
-          <span className="visually-hidden">Call </span>
+          <span className="visually-hidden">
+            <Trans>Call</Trans>{' '}
+          </span>
           {business.phone}
         </CallLink>
         <MobileMenu />

@@ -1,5 +1,6 @@
 import type { AnchorHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useLocalize } from '@/i18n/use-locale';
 import { planNavigation, scrollToId } from '@/lib/scroll';
 
 type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
@@ -13,11 +14,14 @@ type Props = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * An in-site link that follows SPEC §2's navigation helper: an anchor on the
  * current page is scrolled to; another path is navigated to and then
  * scrolled to its anchor after 100 ms, or to the top after 50 ms. It is a
- * real <a href>, so it works without JavaScript and in a new tab.
+ * real <a href>, so it works without JavaScript and in a new tab. A site
+ * path is put in the page's language: '/contact' is '/es/contact' on a
+ * Spanish page (issue 40).
  */
-export function SmartLink({ to, children, onNavigate, onClick, ...rest }: Props) {
+export function SmartLink({ to: path, children, onNavigate, onClick, ...rest }: Props) {
   const navigate = useNavigate();
   const location = useLocation();
+  const to = useLocalize()(path);
 
   function handle(e: MouseEvent<HTMLAnchorElement>) {
     onClick?.(e);

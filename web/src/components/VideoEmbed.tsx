@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useLingui } from '@lingui/react/macro';
 
 /** YouTube video ids are 11 characters of [A-Za-z0-9_-]. */
 const VIDEO_ID = /^[A-Za-z0-9_-]{11}$/;
@@ -73,6 +74,7 @@ const posterDuration: CSSProperties = {
  * moves into the player so keyboard users can control it at once.
  */
 export function VideoEmbed({ videoId, title, duration, startActive = false, className }: VideoEmbedProps) {
+  const { t } = useLingui();
   const [active, setActive] = useState(startActive);
   const [focusPlayer, setFocusPlayer] = useState(false);
   const frameRef = useRef<HTMLIFrameElement>(null);
@@ -86,7 +88,7 @@ export function VideoEmbed({ videoId, title, duration, startActive = false, clas
   if (!isVideoId(videoId)) {
     return (
       <div className={classes} style={{ ...frameBox, display: 'grid', placeItems: 'center', color: '#ffffff' }}>
-        <p style={{ margin: 0 }}>This video is not available.</p>
+        <p style={{ margin: 0 }}>{t`This video is not available.`}</p>
       </div>
     );
   }
@@ -115,13 +117,13 @@ export function VideoEmbed({ videoId, title, duration, startActive = false, clas
           }}
         >
           <PlayIcon />
-          <span className="visually-hidden">Play video: </span>
+          <span className="visually-hidden">{t`Play video: `}</span>
           <span className="video-embed__title" style={posterTitle}>
             {title}
           </span>
           {duration && (
             <span className="video-embed__duration" style={posterDuration}>
-              <span className="visually-hidden">Length </span>
+              <span className="visually-hidden">{t`Length `}</span>
               {duration}
             </span>
           )}

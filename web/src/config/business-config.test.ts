@@ -37,7 +37,7 @@ describe('parseBusinessConfig', () => {
 
 describe('formatOpeningHours', () => {
   it("renders DESIGN §8's footer hours", () => {
-    expect(parseBusinessConfig({}, now).hours.map(formatOpeningHours)).toEqual([
+    expect(parseBusinessConfig({}, now).hours.map((entry) => formatOpeningHours(entry))).toEqual([
       'Mon-Fri 7AM-6PM',
       'Sat 8AM-4PM',
       'Sun by appointment',

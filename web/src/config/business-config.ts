@@ -124,8 +124,23 @@ function formatClock(hhmm: string): string {
   return `${hour12}${m === 0 ? '' : `:${String(m).padStart(2, '0')}`}${suffix}`;
 }
 
-/** "Mon-Fri 7AM-6PM", "Sun by appointment". */
-export function formatOpeningHours(entry: OpeningHours): string {
-  if (entry.opens === null || entry.closes === null) return `${entry.label} by appointment`;
-  return `${entry.label} ${formatClock(entry.opens)}-${formatClock(entry.closes)}`;
+/** Spanish day abbreviations, as Phoenix-area Spanish reads them (issue 40). */
+const DAY_ES: Readonly<Record<DayOfWeek, string>> = {
+  Monday: 'lun',
+  Tuesday: 'mar',
+  Wednesday: 'mié',
+  Thursday: 'jue',
+  Friday: 'vie',
+  Saturday: 'sáb',
+  Sunday: 'dom',
+};
+
+/** "Mon-Fri 7AM-6PM", "Sun by appointment"; in Spanish "lun-vie 7AM-6PM", "dom con cita previa". */
+export function formatOpeningHours(entry: OpeningHours, locale: 'en' | 'es' = 'en'): string {
+  const first = entry.days[0];
+  const last = entry.days[entry.days.length - 1];
+  const label =
+    locale === 'en' || !first || !last ? entry.label : first === last ? DAY_ES[first] : `${DAY_ES[first]}-${DAY_ES[last]}`;
+  if (entry.opens === null || entry.closes === null) return `${label} ${locale === 'es' ? 'con cita previa' : 'by appointment'}`;
+  return `${label} ${formatClock(entry.opens)}-${formatClock(entry.closes)}`;
 }

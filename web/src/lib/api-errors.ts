@@ -67,3 +67,20 @@ export function staleVersion(err: unknown): StaleVersion | null {
     updatedAt: typeof updatedAt === 'string' ? updatedAt : '',
   };
 }
+
+/** What a refused form is told: the field a problem is about (null: the form as a whole) and the server's words. */
+export type FormProblem<F extends string> = { field: F | null; message: string };
+
+/**
+ * A refused form's problem: the first per-field problem (`details`) about a
+ * field the form shows (`fields` maps the request's field names to the
+ * form's), else the server's message for the form as a whole; null when
+ * the server sent no words of its own (the caller says why in its own).
+ */
+export function formProblem<F extends string>(err: unknown, fields: Readonly<Record<string, F>>): FormProblem<F> | null {
+  for (const v of fieldViolations(err)) {
+    if (Object.hasOwn(fields, v.field)) return { field: fields[v.field] ?? null, message: v.message };
+  }
+  const message = serverMessage(err);
+  return message ? { field: null, message } : null;
+}

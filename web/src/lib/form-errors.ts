@@ -43,3 +43,19 @@ export function showServerFieldErrors<T extends FieldValues>(
   if (first) setFocus(first);
   return shown.size;
 }
+
+/**
+ * Puts a refused form's problem (api-errors formProblem) under its field,
+ * focused, and says so; false when it names no field (or there is none),
+ * for the caller to show it above the buttons.
+ */
+export function showFieldProblem<T extends FieldValues>(
+  problem: { field: FieldPath<T> | null; message: string } | null,
+  setError: UseFormSetError<T>,
+  setFocus: UseFormSetFocus<T>,
+): boolean {
+  if (!problem?.field) return false;
+  setError(problem.field, { type: 'server', message: problem.message });
+  setFocus(problem.field);
+  return true;
+}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { LocalBusinessJsonLd } from '@/components/LocalBusinessJsonLd';
 import { Seo } from '@/components/Seo';
 import { business } from '@/config/business';
@@ -6,13 +7,15 @@ import { AboutSection, HomeSections } from '@/features/home';
 import { ContactSection } from '@/features/lead-form';
 import { SlicedSections } from '@/lib/hydration-slices';
 
-/** The home page (SPEC §2): sections 1–9, the blog preview, About, then the contact form. */
+/** The home page (SPEC §2): sections 1–9, the blog preview, About, then the contact form; in the page's language. */
 export function HomeRoute() {
+  const { t } = useLingui();
+  const { companyName, serviceArea } = business;
   return (
     <>
       <Seo
-        title="Trenchless Drain & Sewer Repair in the Phoenix Valley"
-        description={`${business.companyName} repairs drains and sewer lines across the ${business.serviceArea} without digging up your yard: CIPP pipe lining with blue-light curing, pipe bursting, epoxy coating and free drain camera inspections.`}
+        title={t`Trenchless Drain & Sewer Repair in the Phoenix Valley`}
+        description={t`${companyName} repairs drains and sewer lines across the ${serviceArea} without digging up your yard: CIPP pipe lining with blue-light curing, pipe bursting, epoxy coating and free drain camera inspections.`}
         path="/"
       />
       <LocalBusinessJsonLd />

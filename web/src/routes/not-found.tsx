@@ -1,20 +1,27 @@
-import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
+import { SmartLink } from '@/components/SmartLink';
 
-/** Any path without a route (SPEC §2 404 page, §8). */
+/** Any path without a route (SPEC §2 404 page, §8), in the page's language. */
 export function NotFoundRoute() {
+  const { t } = useLingui();
+  const { companyName, phone } = business;
   return (
     <section className="container page-message" aria-labelledby="not-found-heading">
-      <DocumentHead title={`Page Not Found | ${business.companyName}`} meta={NOINDEX} />
-      <h1 id="not-found-heading">404 - Page Not Found</h1>
-      <p>The page you're looking for doesn't exist or may have been moved.</p>
+      <DocumentHead title={t`Page Not Found | ${companyName}`} meta={NOINDEX} />
+      <h1 id="not-found-heading">
+        <Trans>404 - Page Not Found</Trans>
+      </h1>
+      <p>
+        <Trans>The page you're looking for doesn't exist or may have been moved.</Trans>
+      </p>
       <div className="button-row">
-        <Link to="/" className="button button--primary">
-          Go Home
-        </Link>
+        <SmartLink to="/" className="button button--primary">
+          <Trans>Go Home</Trans>
+        </SmartLink>
         <a href={business.phoneHref} className="button">
-          Call {business.phone}
+          <Trans>Call {phone}</Trans>
         </a>
       </div>
     </section>

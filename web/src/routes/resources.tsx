@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Seo } from '@/components/Seo';
 import { ContactSection } from '@/features/lead-form';
 import {
@@ -12,14 +13,16 @@ import { SlicedSections } from '@/lib/hydration-slices';
 
 /**
  * /resources and /blog: the same resources page (SPEC §2). Both addresses
- * name /resources as canonical, so search engines index it once.
+ * name /resources as canonical, so search engines index it once. The same
+ * module draws /es/resources and /es/blog in Spanish (issue 40).
  */
 export function ResourcesRoute() {
+  const { t } = useLingui();
   return (
     <>
       <Seo
-        title="Drain & Sewer Resources for Phoenix Valley Homeowners"
-        description="Homeowner guides to sewer warning signs, Orangeburg and clay pipe, repair costs and CIPP lining, with pipe risk ratings for eight Phoenix Valley cities."
+        title={t`Drain & Sewer Resources for Phoenix Valley Homeowners`}
+        description={t`Homeowner guides to sewer warning signs, Orangeburg and clay pipe, repair costs and CIPP lining, with pipe risk ratings for eight Phoenix Valley cities.`}
         path="/resources"
       />
       <ResourcesHero />
@@ -27,7 +30,9 @@ export function ResourcesRoute() {
         <section className="section" aria-labelledby="resources-latest-heading">
           <div className="container">
             <div className="section__header">
-              <h2 id="resources-latest-heading">Newest on the blog</h2>
+              <h2 id="resources-latest-heading">
+                <Trans>Newest on the blog</Trans>
+              </h2>
             </div>
             {/* Published posts, current: staff posts and scheduled ones appear here when they go live. */}
             <LatestPosts />

@@ -1,22 +1,29 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { RootLayout } from '@/components/RootLayout';
 import { business } from '@/config/business';
 import { DocumentHead } from '@/components/DocumentHead';
 
 /** Shown instead of a route that threw while loading or rendering. */
 export function RouteErrorRoute({ error }: { error: unknown }) {
+  const { t } = useLingui();
+  const { companyName, phone } = business;
   console.error(error);
   return (
     <RootLayout>
       <section className="container page-message">
-        <DocumentHead title={`Something went wrong | ${business.companyName}`} />
-        <h1>Something went wrong</h1>
-        <p>Please reload the page. If it keeps happening, call us at {business.phone}.</p>
+        <DocumentHead title={t`Something went wrong | ${companyName}`} />
+        <h1>
+          <Trans>Something went wrong</Trans>
+        </h1>
+        <p>
+          <Trans>Please reload the page. If it keeps happening, call us at {phone}.</Trans>
+        </p>
         <div className="button-row">
           <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Reload page
+            <Trans>Reload page</Trans>
           </button>
           <a href={business.phoneHref} className="button">
-            Call {business.phone}
+            <Trans>Call {phone}</Trans>
           </a>
         </div>
       </section>

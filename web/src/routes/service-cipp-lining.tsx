@@ -1,38 +1,7 @@
-import { Seo } from '@/components/Seo';
-import { cippLiningPage as page } from '@/content/service-pages';
-import { ContactSection } from '@/features/lead-form';
-import {
-  BenefitCards,
-  ComparisonTable,
-  CtaBanner,
-  DemoVideo,
-  ExplanationSection,
-  FaqList,
-  ProcessSteps,
-  ServiceHero,
-} from '@/features/service-pages';
-import { SlicedSections } from '@/lib/hydration-slices';
+import { cippLiningPage } from '@/content/service-pages';
+import { CippLining } from '@/features/service-pages/pages';
 
-/** /services/cipp-lining (SPEC §2 "Service pages"): CIPP lining, with FAQs and a demo video. */
+/** /services/cipp-lining (SPEC §2 "Service pages"), in English. */
 export function CippLiningRoute() {
-  return (
-    <>
-      <Seo title={page.seo.title} description={page.seo.description} path={page.path} />
-      <div className="service-page">
-        <ServiceHero hero={page.hero} path={page.path} />
-        <SlicedSections>
-          <ExplanationSection copy={page.explanation} />
-          <ProcessSteps copy={page.process} />
-          <BenefitCards copy={page.benefits} />
-          <DemoVideo copy={page.video} />
-          <ComparisonTable copy={page.comparison} />
-          <FaqList copy={page.faqs} />
-          <CtaBanner copy={page.cta} currentPath={page.path} />
-        </SlicedSections>
-      </div>
-      <SlicedSections>
-        <ContactSection title={page.contactTitle} />
-      </SlicedSections>
-    </>
-  );
+  return <CippLining page={cippLiningPage} />;
 }

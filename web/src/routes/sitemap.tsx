@@ -1,16 +1,8 @@
-import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { Seo } from '@/components/Seo';
-import { CITY_LINKS, LEGAL_LINKS, SERVICE_LINKS, type SiteLink } from '@/components/site-links';
+import { useSiteLinks, type SiteLink } from '@/components/site-links';
+import { SmartLink } from '@/components/SmartLink';
 import { resourceArticles } from '@/content/resources';
-
-const MAIN_LINKS: readonly SiteLink[] = [
-  { to: '/', label: 'Home' },
-  { to: '/contact', label: 'Schedule a Free Inspection' },
-  { to: '/resources', label: 'Resources & Articles' },
-  { to: '/risk-map', label: 'Neighborhood Pipe Risk Map' },
-  // The footer's legal links, less this page itself.
-  ...LEGAL_LINKS.filter((l) => l.to !== '/sitemap'),
-];
 
 function LinkGroup({ id, title, links }: { id: string; title: string; links: readonly SiteLink[] }) {
   return (
@@ -19,7 +11,7 @@ function LinkGroup({ id, title, links }: { id: string; title: string; links: rea
       <ul>
         {links.map((l) => (
           <li key={l.to}>
-            <Link to={l.to}>{l.label}</Link>
+            <SmartLink to={l.to}>{l.label}</SmartLink>
           </li>
         ))}
       </ul>
@@ -33,23 +25,33 @@ function LinkGroup({ id, title, links }: { id: string; title: string; links: rea
  * exist are listed.
  */
 export function SitemapRoute() {
+  const { t } = useLingui();
+  const links = useSiteLinks();
+  const main: readonly SiteLink[] = [
+    { to: '/', label: t`Home` },
+    { to: '/contact', label: t`Schedule a Free Inspection` },
+    { to: '/resources', label: t`Resources & Articles` },
+    { to: '/risk-map', label: t`Neighborhood Pipe Risk Map` },
+    // The footer's legal links, less this page itself.
+    ...links.legal.filter((l) => l.to !== '/sitemap'),
+  ];
   return (
     // Two elements: on one, .section's padding would override .container's side padding.
     <div className="section">
       <div className="container sitemap">
         <Seo
-          title="Sitemap"
-          description="Every page of the site: services, the eight Phoenix Valley cities we serve, drain and sewer guides, and the free inspection request."
+          title={t`Sitemap`}
+          description={t`Every page of the site: services, the eight Phoenix Valley cities we serve, drain and sewer guides, and the free inspection request.`}
           path="/sitemap"
         />
-        <h1>Sitemap</h1>
+        <h1>{t`Sitemap`}</h1>
         <div className="sitemap__grid">
-          <LinkGroup id="sitemap-main" title="Main pages" links={MAIN_LINKS} />
-          <LinkGroup id="sitemap-services" title="Services" links={SERVICE_LINKS} />
-          <LinkGroup id="sitemap-cities" title="Service areas" links={CITY_LINKS} />
+          <LinkGroup id="sitemap-main" title={t`Main pages`} links={main} />
+          <LinkGroup id="sitemap-services" title={t`Services`} links={links.services} />
+          <LinkGroup id="sitemap-cities" title={t`Service areas`} links={links.cities} />
           <LinkGroup
             id="sitemap-articles"
-            title="Articles"
+            title={t`Articles`}
             links={resourceArticles.map((a) => ({ to: `/blog/${a.id}`, label: a.title }))}
           />
         </div>

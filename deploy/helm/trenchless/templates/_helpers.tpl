@@ -308,6 +308,7 @@ METRICS_ADDR: ":{{ include "trenchless.port" (dict "root" . "name" "contact" "po
 NATS_URL: {{ .Values.nats.url | quote }}
 STREAM_REPLICAS: {{ .Values.contact.streamReplicas | quote }}
 OUTBOX_RETENTION: {{ .Values.contact.outboxRetention | quote }}
+LEAD_RETENTION: {{ .Values.contact.leadRetention | default "0" | quote }}
 SHUTDOWN_TIMEOUT: "{{ .Values.contact.drainSeconds }}s"
 {{- end -}}
 

@@ -8,6 +8,7 @@ package contactv1
 
 import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	_ "github.com/valleytrenchless/site/gen/trenchless/auth/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	httpbody "google.golang.org/genproto/googleapis/api/httpbody"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
@@ -157,7 +158,15 @@ type SubmitInspectionRequestRequest struct {
 	// Attribution from the landing URL.
 	Attribution *Attribution `protobuf:"bytes,16,opt,name=attribution,proto3" json:"attribution,omitempty"`
 	// Website is a honeypot hidden from people; a filled value marks spam.
-	Website       string `protobuf:"bytes,17,opt,name=website,proto3" json:"website,omitempty"`
+	Website string `protobuf:"bytes,17,opt,name=website,proto3" json:"website,omitempty"`
+	// Language is the language of the page the form was sent from, as a BCP
+	// 47 tag ("en", "es", "es-MX"). Optional: absent means unknown, read as
+	// English (SPEC's payloads do not send it). It never refuses a request:
+	// the value is trimmed and capped at 35 characters, and stored as given
+	// when it is a well-formed tag (a primary subtag of 2 or 3 letters, then
+	// subtags of 1 to 8 letters or digits, separated by hyphens), or stored
+	// empty otherwise.
+	Language      string `protobuf:"bytes,18,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -311,6 +320,13 @@ func (x *SubmitInspectionRequestRequest) GetWebsite() string {
 	return ""
 }
 
+func (x *SubmitInspectionRequestRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
 // SubmitInspectionRequestResponse confirms the stored lead.
 type SubmitInspectionRequestResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -438,7 +454,19 @@ type Lead struct {
 	// UpdatedAt is the last staff change (status, note, assignee, read).
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,27,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// UpdatedBy is the e-mail of whoever made it.
-	UpdatedBy     string `protobuf:"bytes,28,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedBy string `protobuf:"bytes,28,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	// ErasedAt is when the lead's personal fields were erased (the
+	// homeowner asked, or the lead passed the retention): its names, e-mail,
+	// phone, address, descriptions, browser and campaign details are empty
+	// and only its dates, status, city and source remain. Absent for a lead
+	// that was not erased.
+	ErasedAt *timestamppb.Timestamp `protobuf:"bytes,29,opt,name=erased_at,json=erasedAt,proto3" json:"erased_at,omitempty"`
+	// Language is the language of the page the lead was sent from, a BCP 47
+	// tag as the form gave it ("es", "es-MX"); empty when unknown (a form
+	// that sent none, or a value that is not a language tag), read as
+	// English. Staff see a lead whose primary subtag is "es" as preferring
+	// Spanish. An erased lead keeps only the primary subtag.
+	Language      string `protobuf:"bytes,30,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -665,6 +693,20 @@ func (x *Lead) GetUpdatedAt() *timestamppb.Timestamp {
 func (x *Lead) GetUpdatedBy() string {
 	if x != nil {
 		return x.UpdatedBy
+	}
+	return ""
+}
+
+func (x *Lead) GetErasedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ErasedAt
+	}
+	return nil
+}
+
+func (x *Lead) GetLanguage() string {
+	if x != nil {
+		return x.Language
 	}
 	return ""
 }
@@ -1960,18 +2002,421 @@ func (x *UpdateLeadResponse) GetSubmission() *Lead {
 	return nil
 }
 
+// PreviewErasureRequest names the lead whose homeowner would be erased.
+type PreviewErasureRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadId of the lead.
+	LeadId        string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewErasureRequest) Reset() {
+	*x = PreviewErasureRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewErasureRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewErasureRequest) ProtoMessage() {}
+
+func (x *PreviewErasureRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewErasureRequest.ProtoReflect.Descriptor instead.
+func (*PreviewErasureRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *PreviewErasureRequest) GetLeadId() string {
+	if x != nil {
+		return x.LeadId
+	}
+	return ""
+}
+
+// ErasureMatch is one lead an erasure would cover.
+type ErasureMatch struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id of the lead.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// CreatedAt is when it arrived.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// FirstName as submitted.
+	FirstName string `protobuf:"bytes,3,opt,name=first_name,json=firstName,proto3" json:"first_name,omitempty"`
+	// LastName as submitted.
+	LastName string `protobuf:"bytes,4,opt,name=last_name,json=lastName,proto3" json:"last_name,omitempty"`
+	// City as stored.
+	City string `protobuf:"bytes,5,opt,name=city,proto3" json:"city,omitempty"`
+	// Status in the pipeline.
+	Status string `protobuf:"bytes,6,opt,name=status,proto3" json:"status,omitempty"`
+	// ByEmail: it has the lead's e-mail.
+	ByEmail bool `protobuf:"varint,7,opt,name=by_email,json=byEmail,proto3" json:"by_email,omitempty"`
+	// ByPhone: it has the lead's phone number.
+	ByPhone       bool `protobuf:"varint,8,opt,name=by_phone,json=byPhone,proto3" json:"by_phone,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ErasureMatch) Reset() {
+	*x = ErasureMatch{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ErasureMatch) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ErasureMatch) ProtoMessage() {}
+
+func (x *ErasureMatch) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ErasureMatch.ProtoReflect.Descriptor instead.
+func (*ErasureMatch) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{23}
+}
+
+func (x *ErasureMatch) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *ErasureMatch) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *ErasureMatch) GetFirstName() string {
+	if x != nil {
+		return x.FirstName
+	}
+	return ""
+}
+
+func (x *ErasureMatch) GetLastName() string {
+	if x != nil {
+		return x.LastName
+	}
+	return ""
+}
+
+func (x *ErasureMatch) GetCity() string {
+	if x != nil {
+		return x.City
+	}
+	return ""
+}
+
+func (x *ErasureMatch) GetStatus() string {
+	if x != nil {
+		return x.Status
+	}
+	return ""
+}
+
+func (x *ErasureMatch) GetByEmail() bool {
+	if x != nil {
+		return x.ByEmail
+	}
+	return false
+}
+
+func (x *ErasureMatch) GetByPhone() bool {
+	if x != nil {
+		return x.ByPhone
+	}
+	return false
+}
+
+// PreviewErasureResponse counts what an erase would cover.
+type PreviewErasureResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// ByEmail is how many leads not yet erased have the lead's e-mail (the
+	// lead included), compared in lower case.
+	ByEmail int32 `protobuf:"varint,1,opt,name=by_email,json=byEmail,proto3" json:"by_email,omitempty"`
+	// ByPhone is how many have its phone number, compared by digits (with
+	// or without the leading 1 of a US number). 0 when the number has
+	// fewer than 7 digits: such a number is not matched.
+	ByPhone int32 `protobuf:"varint,2,opt,name=by_phone,json=byPhone,proto3" json:"by_phone,omitempty"`
+	// Total is how many have either (the lead included).
+	Total int32 `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
+	// Leads are the newest 50 of them.
+	Leads []*ErasureMatch `protobuf:"bytes,4,rep,name=leads,proto3" json:"leads,omitempty"`
+	// ErasedAt is set when the lead itself was erased already: there is
+	// nothing of it left to match.
+	ErasedAt      *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=erased_at,json=erasedAt,proto3" json:"erased_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PreviewErasureResponse) Reset() {
+	*x = PreviewErasureResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PreviewErasureResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PreviewErasureResponse) ProtoMessage() {}
+
+func (x *PreviewErasureResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PreviewErasureResponse.ProtoReflect.Descriptor instead.
+func (*PreviewErasureResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *PreviewErasureResponse) GetByEmail() int32 {
+	if x != nil {
+		return x.ByEmail
+	}
+	return 0
+}
+
+func (x *PreviewErasureResponse) GetByPhone() int32 {
+	if x != nil {
+		return x.ByPhone
+	}
+	return 0
+}
+
+func (x *PreviewErasureResponse) GetTotal() int32 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *PreviewErasureResponse) GetLeads() []*ErasureMatch {
+	if x != nil {
+		return x.Leads
+	}
+	return nil
+}
+
+func (x *PreviewErasureResponse) GetErasedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ErasedAt
+	}
+	return nil
+}
+
+// ErasePersonRequest names the lead whose homeowner asked to be erased and
+// which of their leads go with it. It carries no personal data, so an
+// audit log may keep it whole.
+type ErasePersonRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadId of the lead; it is always erased.
+	LeadId string `protobuf:"bytes,1,opt,name=lead_id,json=leadId,proto3" json:"lead_id,omitempty"`
+	// ByEmail also erases every lead with the same e-mail.
+	ByEmail bool `protobuf:"varint,2,opt,name=by_email,json=byEmail,proto3" json:"by_email,omitempty"`
+	// ByPhone also erases every lead with the same phone number.
+	ByPhone       bool `protobuf:"varint,3,opt,name=by_phone,json=byPhone,proto3" json:"by_phone,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ErasePersonRequest) Reset() {
+	*x = ErasePersonRequest{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ErasePersonRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ErasePersonRequest) ProtoMessage() {}
+
+func (x *ErasePersonRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ErasePersonRequest.ProtoReflect.Descriptor instead.
+func (*ErasePersonRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{25}
+}
+
+func (x *ErasePersonRequest) GetLeadId() string {
+	if x != nil {
+		return x.LeadId
+	}
+	return ""
+}
+
+func (x *ErasePersonRequest) GetByEmail() bool {
+	if x != nil {
+		return x.ByEmail
+	}
+	return false
+}
+
+func (x *ErasePersonRequest) GetByPhone() bool {
+	if x != nil {
+		return x.ByPhone
+	}
+	return false
+}
+
+// ErasePersonResponse says what was erased, in counts.
+type ErasePersonResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadIds are the leads whose personal fields were erased.
+	LeadIds []string `protobuf:"bytes,1,rep,name=lead_ids,json=leadIds,proto3" json:"lead_ids,omitempty"`
+	// Notes is how many staff notes on them were emptied.
+	Notes int32 `protobuf:"varint,2,opt,name=notes,proto3" json:"notes,omitempty"`
+	// OutboxMessages is how many stored copies of their events were
+	// deleted (kept 7 days after publishing, or not yet published).
+	OutboxMessages int32 `protobuf:"varint,3,opt,name=outbox_messages,json=outboxMessages,proto3" json:"outbox_messages,omitempty"`
+	// WebhookDeliveries is how many of their webhook deliveries were
+	// deleted with their attempt logs (pending ones are never sent).
+	WebhookDeliveries int32 `protobuf:"varint,4,opt,name=webhook_deliveries,json=webhookDeliveries,proto3" json:"webhook_deliveries,omitempty"`
+	// StreamMessages is how many of their messages were removed from LEADS
+	// (overwritten, then deleted) by the time of the answer.
+	StreamMessages int32 `protobuf:"varint,5,opt,name=stream_messages,json=streamMessages,proto3" json:"stream_messages,omitempty"`
+	// StreamPending is true when their messages could not all be removed
+	// from LEADS yet (NATS away or slow): the contact service keeps trying
+	// every minute.
+	StreamPending bool `protobuf:"varint,6,opt,name=stream_pending,json=streamPending,proto3" json:"stream_pending,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ErasePersonResponse) Reset() {
+	*x = ErasePersonResponse{}
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ErasePersonResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ErasePersonResponse) ProtoMessage() {}
+
+func (x *ErasePersonResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_contact_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ErasePersonResponse.ProtoReflect.Descriptor instead.
+func (*ErasePersonResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_contact_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *ErasePersonResponse) GetLeadIds() []string {
+	if x != nil {
+		return x.LeadIds
+	}
+	return nil
+}
+
+func (x *ErasePersonResponse) GetNotes() int32 {
+	if x != nil {
+		return x.Notes
+	}
+	return 0
+}
+
+func (x *ErasePersonResponse) GetOutboxMessages() int32 {
+	if x != nil {
+		return x.OutboxMessages
+	}
+	return 0
+}
+
+func (x *ErasePersonResponse) GetWebhookDeliveries() int32 {
+	if x != nil {
+		return x.WebhookDeliveries
+	}
+	return 0
+}
+
+func (x *ErasePersonResponse) GetStreamMessages() int32 {
+	if x != nil {
+		return x.StreamMessages
+	}
+	return 0
+}
+
+func (x *ErasePersonResponse) GetStreamPending() bool {
+	if x != nil {
+		return x.StreamPending
+	}
+	return false
+}
+
 var File_trenchless_contact_v1_contact_proto protoreflect.FileDescriptor
 
 const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
-	"#trenchless/contact/v1/contact.proto\x12\x15trenchless.contact.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x84\x01\n" +
+	"#trenchless/contact/v1/contact.proto\x12\x15trenchless.contact.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1ftrenchless/auth/v1/access.proto\x1a\x19google/api/httpbody.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\x84\x01\n" +
 	"\vAttribution\x12\x1d\n" +
 	"\n" +
 	"utm_source\x18\x01 \x01(\tR\tutmSource\x12\x1d\n" +
 	"\n" +
 	"utm_medium\x18\x02 \x01(\tR\tutmMedium\x12!\n" +
 	"\futm_campaign\x18\x03 \x01(\tR\vutmCampaign\x12\x14\n" +
-	"\x05gclid\x18\x04 \x01(\tR\x05gclid\"\xd8\n" +
+	"\x05gclid\x18\x04 \x01(\tR\x05gclid\"\xf4\n" +
 	"\n" +
 	"\x1eSubmitInspectionRequestRequest\x12\x84\x01\n" +
 	"\fform_variant\x18\x01 \x01(\tBa\xbaH^\xba\x01[\n" +
@@ -1998,7 +2443,8 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\vsource_page\x18\x0f \x01(\tR\n" +
 	"sourcePage\x12D\n" +
 	"\vattribution\x18\x10 \x01(\v2\".trenchless.contact.v1.AttributionR\vattribution\x12\x18\n" +
-	"\awebsite\x18\x11 \x01(\tR\awebsite:\xbc\x02\xbaH\xb8\x02\x1a\x8b\x01\n" +
+	"\awebsite\x18\x11 \x01(\tR\awebsite\x12\x1a\n" +
+	"\blanguage\x18\x12 \x01(\tR\blanguage:\xbc\x02\xbaH\xb8\x02\x1a\x8b\x01\n" +
 	"\x1cissues.required_on_home_form\x12 Please select at least one issue\x1aIthis.form_variant != 'home' || this.issues.exists(i, i.trim().size() > 0)\x1a\xa7\x01\n" +
 	"#description.min_len_on_contact_page\x128Please describe your drain issue (minimum 10 characters)\x1aFthis.form_variant != 'contact' || this.description.trim().size() >= 10B\f\n" +
 	"\n" +
@@ -2008,7 +2454,7 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
 	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x129\n" +
 	"\n" +
-	"respond_by\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xe3\a\n" +
+	"respond_by\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\trespondBy\"\xb8\b\n" +
 	"\x04Lead\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12!\n" +
 	"\fform_variant\x18\x02 \x01(\tR\vformVariant\x12\x1d\n" +
@@ -2045,7 +2491,9 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\n" +
 	"updated_at\x18\x1b \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x1d\n" +
 	"\n" +
-	"updated_by\x18\x1c \x01(\tR\tupdatedBy\"\xd4\x01\n" +
+	"updated_by\x18\x1c \x01(\tR\tupdatedBy\x127\n" +
+	"\terased_at\x18\x1d \x01(\v2\x1a.google.protobuf.TimestampR\berasedAt\x12\x1a\n" +
+	"\blanguage\x18\x1e \x01(\tR\blanguage\"\xd4\x01\n" +
 	"\fLeadActivity\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\x03R\x02id\x12\x17\n" +
 	"\alead_id\x18\x02 \x01(\tR\x06leadId\x12\x12\n" +
@@ -2166,21 +2614,53 @@ const file_trenchless_contact_v1_contact_proto_rawDesc = "" +
 	"\x12UpdateLeadResponse\x12;\n" +
 	"\n" +
 	"submission\x18\x01 \x01(\v2\x1b.trenchless.contact.v1.LeadR\n" +
-	"submission2\xb7\x01\n" +
-	"\x0eContactService\x12\xa4\x01\n" +
-	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x1a\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact\x90\x02\x022\xd6\t\n" +
-	"\x10LeadInboxService\x12\x83\x01\n" +
-	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\"#\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x90\x02\x01\x12\x8e\x01\n" +
-	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"4\x82\xd3\xe4\x93\x02+b\n" +
-	"submission\x12\x1d/api/contact-submissions/{id}\x90\x02\x01\x12\x80\x01\n" +
-	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\".\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv\x90\x02\x010\x01\x12\x97\x01\n" +
+	"submission\":\n" +
+	"\x15PreviewErasureRequest\x12!\n" +
+	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\"\xf7\x01\n" +
+	"\fErasureMatch\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x129\n" +
 	"\n" +
-	"UpdateLead\x12(.trenchless.contact.v1.UpdateLeadRequest\x1a).trenchless.contact.v1.UpdateLeadResponse\"4\x82\xd3\xe4\x93\x02.:\x01*b\n" +
-	"submission2\x1d/api/contact-submissions/{id}\x12\x9a\x01\n" +
-	"\x0fBulkUpdateLeads\x12-.trenchless.contact.v1.BulkUpdateLeadsRequest\x1a..trenchless.contact.v1.BulkUpdateLeadsResponse\"(\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/contact-submissions/bulk\x12\xa3\x01\n" +
-	"\vAddLeadNote\x12).trenchless.contact.v1.AddLeadNoteRequest\x1a*.trenchless.contact.v1.AddLeadNoteResponse\"=\x82\xd3\xe4\x93\x027:\x01*b\bactivity\"(/api/contact-submissions/{lead_id}/notes\x12\xb5\x01\n" +
-	"\x10ListLeadActivity\x12..trenchless.contact.v1.ListLeadActivityRequest\x1a/.trenchless.contact.v1.ListLeadActivityResponse\"@\x82\xd3\xe4\x93\x027b\bactivity\x12+/api/contact-submissions/{lead_id}/activity\x90\x02\x01\x12\x92\x01\n" +
-	"\fGetLeadStats\x12*.trenchless.contact.v1.GetLeadStatsRequest\x1a+.trenchless.contact.v1.GetLeadStatsResponse\")\x82\xd3\xe4\x93\x02 \x12\x1e/api/contact-submissions/stats\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
+	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12\x1d\n" +
+	"\n" +
+	"first_name\x18\x03 \x01(\tR\tfirstName\x12\x1b\n" +
+	"\tlast_name\x18\x04 \x01(\tR\blastName\x12\x12\n" +
+	"\x04city\x18\x05 \x01(\tR\x04city\x12\x16\n" +
+	"\x06status\x18\x06 \x01(\tR\x06status\x12\x19\n" +
+	"\bby_email\x18\a \x01(\bR\abyEmail\x12\x19\n" +
+	"\bby_phone\x18\b \x01(\bR\abyPhone\"\xd8\x01\n" +
+	"\x16PreviewErasureResponse\x12\x19\n" +
+	"\bby_email\x18\x01 \x01(\x05R\abyEmail\x12\x19\n" +
+	"\bby_phone\x18\x02 \x01(\x05R\abyPhone\x12\x14\n" +
+	"\x05total\x18\x03 \x01(\x05R\x05total\x129\n" +
+	"\x05leads\x18\x04 \x03(\v2#.trenchless.contact.v1.ErasureMatchR\x05leads\x127\n" +
+	"\terased_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\berasedAt\"m\n" +
+	"\x12ErasePersonRequest\x12!\n" +
+	"\alead_id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x06leadId\x12\x19\n" +
+	"\bby_email\x18\x02 \x01(\bR\abyEmail\x12\x19\n" +
+	"\bby_phone\x18\x03 \x01(\bR\abyPhone\"\xee\x01\n" +
+	"\x13ErasePersonResponse\x12\x19\n" +
+	"\blead_ids\x18\x01 \x03(\tR\aleadIds\x12\x14\n" +
+	"\x05notes\x18\x02 \x01(\x05R\x05notes\x12'\n" +
+	"\x0foutbox_messages\x18\x03 \x01(\x05R\x0eoutboxMessages\x12-\n" +
+	"\x12webhook_deliveries\x18\x04 \x01(\x05R\x11webhookDeliveries\x12'\n" +
+	"\x0fstream_messages\x18\x05 \x01(\x05R\x0estreamMessages\x12%\n" +
+	"\x0estream_pending\x18\x06 \x01(\bR\rstreamPending2\xbb\x01\n" +
+	"\x0eContactService\x12\xa8\x01\n" +
+	"\x17SubmitInspectionRequest\x125.trenchless.contact.v1.SubmitInspectionRequestRequest\x1a6.trenchless.contact.v1.SubmitInspectionRequestResponse\"\x1e\x88\xc0\x18\x01\x82\xd3\xe4\x93\x02\x11:\x01*\"\f/api/contact\x90\x02\x022\xa1\f\n" +
+	"\x10LeadInboxService\x12\x87\x01\n" +
+	"\tListLeads\x12'.trenchless.contact.v1.ListLeadsRequest\x1a(.trenchless.contact.v1.ListLeadsResponse\"'\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02\x1a\x12\x18/api/contact-submissions\x90\x02\x01\x12\x92\x01\n" +
+	"\aGetLead\x12%.trenchless.contact.v1.GetLeadRequest\x1a&.trenchless.contact.v1.GetLeadResponse\"8\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02+b\n" +
+	"submission\x12\x1d/api/contact-submissions/{id}\x90\x02\x01\x12\x84\x01\n" +
+	"\vExportLeads\x12).trenchless.contact.v1.ExportLeadsRequest\x1a\x14.google.api.HttpBody\"2\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02%\x12#/api/contact-submissions/export.csv\x90\x02\x010\x01\x12\x9b\x01\n" +
+	"\n" +
+	"UpdateLead\x12(.trenchless.contact.v1.UpdateLeadRequest\x1a).trenchless.contact.v1.UpdateLeadResponse\"8\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02.:\x01*b\n" +
+	"submission2\x1d/api/contact-submissions/{id}\x12\x9e\x01\n" +
+	"\x0fBulkUpdateLeads\x12-.trenchless.contact.v1.BulkUpdateLeadsRequest\x1a..trenchless.contact.v1.BulkUpdateLeadsResponse\",\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/contact-submissions/bulk\x12\xa7\x01\n" +
+	"\vAddLeadNote\x12).trenchless.contact.v1.AddLeadNoteRequest\x1a*.trenchless.contact.v1.AddLeadNoteResponse\"A\x88\xc0\x18\x04\x82\xd3\xe4\x93\x027:\x01*b\bactivity\"(/api/contact-submissions/{lead_id}/notes\x12\xb9\x01\n" +
+	"\x10ListLeadActivity\x12..trenchless.contact.v1.ListLeadActivityRequest\x1a/.trenchless.contact.v1.ListLeadActivityResponse\"D\x88\xc0\x18\x04\x82\xd3\xe4\x93\x027b\bactivity\x12+/api/contact-submissions/{lead_id}/activity\x90\x02\x01\x12\x96\x01\n" +
+	"\fGetLeadStats\x12*.trenchless.contact.v1.GetLeadStatsRequest\x1a+.trenchless.contact.v1.GetLeadStatsResponse\"-\x88\xc0\x18\x04\x82\xd3\xe4\x93\x02 \x12\x1e/api/contact-submissions/stats\x90\x02\x01\x12\x98\x01\n" +
+	"\x0ePreviewErasure\x12,.trenchless.contact.v1.PreviewErasureRequest\x1a-.trenchless.contact.v1.PreviewErasureResponse\")\x88\xc0\x18\x05\x82\xd3\xe4\x93\x02\x1c\x12\x1a/api/admin/privacy/matches\x90\x02\x01\x12\x8d\x01\n" +
+	"\vErasePerson\x12).trenchless.contact.v1.ErasePersonRequest\x1a*.trenchless.contact.v1.ErasePersonResponse\"'\x88\xc0\x18\x05\x82\xd3\xe4\x93\x02\x1d:\x01*\"\x18/api/admin/privacy/eraseBFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
 
 var (
 	file_trenchless_contact_v1_contact_proto_rawDescOnce sync.Once
@@ -2194,7 +2674,7 @@ func file_trenchless_contact_v1_contact_proto_rawDescGZIP() []byte {
 	return file_trenchless_contact_v1_contact_proto_rawDescData
 }
 
-var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_trenchless_contact_v1_contact_proto_msgTypes = make([]protoimpl.MessageInfo, 27)
 var file_trenchless_contact_v1_contact_proto_goTypes = []any{
 	(*Attribution)(nil),                     // 0: trenchless.contact.v1.Attribution
 	(*SubmitInspectionRequestRequest)(nil),  // 1: trenchless.contact.v1.SubmitInspectionRequestRequest
@@ -2218,56 +2698,69 @@ var file_trenchless_contact_v1_contact_proto_goTypes = []any{
 	(*WeeklyCount)(nil),                     // 19: trenchless.contact.v1.WeeklyCount
 	(*GetLeadStatsResponse)(nil),            // 20: trenchless.contact.v1.GetLeadStatsResponse
 	(*UpdateLeadResponse)(nil),              // 21: trenchless.contact.v1.UpdateLeadResponse
-	(*timestamppb.Timestamp)(nil),           // 22: google.protobuf.Timestamp
-	(*httpbody.HttpBody)(nil),               // 23: google.api.HttpBody
+	(*PreviewErasureRequest)(nil),           // 22: trenchless.contact.v1.PreviewErasureRequest
+	(*ErasureMatch)(nil),                    // 23: trenchless.contact.v1.ErasureMatch
+	(*PreviewErasureResponse)(nil),          // 24: trenchless.contact.v1.PreviewErasureResponse
+	(*ErasePersonRequest)(nil),              // 25: trenchless.contact.v1.ErasePersonRequest
+	(*ErasePersonResponse)(nil),             // 26: trenchless.contact.v1.ErasePersonResponse
+	(*timestamppb.Timestamp)(nil),           // 27: google.protobuf.Timestamp
+	(*httpbody.HttpBody)(nil),               // 28: google.api.HttpBody
 }
 var file_trenchless_contact_v1_contact_proto_depIdxs = []int32{
 	0,  // 0: trenchless.contact.v1.SubmitInspectionRequestRequest.attribution:type_name -> trenchless.contact.v1.Attribution
-	22, // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
-	22, // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
+	27, // 1: trenchless.contact.v1.SubmitInspectionRequestResponse.created_at:type_name -> google.protobuf.Timestamp
+	27, // 2: trenchless.contact.v1.SubmitInspectionRequestResponse.respond_by:type_name -> google.protobuf.Timestamp
 	0,  // 3: trenchless.contact.v1.Lead.attribution:type_name -> trenchless.contact.v1.Attribution
-	22, // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
-	22, // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
-	22, // 6: trenchless.contact.v1.Lead.first_response_at:type_name -> google.protobuf.Timestamp
-	22, // 7: trenchless.contact.v1.Lead.updated_at:type_name -> google.protobuf.Timestamp
-	22, // 8: trenchless.contact.v1.LeadActivity.created_at:type_name -> google.protobuf.Timestamp
-	22, // 9: trenchless.contact.v1.ListLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
-	22, // 10: trenchless.contact.v1.ListLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
-	3,  // 11: trenchless.contact.v1.ListLeadsResponse.submissions:type_name -> trenchless.contact.v1.Lead
-	3,  // 12: trenchless.contact.v1.GetLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
-	22, // 13: trenchless.contact.v1.ExportLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
-	22, // 14: trenchless.contact.v1.ExportLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
-	4,  // 15: trenchless.contact.v1.AddLeadNoteResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
-	4,  // 16: trenchless.contact.v1.ListLeadActivityResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
-	22, // 17: trenchless.contact.v1.WeeklyCount.week_start:type_name -> google.protobuf.Timestamp
-	18, // 18: trenchless.contact.v1.GetLeadStatsResponse.last_week:type_name -> trenchless.contact.v1.ResponseTimes
-	18, // 19: trenchless.contact.v1.GetLeadStatsResponse.last_month:type_name -> trenchless.contact.v1.ResponseTimes
-	19, // 20: trenchless.contact.v1.GetLeadStatsResponse.by_city:type_name -> trenchless.contact.v1.WeeklyCount
-	19, // 21: trenchless.contact.v1.GetLeadStatsResponse.by_source:type_name -> trenchless.contact.v1.WeeklyCount
-	3,  // 22: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
-	1,  // 23: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
-	5,  // 24: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
-	7,  // 25: trenchless.contact.v1.LeadInboxService.GetLead:input_type -> trenchless.contact.v1.GetLeadRequest
-	9,  // 26: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
-	10, // 27: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
-	11, // 28: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:input_type -> trenchless.contact.v1.BulkUpdateLeadsRequest
-	13, // 29: trenchless.contact.v1.LeadInboxService.AddLeadNote:input_type -> trenchless.contact.v1.AddLeadNoteRequest
-	15, // 30: trenchless.contact.v1.LeadInboxService.ListLeadActivity:input_type -> trenchless.contact.v1.ListLeadActivityRequest
-	17, // 31: trenchless.contact.v1.LeadInboxService.GetLeadStats:input_type -> trenchless.contact.v1.GetLeadStatsRequest
-	2,  // 32: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
-	6,  // 33: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
-	8,  // 34: trenchless.contact.v1.LeadInboxService.GetLead:output_type -> trenchless.contact.v1.GetLeadResponse
-	23, // 35: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
-	21, // 36: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
-	12, // 37: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:output_type -> trenchless.contact.v1.BulkUpdateLeadsResponse
-	14, // 38: trenchless.contact.v1.LeadInboxService.AddLeadNote:output_type -> trenchless.contact.v1.AddLeadNoteResponse
-	16, // 39: trenchless.contact.v1.LeadInboxService.ListLeadActivity:output_type -> trenchless.contact.v1.ListLeadActivityResponse
-	20, // 40: trenchless.contact.v1.LeadInboxService.GetLeadStats:output_type -> trenchless.contact.v1.GetLeadStatsResponse
-	32, // [32:41] is the sub-list for method output_type
-	23, // [23:32] is the sub-list for method input_type
-	23, // [23:23] is the sub-list for extension type_name
-	23, // [23:23] is the sub-list for extension extendee
-	0,  // [0:23] is the sub-list for field type_name
+	27, // 4: trenchless.contact.v1.Lead.created_at:type_name -> google.protobuf.Timestamp
+	27, // 5: trenchless.contact.v1.Lead.respond_by:type_name -> google.protobuf.Timestamp
+	27, // 6: trenchless.contact.v1.Lead.first_response_at:type_name -> google.protobuf.Timestamp
+	27, // 7: trenchless.contact.v1.Lead.updated_at:type_name -> google.protobuf.Timestamp
+	27, // 8: trenchless.contact.v1.Lead.erased_at:type_name -> google.protobuf.Timestamp
+	27, // 9: trenchless.contact.v1.LeadActivity.created_at:type_name -> google.protobuf.Timestamp
+	27, // 10: trenchless.contact.v1.ListLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
+	27, // 11: trenchless.contact.v1.ListLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
+	3,  // 12: trenchless.contact.v1.ListLeadsResponse.submissions:type_name -> trenchless.contact.v1.Lead
+	3,  // 13: trenchless.contact.v1.GetLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	27, // 14: trenchless.contact.v1.ExportLeadsRequest.created_from:type_name -> google.protobuf.Timestamp
+	27, // 15: trenchless.contact.v1.ExportLeadsRequest.created_to:type_name -> google.protobuf.Timestamp
+	4,  // 16: trenchless.contact.v1.AddLeadNoteResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
+	4,  // 17: trenchless.contact.v1.ListLeadActivityResponse.activity:type_name -> trenchless.contact.v1.LeadActivity
+	27, // 18: trenchless.contact.v1.WeeklyCount.week_start:type_name -> google.protobuf.Timestamp
+	18, // 19: trenchless.contact.v1.GetLeadStatsResponse.last_week:type_name -> trenchless.contact.v1.ResponseTimes
+	18, // 20: trenchless.contact.v1.GetLeadStatsResponse.last_month:type_name -> trenchless.contact.v1.ResponseTimes
+	19, // 21: trenchless.contact.v1.GetLeadStatsResponse.by_city:type_name -> trenchless.contact.v1.WeeklyCount
+	19, // 22: trenchless.contact.v1.GetLeadStatsResponse.by_source:type_name -> trenchless.contact.v1.WeeklyCount
+	3,  // 23: trenchless.contact.v1.UpdateLeadResponse.submission:type_name -> trenchless.contact.v1.Lead
+	27, // 24: trenchless.contact.v1.ErasureMatch.created_at:type_name -> google.protobuf.Timestamp
+	23, // 25: trenchless.contact.v1.PreviewErasureResponse.leads:type_name -> trenchless.contact.v1.ErasureMatch
+	27, // 26: trenchless.contact.v1.PreviewErasureResponse.erased_at:type_name -> google.protobuf.Timestamp
+	1,  // 27: trenchless.contact.v1.ContactService.SubmitInspectionRequest:input_type -> trenchless.contact.v1.SubmitInspectionRequestRequest
+	5,  // 28: trenchless.contact.v1.LeadInboxService.ListLeads:input_type -> trenchless.contact.v1.ListLeadsRequest
+	7,  // 29: trenchless.contact.v1.LeadInboxService.GetLead:input_type -> trenchless.contact.v1.GetLeadRequest
+	9,  // 30: trenchless.contact.v1.LeadInboxService.ExportLeads:input_type -> trenchless.contact.v1.ExportLeadsRequest
+	10, // 31: trenchless.contact.v1.LeadInboxService.UpdateLead:input_type -> trenchless.contact.v1.UpdateLeadRequest
+	11, // 32: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:input_type -> trenchless.contact.v1.BulkUpdateLeadsRequest
+	13, // 33: trenchless.contact.v1.LeadInboxService.AddLeadNote:input_type -> trenchless.contact.v1.AddLeadNoteRequest
+	15, // 34: trenchless.contact.v1.LeadInboxService.ListLeadActivity:input_type -> trenchless.contact.v1.ListLeadActivityRequest
+	17, // 35: trenchless.contact.v1.LeadInboxService.GetLeadStats:input_type -> trenchless.contact.v1.GetLeadStatsRequest
+	22, // 36: trenchless.contact.v1.LeadInboxService.PreviewErasure:input_type -> trenchless.contact.v1.PreviewErasureRequest
+	25, // 37: trenchless.contact.v1.LeadInboxService.ErasePerson:input_type -> trenchless.contact.v1.ErasePersonRequest
+	2,  // 38: trenchless.contact.v1.ContactService.SubmitInspectionRequest:output_type -> trenchless.contact.v1.SubmitInspectionRequestResponse
+	6,  // 39: trenchless.contact.v1.LeadInboxService.ListLeads:output_type -> trenchless.contact.v1.ListLeadsResponse
+	8,  // 40: trenchless.contact.v1.LeadInboxService.GetLead:output_type -> trenchless.contact.v1.GetLeadResponse
+	28, // 41: trenchless.contact.v1.LeadInboxService.ExportLeads:output_type -> google.api.HttpBody
+	21, // 42: trenchless.contact.v1.LeadInboxService.UpdateLead:output_type -> trenchless.contact.v1.UpdateLeadResponse
+	12, // 43: trenchless.contact.v1.LeadInboxService.BulkUpdateLeads:output_type -> trenchless.contact.v1.BulkUpdateLeadsResponse
+	14, // 44: trenchless.contact.v1.LeadInboxService.AddLeadNote:output_type -> trenchless.contact.v1.AddLeadNoteResponse
+	16, // 45: trenchless.contact.v1.LeadInboxService.ListLeadActivity:output_type -> trenchless.contact.v1.ListLeadActivityResponse
+	20, // 46: trenchless.contact.v1.LeadInboxService.GetLeadStats:output_type -> trenchless.contact.v1.GetLeadStatsResponse
+	24, // 47: trenchless.contact.v1.LeadInboxService.PreviewErasure:output_type -> trenchless.contact.v1.PreviewErasureResponse
+	26, // 48: trenchless.contact.v1.LeadInboxService.ErasePerson:output_type -> trenchless.contact.v1.ErasePersonResponse
+	38, // [38:49] is the sub-list for method output_type
+	27, // [27:38] is the sub-list for method input_type
+	27, // [27:27] is the sub-list for extension type_name
+	27, // [27:27] is the sub-list for extension extendee
+	0,  // [0:27] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_contact_proto_init() }
@@ -2284,7 +2777,7 @@ func file_trenchless_contact_v1_contact_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_contact_v1_contact_proto_rawDesc), len(file_trenchless_contact_v1_contact_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   27,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -148,6 +148,8 @@ const (
 	LeadInboxService_AddLeadNote_FullMethodName      = "/trenchless.contact.v1.LeadInboxService/AddLeadNote"
 	LeadInboxService_ListLeadActivity_FullMethodName = "/trenchless.contact.v1.LeadInboxService/ListLeadActivity"
 	LeadInboxService_GetLeadStats_FullMethodName     = "/trenchless.contact.v1.LeadInboxService/GetLeadStats"
+	LeadInboxService_PreviewErasure_FullMethodName   = "/trenchless.contact.v1.LeadInboxService/PreviewErasure"
+	LeadInboxService_ErasePerson_FullMethodName      = "/trenchless.contact.v1.LeadInboxService/ErasePerson"
 )
 
 // LeadInboxServiceClient is the client API for LeadInboxService service.
@@ -190,6 +192,21 @@ type LeadInboxServiceClient interface {
 	// and 30 days), how many leads await a first answer and how many of them
 	// are overdue, and leads per week by city and by source.
 	GetLeadStats(ctx context.Context, in *GetLeadStatsRequest, opts ...grpc.CallOption) (*GetLeadStatsResponse, error)
+	// PreviewErasure says what erasing a lead's homeowner would erase: how
+	// many leads not yet erased share the lead's e-mail (any case) or phone
+	// (its digits), and which, newest first. Owners only. The request names
+	// the lead, never the person, so no personal data is in the address.
+	PreviewErasure(ctx context.Context, in *PreviewErasureRequest, opts ...grpc.CallOption) (*PreviewErasureResponse, error)
+	// ErasePerson erases a homeowner's personal data on their request: the
+	// lead and every lead sharing its e-mail and/or phone (as the request
+	// chooses) keep their id, dates, status, city and source for the
+	// dashboard, and lose their names, e-mail, phone, address, descriptions,
+	// browser, campaign details and staff notes, in one transaction that
+	// also removes the stored copies of their events and their webhook
+	// deliveries and queues leads.erased. Their messages are then removed
+	// from the LEADS stream (now, or within minutes if NATS is away). The
+	// answer is counts and lead ids only. Owners only.
+	ErasePerson(ctx context.Context, in *ErasePersonRequest, opts ...grpc.CallOption) (*ErasePersonResponse, error)
 }
 
 type leadInboxServiceClient struct {
@@ -289,6 +306,26 @@ func (c *leadInboxServiceClient) GetLeadStats(ctx context.Context, in *GetLeadSt
 	return out, nil
 }
 
+func (c *leadInboxServiceClient) PreviewErasure(ctx context.Context, in *PreviewErasureRequest, opts ...grpc.CallOption) (*PreviewErasureResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(PreviewErasureResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_PreviewErasure_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *leadInboxServiceClient) ErasePerson(ctx context.Context, in *ErasePersonRequest, opts ...grpc.CallOption) (*ErasePersonResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(ErasePersonResponse)
+	err := c.cc.Invoke(ctx, LeadInboxService_ErasePerson_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // LeadInboxServiceServer is the server API for LeadInboxService service.
 // All implementations must embed UnimplementedLeadInboxServiceServer
 // for forward compatibility.
@@ -329,6 +366,21 @@ type LeadInboxServiceServer interface {
 	// and 30 days), how many leads await a first answer and how many of them
 	// are overdue, and leads per week by city and by source.
 	GetLeadStats(context.Context, *GetLeadStatsRequest) (*GetLeadStatsResponse, error)
+	// PreviewErasure says what erasing a lead's homeowner would erase: how
+	// many leads not yet erased share the lead's e-mail (any case) or phone
+	// (its digits), and which, newest first. Owners only. The request names
+	// the lead, never the person, so no personal data is in the address.
+	PreviewErasure(context.Context, *PreviewErasureRequest) (*PreviewErasureResponse, error)
+	// ErasePerson erases a homeowner's personal data on their request: the
+	// lead and every lead sharing its e-mail and/or phone (as the request
+	// chooses) keep their id, dates, status, city and source for the
+	// dashboard, and lose their names, e-mail, phone, address, descriptions,
+	// browser, campaign details and staff notes, in one transaction that
+	// also removes the stored copies of their events and their webhook
+	// deliveries and queues leads.erased. Their messages are then removed
+	// from the LEADS stream (now, or within minutes if NATS is away). The
+	// answer is counts and lead ids only. Owners only.
+	ErasePerson(context.Context, *ErasePersonRequest) (*ErasePersonResponse, error)
 	mustEmbedUnimplementedLeadInboxServiceServer()
 }
 
@@ -362,6 +414,12 @@ func (UnimplementedLeadInboxServiceServer) ListLeadActivity(context.Context, *Li
 }
 func (UnimplementedLeadInboxServiceServer) GetLeadStats(context.Context, *GetLeadStatsRequest) (*GetLeadStatsResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method GetLeadStats not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) PreviewErasure(context.Context, *PreviewErasureRequest) (*PreviewErasureResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method PreviewErasure not implemented")
+}
+func (UnimplementedLeadInboxServiceServer) ErasePerson(context.Context, *ErasePersonRequest) (*ErasePersonResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method ErasePerson not implemented")
 }
 func (UnimplementedLeadInboxServiceServer) mustEmbedUnimplementedLeadInboxServiceServer() {}
 func (UnimplementedLeadInboxServiceServer) testEmbeddedByValue()                          {}
@@ -521,6 +579,42 @@ func _LeadInboxService_GetLeadStats_Handler(srv interface{}, ctx context.Context
 	return interceptor(ctx, in, info, handler)
 }
 
+func _LeadInboxService_PreviewErasure_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(PreviewErasureRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).PreviewErasure(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_PreviewErasure_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).PreviewErasure(ctx, req.(*PreviewErasureRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _LeadInboxService_ErasePerson_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(ErasePersonRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(LeadInboxServiceServer).ErasePerson(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: LeadInboxService_ErasePerson_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(LeadInboxServiceServer).ErasePerson(ctx, req.(*ErasePersonRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // LeadInboxService_ServiceDesc is the grpc.ServiceDesc for LeadInboxService service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -555,6 +649,14 @@ var LeadInboxService_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "GetLeadStats",
 			Handler:    _LeadInboxService_GetLeadStats_Handler,
+		},
+		{
+			MethodName: "PreviewErasure",
+			Handler:    _LeadInboxService_PreviewErasure_Handler,
+		},
+		{
+			MethodName: "ErasePerson",
+			Handler:    _LeadInboxService_ErasePerson_Handler,
 		},
 	},
 	Streams: []grpc.StreamDesc{

@@ -200,6 +200,172 @@ func (x *LeadUpdated) GetActivityId() int64 {
 	return 0
 }
 
+// WebhookDisabled is published on subject leads.webhook_disabled, stream
+// LEADS, when a webhook endpoint is turned off by its receiver's answers
+// (410 Gone, or five days of failures), so the office hears of it: the
+// lead notifier e-mails it. Leads keep being stored and shown in the admin;
+// the endpoint's deliveries wait until staff turn it on again.
+type WebhookDisabled struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// EndpointId is the endpoint turned off.
+	EndpointId string `protobuf:"bytes,1,opt,name=endpoint_id,json=endpointId,proto3" json:"endpoint_id,omitempty"`
+	// Url it sent to.
+	Url string `protobuf:"bytes,2,opt,name=url,proto3" json:"url,omitempty"`
+	// Description is the staff's note of what it is.
+	Description string `protobuf:"bytes,3,opt,name=description,proto3" json:"description,omitempty"`
+	// Reason is gone (the receiver answered 410) or failing (five days of
+	// failures).
+	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// FailingSince is the first failure of the streak that ended it.
+	FailingSince *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=failing_since,json=failingSince,proto3" json:"failing_since,omitempty"`
+	// DisabledAt is when it was turned off.
+	DisabledAt    *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=disabled_at,json=disabledAt,proto3" json:"disabled_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WebhookDisabled) Reset() {
+	*x = WebhookDisabled{}
+	mi := &file_trenchless_contact_v1_events_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WebhookDisabled) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WebhookDisabled) ProtoMessage() {}
+
+func (x *WebhookDisabled) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_events_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WebhookDisabled.ProtoReflect.Descriptor instead.
+func (*WebhookDisabled) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_events_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *WebhookDisabled) GetEndpointId() string {
+	if x != nil {
+		return x.EndpointId
+	}
+	return ""
+}
+
+func (x *WebhookDisabled) GetUrl() string {
+	if x != nil {
+		return x.Url
+	}
+	return ""
+}
+
+func (x *WebhookDisabled) GetDescription() string {
+	if x != nil {
+		return x.Description
+	}
+	return ""
+}
+
+func (x *WebhookDisabled) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *WebhookDisabled) GetFailingSince() *timestamppb.Timestamp {
+	if x != nil {
+		return x.FailingSince
+	}
+	return nil
+}
+
+func (x *WebhookDisabled) GetDisabledAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.DisabledAt
+	}
+	return nil
+}
+
+// LeadsErased is published on subject leads.erased, stream LEADS, when
+// leads' personal fields were erased: a homeowner asked (reason request),
+// the leads passed the retention (retention), or an erase was applied
+// again to a database restored from backup (restore). The contact service
+// has removed the leads' own messages from LEADS; a consumer that keeps
+// copies of these leads (a CRM, a warehouse) must erase them too. It
+// carries the ids only.
+type LeadsErased struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// LeadIds are the leads erased.
+	LeadIds []string `protobuf:"bytes,1,rep,name=lead_ids,json=leadIds,proto3" json:"lead_ids,omitempty"`
+	// Reason is request, retention or restore.
+	Reason string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	// ErasedAt is when.
+	ErasedAt      *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=erased_at,json=erasedAt,proto3" json:"erased_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *LeadsErased) Reset() {
+	*x = LeadsErased{}
+	mi := &file_trenchless_contact_v1_events_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *LeadsErased) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*LeadsErased) ProtoMessage() {}
+
+func (x *LeadsErased) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_contact_v1_events_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use LeadsErased.ProtoReflect.Descriptor instead.
+func (*LeadsErased) Descriptor() ([]byte, []int) {
+	return file_trenchless_contact_v1_events_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *LeadsErased) GetLeadIds() []string {
+	if x != nil {
+		return x.LeadIds
+	}
+	return nil
+}
+
+func (x *LeadsErased) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *LeadsErased) GetErasedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ErasedAt
+	}
+	return nil
+}
+
 var File_trenchless_contact_v1_events_proto protoreflect.FileDescriptor
 
 const file_trenchless_contact_v1_events_proto_rawDesc = "" +
@@ -221,7 +387,20 @@ const file_trenchless_contact_v1_events_proto_rawDesc = "" +
 	"\x11first_response_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\x0ffirstResponseAt\x12\x1f\n" +
 	"\vactivity_id\x18\n" +
 	" \x01(\x03R\n" +
-	"activityIdBFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
+	"activityId\"\xfc\x01\n" +
+	"\x0fWebhookDisabled\x12\x1f\n" +
+	"\vendpoint_id\x18\x01 \x01(\tR\n" +
+	"endpointId\x12\x10\n" +
+	"\x03url\x18\x02 \x01(\tR\x03url\x12 \n" +
+	"\vdescription\x18\x03 \x01(\tR\vdescription\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12?\n" +
+	"\rfailing_since\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\ffailingSince\x12;\n" +
+	"\vdisabled_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"disabledAt\"y\n" +
+	"\vLeadsErased\x12\x19\n" +
+	"\blead_ids\x18\x01 \x03(\tR\aleadIds\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\x127\n" +
+	"\terased_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\berasedAtBFZDgithub.com/valleytrenchless/site/gen/trenchless/contact/v1;contactv1b\x06proto3"
 
 var (
 	file_trenchless_contact_v1_events_proto_rawDescOnce sync.Once
@@ -235,22 +414,27 @@ func file_trenchless_contact_v1_events_proto_rawDescGZIP() []byte {
 	return file_trenchless_contact_v1_events_proto_rawDescData
 }
 
-var file_trenchless_contact_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_trenchless_contact_v1_events_proto_msgTypes = make([]protoimpl.MessageInfo, 4)
 var file_trenchless_contact_v1_events_proto_goTypes = []any{
 	(*LeadSubmitted)(nil),         // 0: trenchless.contact.v1.LeadSubmitted
 	(*LeadUpdated)(nil),           // 1: trenchless.contact.v1.LeadUpdated
-	(*Lead)(nil),                  // 2: trenchless.contact.v1.Lead
-	(*timestamppb.Timestamp)(nil), // 3: google.protobuf.Timestamp
+	(*WebhookDisabled)(nil),       // 2: trenchless.contact.v1.WebhookDisabled
+	(*LeadsErased)(nil),           // 3: trenchless.contact.v1.LeadsErased
+	(*Lead)(nil),                  // 4: trenchless.contact.v1.Lead
+	(*timestamppb.Timestamp)(nil), // 5: google.protobuf.Timestamp
 }
 var file_trenchless_contact_v1_events_proto_depIdxs = []int32{
-	2, // 0: trenchless.contact.v1.LeadSubmitted.lead:type_name -> trenchless.contact.v1.Lead
-	3, // 1: trenchless.contact.v1.LeadUpdated.updated_at:type_name -> google.protobuf.Timestamp
-	3, // 2: trenchless.contact.v1.LeadUpdated.first_response_at:type_name -> google.protobuf.Timestamp
-	3, // [3:3] is the sub-list for method output_type
-	3, // [3:3] is the sub-list for method input_type
-	3, // [3:3] is the sub-list for extension type_name
-	3, // [3:3] is the sub-list for extension extendee
-	0, // [0:3] is the sub-list for field type_name
+	4, // 0: trenchless.contact.v1.LeadSubmitted.lead:type_name -> trenchless.contact.v1.Lead
+	5, // 1: trenchless.contact.v1.LeadUpdated.updated_at:type_name -> google.protobuf.Timestamp
+	5, // 2: trenchless.contact.v1.LeadUpdated.first_response_at:type_name -> google.protobuf.Timestamp
+	5, // 3: trenchless.contact.v1.WebhookDisabled.failing_since:type_name -> google.protobuf.Timestamp
+	5, // 4: trenchless.contact.v1.WebhookDisabled.disabled_at:type_name -> google.protobuf.Timestamp
+	5, // 5: trenchless.contact.v1.LeadsErased.erased_at:type_name -> google.protobuf.Timestamp
+	6, // [6:6] is the sub-list for method output_type
+	6, // [6:6] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_contact_v1_events_proto_init() }
@@ -265,7 +449,7 @@ func file_trenchless_contact_v1_events_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_contact_v1_events_proto_rawDesc), len(file_trenchless_contact_v1_events_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   4,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

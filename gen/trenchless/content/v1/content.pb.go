@@ -8,6 +8,7 @@ package contentv1
 
 import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	_ "github.com/valleytrenchless/site/gen/trenchless/auth/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -122,7 +123,14 @@ type PostSummary struct {
 	ReadTimeMinutes int32 `protobuf:"varint,8,opt,name=read_time_minutes,json=readTimeMinutes,proto3" json:"read_time_minutes,omitempty"`
 	// HeroImage is the hero image to show: image_url with its size and
 	// srcset, or the default image.
-	HeroImage     *ResponsiveImage `protobuf:"bytes,9,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	HeroImage *ResponsiveImage `protobuf:"bytes,9,opt,name=hero_image,json=heroImage,proto3" json:"hero_image,omitempty"`
+	// Language is the language the post is written in: "en" (its address
+	// is /blog/{slug}) or "es" (/es/blog/{slug}).
+	Language string `protobuf:"bytes,10,opt,name=language,proto3" json:"language,omitempty"`
+	// Translations are the post's published, live versions in the other
+	// language: an English post's Spanish translation, a Spanish post's
+	// English original (hreflang alternates, the sitemap's xhtml:link).
+	Translations  []*PostTranslation `protobuf:"bytes,11,rep,name=translations,proto3" json:"translations,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -220,6 +228,115 @@ func (x *PostSummary) GetHeroImage() *ResponsiveImage {
 	return nil
 }
 
+func (x *PostSummary) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *PostSummary) GetTranslations() []*PostTranslation {
+	if x != nil {
+		return x.Translations
+	}
+	return nil
+}
+
+// PostTranslation is another language's version of a post: the Spanish
+// translation of an English post, or the English original of a Spanish
+// one (issue 40).
+type PostTranslation struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Language of that version: "en" or "es".
+	Language string `protobuf:"bytes,1,opt,name=language,proto3" json:"language,omitempty"`
+	// Slug of that version: its address is /blog/{slug} in English,
+	// /es/blog/{slug} in Spanish.
+	Slug string `protobuf:"bytes,2,opt,name=slug,proto3" json:"slug,omitempty"`
+	// Id is that version's post id.
+	Id string `protobuf:"bytes,3,opt,name=id,proto3" json:"id,omitempty"`
+	// Title is that version's headline.
+	Title string `protobuf:"bytes,4,opt,name=title,proto3" json:"title,omitempty"`
+	// IsPublished is false for a draft (staff reads only: public reads list
+	// published, live versions alone).
+	IsPublished bool `protobuf:"varint,5,opt,name=is_published,json=isPublished,proto3" json:"is_published,omitempty"`
+	// PublishedAt is when that version went (or goes) live.
+	PublishedAt   *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=published_at,json=publishedAt,proto3" json:"published_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PostTranslation) Reset() {
+	*x = PostTranslation{}
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PostTranslation) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PostTranslation) ProtoMessage() {}
+
+func (x *PostTranslation) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PostTranslation.ProtoReflect.Descriptor instead.
+func (*PostTranslation) Descriptor() ([]byte, []int) {
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *PostTranslation) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *PostTranslation) GetSlug() string {
+	if x != nil {
+		return x.Slug
+	}
+	return ""
+}
+
+func (x *PostTranslation) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *PostTranslation) GetTitle() string {
+	if x != nil {
+		return x.Title
+	}
+	return ""
+}
+
+func (x *PostTranslation) GetIsPublished() bool {
+	if x != nil {
+		return x.IsPublished
+	}
+	return false
+}
+
+func (x *PostTranslation) GetPublishedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.PublishedAt
+	}
+	return nil
+}
+
 // Post is a blog post with its body.
 type Post struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -270,13 +387,25 @@ type Post struct {
 	// SocialImageUrl is the image shared links show; empty means the hero
 	// image.
 	SocialImageUrl string `protobuf:"bytes,20,opt,name=social_image_url,json=socialImageUrl,proto3" json:"social_image_url,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Language is the language the post is written in: "en" (its address
+	// is /blog/{slug}) or "es" (/es/blog/{slug}).
+	Language string `protobuf:"bytes,21,opt,name=language,proto3" json:"language,omitempty"`
+	// TranslationOf is, for a Spanish post that translates an English one,
+	// the English post's id (staff reads only; empty on public reads, which
+	// name the original in translations).
+	TranslationOf string `protobuf:"bytes,22,opt,name=translation_of,json=translationOf,proto3" json:"translation_of,omitempty"`
+	// Translations are the post's versions in the other language: an
+	// English post's Spanish translation, a Spanish post's English
+	// original. Public reads list the published, live ones only; staff
+	// reads every one, drafts and scheduled ones included.
+	Translations  []*PostTranslation `protobuf:"bytes,23,rep,name=translations,proto3" json:"translations,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Post) Reset() {
 	*x = Post{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -288,7 +417,7 @@ func (x *Post) String() string {
 func (*Post) ProtoMessage() {}
 
 func (x *Post) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[2]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -301,7 +430,7 @@ func (x *Post) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Post.ProtoReflect.Descriptor instead.
 func (*Post) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{2}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{3}
 }
 
 func (x *Post) GetId() string {
@@ -444,6 +573,27 @@ func (x *Post) GetSocialImageUrl() string {
 	return ""
 }
 
+func (x *Post) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *Post) GetTranslationOf() string {
+	if x != nil {
+		return x.TranslationOf
+	}
+	return ""
+}
+
+func (x *Post) GetTranslations() []*PostTranslation {
+	if x != nil {
+		return x.Translations
+	}
+	return nil
+}
+
 // PostRevision is an earlier version of a post, kept at every update.
 type PostRevision struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -484,7 +634,7 @@ type PostRevision struct {
 
 func (x *PostRevision) Reset() {
 	*x = PostRevision{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -496,7 +646,7 @@ func (x *PostRevision) String() string {
 func (*PostRevision) ProtoMessage() {}
 
 func (x *PostRevision) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[3]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -509,7 +659,7 @@ func (x *PostRevision) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostRevision.ProtoReflect.Descriptor instead.
 func (*PostRevision) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{3}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *PostRevision) GetId() string {
@@ -641,14 +791,36 @@ type EditableContent struct {
 	Version int64 `protobuf:"varint,9,opt,name=version,proto3" json:"version,omitempty"`
 	// UpdatedBy is the e-mail of the staff member who changed it last (empty
 	// before anyone did).
-	UpdatedBy     string `protobuf:"bytes,10,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	UpdatedBy string `protobuf:"bytes,10,opt,name=updated_by,json=updatedBy,proto3" json:"updated_by,omitempty"`
+	// Locale is the language of content: "en", or "es" on a Spanish read
+	// (ListEditableContent with locale=es) of an item that has a Spanish
+	// text. On a Spanish read, version, updated_at and updated_by are those
+	// of the text returned (version 0 when it is the English fallback, so a
+	// first Spanish save sends no base_version).
+	Locale string `protobuf:"bytes,11,opt,name=locale,proto3" json:"locale,omitempty"`
+	// Fallback is true on a Spanish read of an item without a Spanish text:
+	// content is its English text.
+	Fallback bool `protobuf:"varint,12,opt,name=fallback,proto3" json:"fallback,omitempty"`
+	// ContentEs is the item's Spanish text (staff reads only); absent when it
+	// has none and the Spanish site shows the English text.
+	ContentEs *string `protobuf:"bytes,13,opt,name=content_es,json=contentEs,proto3,oneof" json:"content_es,omitempty"`
+	// VersionEs counts saves of the Spanish text (staff reads only): 1 when it
+	// was first set. A staff write of the Spanish text (locale "es") sends it
+	// back as base_version. Absent when there is no Spanish text.
+	VersionEs *int64 `protobuf:"varint,14,opt,name=version_es,json=versionEs,proto3,oneof" json:"version_es,omitempty"`
+	// UpdatedAtEs is when the Spanish text was last changed (staff reads
+	// only).
+	UpdatedAtEs *timestamppb.Timestamp `protobuf:"bytes,15,opt,name=updated_at_es,json=updatedAtEs,proto3" json:"updated_at_es,omitempty"`
+	// UpdatedByEs is the e-mail of the staff member who changed the Spanish
+	// text last (staff reads only; empty for the seeded translation).
+	UpdatedByEs   *string `protobuf:"bytes,16,opt,name=updated_by_es,json=updatedByEs,proto3,oneof" json:"updated_by_es,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *EditableContent) Reset() {
 	*x = EditableContent{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -660,7 +832,7 @@ func (x *EditableContent) String() string {
 func (*EditableContent) ProtoMessage() {}
 
 func (x *EditableContent) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[4]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -673,7 +845,7 @@ func (x *EditableContent) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use EditableContent.ProtoReflect.Descriptor instead.
 func (*EditableContent) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{4}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *EditableContent) GetId() string {
@@ -746,6 +918,48 @@ func (x *EditableContent) GetUpdatedBy() string {
 	return ""
 }
 
+func (x *EditableContent) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
+func (x *EditableContent) GetFallback() bool {
+	if x != nil {
+		return x.Fallback
+	}
+	return false
+}
+
+func (x *EditableContent) GetContentEs() string {
+	if x != nil && x.ContentEs != nil {
+		return *x.ContentEs
+	}
+	return ""
+}
+
+func (x *EditableContent) GetVersionEs() int64 {
+	if x != nil && x.VersionEs != nil {
+		return *x.VersionEs
+	}
+	return 0
+}
+
+func (x *EditableContent) GetUpdatedAtEs() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAtEs
+	}
+	return nil
+}
+
+func (x *EditableContent) GetUpdatedByEs() string {
+	if x != nil && x.UpdatedByEs != nil {
+		return *x.UpdatedByEs
+	}
+	return ""
+}
+
 // ListPublishedPostsRequest asks for the newest published posts.
 type ListPublishedPostsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -753,14 +967,17 @@ type ListPublishedPostsRequest struct {
 	Limit int32 `protobuf:"varint,1,opt,name=limit,proto3" json:"limit,omitempty"`
 	// PageToken continues from a previous page's next_page_token (the
 	// sitemap walks every published post this way).
-	PageToken     string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	PageToken string `protobuf:"bytes,2,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Language keeps the posts written in one language: "en" (/resources)
+	// or "es" (/es/resources); empty means every language.
+	Language      string `protobuf:"bytes,3,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPublishedPostsRequest) Reset() {
 	*x = ListPublishedPostsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -772,7 +989,7 @@ func (x *ListPublishedPostsRequest) String() string {
 func (*ListPublishedPostsRequest) ProtoMessage() {}
 
 func (x *ListPublishedPostsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[5]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -785,7 +1002,7 @@ func (x *ListPublishedPostsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPublishedPostsRequest.ProtoReflect.Descriptor instead.
 func (*ListPublishedPostsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{5}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListPublishedPostsRequest) GetLimit() int32 {
@@ -798,6 +1015,13 @@ func (x *ListPublishedPostsRequest) GetLimit() int32 {
 func (x *ListPublishedPostsRequest) GetPageToken() string {
 	if x != nil {
 		return x.PageToken
+	}
+	return ""
+}
+
+func (x *ListPublishedPostsRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
 	}
 	return ""
 }
@@ -815,7 +1039,7 @@ type ListPublishedPostsResponse struct {
 
 func (x *ListPublishedPostsResponse) Reset() {
 	*x = ListPublishedPostsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -827,7 +1051,7 @@ func (x *ListPublishedPostsResponse) String() string {
 func (*ListPublishedPostsResponse) ProtoMessage() {}
 
 func (x *ListPublishedPostsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[6]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -840,7 +1064,7 @@ func (x *ListPublishedPostsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPublishedPostsResponse.ProtoReflect.Descriptor instead.
 func (*ListPublishedPostsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{6}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListPublishedPostsResponse) GetPosts() []*PostSummary {
@@ -868,7 +1092,7 @@ type GetPublishedPostRequest struct {
 
 func (x *GetPublishedPostRequest) Reset() {
 	*x = GetPublishedPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -880,7 +1104,7 @@ func (x *GetPublishedPostRequest) String() string {
 func (*GetPublishedPostRequest) ProtoMessage() {}
 
 func (x *GetPublishedPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[7]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -893,7 +1117,7 @@ func (x *GetPublishedPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPublishedPostRequest.ProtoReflect.Descriptor instead.
 func (*GetPublishedPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{7}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetPublishedPostRequest) GetSlug() string {
@@ -914,7 +1138,7 @@ type GetPublishedPostResponse struct {
 
 func (x *GetPublishedPostResponse) Reset() {
 	*x = GetPublishedPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -926,7 +1150,7 @@ func (x *GetPublishedPostResponse) String() string {
 func (*GetPublishedPostResponse) ProtoMessage() {}
 
 func (x *GetPublishedPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[8]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -939,7 +1163,7 @@ func (x *GetPublishedPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPublishedPostResponse.ProtoReflect.Descriptor instead.
 func (*GetPublishedPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{8}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetPublishedPostResponse) GetPost() *Post {
@@ -951,14 +1175,18 @@ func (x *GetPublishedPostResponse) GetPost() *Post {
 
 // ListEditableContentRequest asks for every editable text item.
 type ListEditableContentRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Locale is the language wanted: empty or "en" for English, "es" for
+	// Spanish (each item's Spanish text, or its English text marked
+	// fallback).
+	Locale        string `protobuf:"bytes,1,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListEditableContentRequest) Reset() {
 	*x = ListEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -970,7 +1198,7 @@ func (x *ListEditableContentRequest) String() string {
 func (*ListEditableContentRequest) ProtoMessage() {}
 
 func (x *ListEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[9]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -983,7 +1211,14 @@ func (x *ListEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*ListEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{9}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *ListEditableContentRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
 }
 
 // ListEditableContentResponse carries every item, ordered by key.
@@ -997,7 +1232,7 @@ type ListEditableContentResponse struct {
 
 func (x *ListEditableContentResponse) Reset() {
 	*x = ListEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1009,7 +1244,7 @@ func (x *ListEditableContentResponse) String() string {
 func (*ListEditableContentResponse) ProtoMessage() {}
 
 func (x *ListEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[10]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1022,7 +1257,7 @@ func (x *ListEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*ListEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{10}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *ListEditableContentResponse) GetItems() []*EditableContent {
@@ -1045,14 +1280,17 @@ type ListPostsRequest struct {
 	Query string `protobuf:"bytes,3,opt,name=query,proto3" json:"query,omitempty"`
 	// Sort is newest (the default: by the date the list shows, see
 	// PostListItem.list_at), oldest, or title.
-	Sort          string `protobuf:"bytes,4,opt,name=sort,proto3" json:"sort,omitempty"`
+	Sort string `protobuf:"bytes,4,opt,name=sort,proto3" json:"sort,omitempty"`
+	// Language keeps the posts written in one language, "en" or "es";
+	// empty means every language. total_size counts the posts it keeps.
+	Language      string `protobuf:"bytes,5,opt,name=language,proto3" json:"language,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ListPostsRequest) Reset() {
 	*x = ListPostsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1064,7 +1302,7 @@ func (x *ListPostsRequest) String() string {
 func (*ListPostsRequest) ProtoMessage() {}
 
 func (x *ListPostsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[11]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1077,7 +1315,7 @@ func (x *ListPostsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostsRequest.ProtoReflect.Descriptor instead.
 func (*ListPostsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{11}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListPostsRequest) GetPageSize() int32 {
@@ -1108,6 +1346,13 @@ func (x *ListPostsRequest) GetSort() string {
 	return ""
 }
 
+func (x *ListPostsRequest) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
 // ListPostsResponse carries one page of posts.
 type ListPostsResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1125,7 +1370,7 @@ type ListPostsResponse struct {
 
 func (x *ListPostsResponse) Reset() {
 	*x = ListPostsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1137,7 +1382,7 @@ func (x *ListPostsResponse) String() string {
 func (*ListPostsResponse) ProtoMessage() {}
 
 func (x *ListPostsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[12]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1150,7 +1395,7 @@ func (x *ListPostsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostsResponse.ProtoReflect.Descriptor instead.
 func (*ListPostsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{12}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListPostsResponse) GetPosts() []*PostListItem {
@@ -1215,14 +1460,23 @@ type PostListItem struct {
 	// ListAt is the date the list sorts by: published_at for a published or
 	// scheduled post, and for a draft whose chosen publish time was ahead
 	// when it was saved; otherwise when the draft was last saved.
-	ListAt        *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=list_at,json=listAt,proto3" json:"list_at,omitempty"`
+	ListAt *timestamppb.Timestamp `protobuf:"bytes,14,opt,name=list_at,json=listAt,proto3" json:"list_at,omitempty"`
+	// Language is the language the post is written in: "en" or "es".
+	Language string `protobuf:"bytes,15,opt,name=language,proto3" json:"language,omitempty"`
+	// TranslationOf is the English original's id when the post is its
+	// Spanish translation; empty otherwise.
+	TranslationOf string `protobuf:"bytes,16,opt,name=translation_of,json=translationOf,proto3" json:"translation_of,omitempty"`
+	// Translations are the post's versions in the other language, drafts
+	// included: an English post's Spanish translation (none: not yet
+	// translated), a Spanish post's English original.
+	Translations  []*PostTranslation `protobuf:"bytes,17,rep,name=translations,proto3" json:"translations,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PostListItem) Reset() {
 	*x = PostListItem{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1234,7 +1488,7 @@ func (x *PostListItem) String() string {
 func (*PostListItem) ProtoMessage() {}
 
 func (x *PostListItem) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[13]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1247,7 +1501,7 @@ func (x *PostListItem) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostListItem.ProtoReflect.Descriptor instead.
 func (*PostListItem) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{13}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PostListItem) GetId() string {
@@ -1348,6 +1602,27 @@ func (x *PostListItem) GetListAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *PostListItem) GetLanguage() string {
+	if x != nil {
+		return x.Language
+	}
+	return ""
+}
+
+func (x *PostListItem) GetTranslationOf() string {
+	if x != nil {
+		return x.TranslationOf
+	}
+	return ""
+}
+
+func (x *PostListItem) GetTranslations() []*PostTranslation {
+	if x != nil {
+		return x.Translations
+	}
+	return nil
+}
+
 // GetPostRequest names a post by id.
 type GetPostRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -1359,7 +1634,7 @@ type GetPostRequest struct {
 
 func (x *GetPostRequest) Reset() {
 	*x = GetPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1371,7 +1646,7 @@ func (x *GetPostRequest) String() string {
 func (*GetPostRequest) ProtoMessage() {}
 
 func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[14]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1384,7 +1659,7 @@ func (x *GetPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostRequest.ProtoReflect.Descriptor instead.
 func (*GetPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{14}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *GetPostRequest) GetId() string {
@@ -1405,7 +1680,7 @@ type GetPostResponse struct {
 
 func (x *GetPostResponse) Reset() {
 	*x = GetPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1692,7 @@ func (x *GetPostResponse) String() string {
 func (*GetPostResponse) ProtoMessage() {}
 
 func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[15]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1705,7 @@ func (x *GetPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetPostResponse.ProtoReflect.Descriptor instead.
 func (*GetPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{15}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *GetPostResponse) GetPost() *Post {
@@ -1480,13 +1755,22 @@ type PostFields struct {
 	// SocialImageUrl is optional: the image shared links show instead of the
 	// hero image; a site path (/media/…) or an https URL, as image_url.
 	SocialImageUrl string `protobuf:"bytes,13,opt,name=social_image_url,json=socialImageUrl,proto3" json:"social_image_url,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	// Language is the language the post is written in: "en" or "es".
+	// Absent means English on create and unchanged on update (SPEC §7's
+	// payload has none).
+	Language *string `protobuf:"bytes,14,opt,name=language,proto3,oneof" json:"language,omitempty"`
+	// TranslationOf links a Spanish post to the English post it translates
+	// (that post's id); empty unlinks it; absent leaves the link as it is
+	// (none on create). The original must be an English post that is no
+	// translation itself, and has one Spanish translation at most.
+	TranslationOf *string `protobuf:"bytes,15,opt,name=translation_of,json=translationOf,proto3,oneof" json:"translation_of,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
 }
 
 func (x *PostFields) Reset() {
 	*x = PostFields{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1498,7 +1782,7 @@ func (x *PostFields) String() string {
 func (*PostFields) ProtoMessage() {}
 
 func (x *PostFields) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[16]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1511,7 +1795,7 @@ func (x *PostFields) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PostFields.ProtoReflect.Descriptor instead.
 func (*PostFields) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{16}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *PostFields) GetTitle() string {
@@ -1605,6 +1889,20 @@ func (x *PostFields) GetSocialImageUrl() string {
 	return ""
 }
 
+func (x *PostFields) GetLanguage() string {
+	if x != nil && x.Language != nil {
+		return *x.Language
+	}
+	return ""
+}
+
+func (x *PostFields) GetTranslationOf() string {
+	if x != nil && x.TranslationOf != nil {
+		return *x.TranslationOf
+	}
+	return ""
+}
+
 // CreatePostRequest carries a new post; the JSON body is the post's fields,
 // as SPEC §7 sends them.
 type CreatePostRequest struct {
@@ -1617,7 +1915,7 @@ type CreatePostRequest struct {
 
 func (x *CreatePostRequest) Reset() {
 	*x = CreatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1629,7 +1927,7 @@ func (x *CreatePostRequest) String() string {
 func (*CreatePostRequest) ProtoMessage() {}
 
 func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[17]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1642,7 +1940,7 @@ func (x *CreatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostRequest.ProtoReflect.Descriptor instead.
 func (*CreatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{17}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *CreatePostRequest) GetPost() *PostFields {
@@ -1663,7 +1961,7 @@ type CreatePostResponse struct {
 
 func (x *CreatePostResponse) Reset() {
 	*x = CreatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1675,7 +1973,7 @@ func (x *CreatePostResponse) String() string {
 func (*CreatePostResponse) ProtoMessage() {}
 
 func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[18]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1688,7 +1986,7 @@ func (x *CreatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreatePostResponse.ProtoReflect.Descriptor instead.
 func (*CreatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{18}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *CreatePostResponse) GetPost() *Post {
@@ -1711,7 +2009,7 @@ type UpdatePostRequest struct {
 
 func (x *UpdatePostRequest) Reset() {
 	*x = UpdatePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1723,7 +2021,7 @@ func (x *UpdatePostRequest) String() string {
 func (*UpdatePostRequest) ProtoMessage() {}
 
 func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[19]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1736,7 +2034,7 @@ func (x *UpdatePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostRequest.ProtoReflect.Descriptor instead.
 func (*UpdatePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{19}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
 }
 
 func (x *UpdatePostRequest) GetId() string {
@@ -1764,7 +2062,7 @@ type UpdatePostResponse struct {
 
 func (x *UpdatePostResponse) Reset() {
 	*x = UpdatePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1776,7 +2074,7 @@ func (x *UpdatePostResponse) String() string {
 func (*UpdatePostResponse) ProtoMessage() {}
 
 func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[20]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1789,7 +2087,7 @@ func (x *UpdatePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdatePostResponse.ProtoReflect.Descriptor instead.
 func (*UpdatePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{20}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
 }
 
 func (x *UpdatePostResponse) GetPost() *Post {
@@ -1810,7 +2108,7 @@ type DeletePostRequest struct {
 
 func (x *DeletePostRequest) Reset() {
 	*x = DeletePostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1822,7 +2120,7 @@ func (x *DeletePostRequest) String() string {
 func (*DeletePostRequest) ProtoMessage() {}
 
 func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[21]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1835,7 +2133,7 @@ func (x *DeletePostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostRequest.ProtoReflect.Descriptor instead.
 func (*DeletePostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{21}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
 }
 
 func (x *DeletePostRequest) GetId() string {
@@ -1854,7 +2152,7 @@ type DeletePostResponse struct {
 
 func (x *DeletePostResponse) Reset() {
 	*x = DeletePostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1866,7 +2164,7 @@ func (x *DeletePostResponse) String() string {
 func (*DeletePostResponse) ProtoMessage() {}
 
 func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[22]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1879,7 +2177,7 @@ func (x *DeletePostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeletePostResponse.ProtoReflect.Descriptor instead.
 func (*DeletePostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{22}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
 }
 
 // ListPostRevisionsRequest names the post whose history is wanted, and a
@@ -1900,7 +2198,7 @@ type ListPostRevisionsRequest struct {
 
 func (x *ListPostRevisionsRequest) Reset() {
 	*x = ListPostRevisionsRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1912,7 +2210,7 @@ func (x *ListPostRevisionsRequest) String() string {
 func (*ListPostRevisionsRequest) ProtoMessage() {}
 
 func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[23]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1925,7 +2223,7 @@ func (x *ListPostRevisionsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsRequest.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{23}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
 }
 
 func (x *ListPostRevisionsRequest) GetPostId() string {
@@ -1965,7 +2263,7 @@ type ListPostRevisionsResponse struct {
 
 func (x *ListPostRevisionsResponse) Reset() {
 	*x = ListPostRevisionsResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1977,7 +2275,7 @@ func (x *ListPostRevisionsResponse) String() string {
 func (*ListPostRevisionsResponse) ProtoMessage() {}
 
 func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[24]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1990,7 +2288,7 @@ func (x *ListPostRevisionsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListPostRevisionsResponse.ProtoReflect.Descriptor instead.
 func (*ListPostRevisionsResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{24}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
 }
 
 func (x *ListPostRevisionsResponse) GetRevisions() []*PostRevision {
@@ -2027,7 +2325,7 @@ type RestorePostRevisionRequest struct {
 
 func (x *RestorePostRevisionRequest) Reset() {
 	*x = RestorePostRevisionRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2039,7 +2337,7 @@ func (x *RestorePostRevisionRequest) String() string {
 func (*RestorePostRevisionRequest) ProtoMessage() {}
 
 func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[25]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2052,7 +2350,7 @@ func (x *RestorePostRevisionRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionRequest.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{25}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
 }
 
 func (x *RestorePostRevisionRequest) GetPostId() string {
@@ -2080,7 +2378,7 @@ type RestorePostRevisionResponse struct {
 
 func (x *RestorePostRevisionResponse) Reset() {
 	*x = RestorePostRevisionResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2092,7 +2390,7 @@ func (x *RestorePostRevisionResponse) String() string {
 func (*RestorePostRevisionResponse) ProtoMessage() {}
 
 func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[26]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2105,7 +2403,7 @@ func (x *RestorePostRevisionResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RestorePostRevisionResponse.ProtoReflect.Descriptor instead.
 func (*RestorePostRevisionResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{26}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
 }
 
 func (x *RestorePostRevisionResponse) GetPost() *Post {
@@ -2129,14 +2427,18 @@ type CreateEditableContentRequest struct {
 	// general.
 	Category string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
 	// Description is optional, at most 500 characters.
-	Description   string `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	Description string `protobuf:"bytes,5,opt,name=description,proto3" json:"description,omitempty"`
+	// ContentEs is the optional Spanish text, at most 20,000 characters,
+	// cleaned as content is; empty means none yet (the Spanish site shows
+	// the English text until one is set).
+	ContentEs     string `protobuf:"bytes,6,opt,name=content_es,json=contentEs,proto3" json:"content_es,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CreateEditableContentRequest) Reset() {
 	*x = CreateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2148,7 +2450,7 @@ func (x *CreateEditableContentRequest) String() string {
 func (*CreateEditableContentRequest) ProtoMessage() {}
 
 func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[27]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2161,7 +2463,7 @@ func (x *CreateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{27}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
 }
 
 func (x *CreateEditableContentRequest) GetContentKey() string {
@@ -2199,6 +2501,13 @@ func (x *CreateEditableContentRequest) GetDescription() string {
 	return ""
 }
 
+func (x *CreateEditableContentRequest) GetContentEs() string {
+	if x != nil {
+		return x.ContentEs
+	}
+	return ""
+}
+
 // CreateEditableContentResponse carries the created item.
 type CreateEditableContentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2210,7 +2519,7 @@ type CreateEditableContentResponse struct {
 
 func (x *CreateEditableContentResponse) Reset() {
 	*x = CreateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2222,7 +2531,7 @@ func (x *CreateEditableContentResponse) String() string {
 func (*CreateEditableContentResponse) ProtoMessage() {}
 
 func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[28]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2235,7 +2544,7 @@ func (x *CreateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CreateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*CreateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{28}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{29}
 }
 
 func (x *CreateEditableContentResponse) GetItem() *EditableContent {
@@ -2260,14 +2569,20 @@ type UpdateEditableContentRequest struct {
 	Category *string `protobuf:"bytes,4,opt,name=category,proto3,oneof" json:"category,omitempty"`
 	// Description, when present, replaces the note for staff (at most 500
 	// characters; empty clears it).
-	Description   *string `protobuf:"bytes,5,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	Description *string `protobuf:"bytes,5,opt,name=description,proto3,oneof" json:"description,omitempty"`
+	// Locale is the language content is in: empty or "en" writes the English
+	// text; "es" writes the Spanish one (set or replaced), whose own version
+	// base_version then names (0 or absent: whatever is stored, as for a
+	// first Spanish text). Category and description belong to both
+	// languages and are changed with the English text only.
+	Locale        string `protobuf:"bytes,6,opt,name=locale,proto3" json:"locale,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *UpdateEditableContentRequest) Reset() {
 	*x = UpdateEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2279,7 +2594,7 @@ func (x *UpdateEditableContentRequest) String() string {
 func (*UpdateEditableContentRequest) ProtoMessage() {}
 
 func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[29]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2292,7 +2607,7 @@ func (x *UpdateEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{29}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
 }
 
 func (x *UpdateEditableContentRequest) GetContentKey() string {
@@ -2330,6 +2645,13 @@ func (x *UpdateEditableContentRequest) GetDescription() string {
 	return ""
 }
 
+func (x *UpdateEditableContentRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
 // UpdateEditableContentResponse carries the updated item.
 type UpdateEditableContentResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2341,7 +2663,7 @@ type UpdateEditableContentResponse struct {
 
 func (x *UpdateEditableContentResponse) Reset() {
 	*x = UpdateEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2353,7 +2675,7 @@ func (x *UpdateEditableContentResponse) String() string {
 func (*UpdateEditableContentResponse) ProtoMessage() {}
 
 func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[30]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2366,7 +2688,7 @@ func (x *UpdateEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use UpdateEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*UpdateEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{30}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
 }
 
 func (x *UpdateEditableContentResponse) GetItem() *EditableContent {
@@ -2388,14 +2710,21 @@ type ListEditableContentPageRequest struct {
 	// every word of it, in any case.
 	Query string `protobuf:"bytes,3,opt,name=query,proto3" json:"query,omitempty"`
 	// Category keeps one category's texts (empty: every category).
-	Category      string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	Category string `protobuf:"bytes,4,opt,name=category,proto3" json:"category,omitempty"`
+	// Locale is the language the query searches: empty or "en" the English
+	// text, "es" the Spanish one (the English text of an item without one,
+	// as the Spanish site shows it). Key and description are searched
+	// either way.
+	Locale string `protobuf:"bytes,5,opt,name=locale,proto3" json:"locale,omitempty"`
+	// MissingTranslation keeps only the texts without a Spanish text.
+	MissingTranslation bool `protobuf:"varint,6,opt,name=missing_translation,json=missingTranslation,proto3" json:"missing_translation,omitempty"`
+	unknownFields      protoimpl.UnknownFields
+	sizeCache          protoimpl.SizeCache
 }
 
 func (x *ListEditableContentPageRequest) Reset() {
 	*x = ListEditableContentPageRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2407,7 +2736,7 @@ func (x *ListEditableContentPageRequest) String() string {
 func (*ListEditableContentPageRequest) ProtoMessage() {}
 
 func (x *ListEditableContentPageRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[31]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2420,7 +2749,7 @@ func (x *ListEditableContentPageRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentPageRequest.ProtoReflect.Descriptor instead.
 func (*ListEditableContentPageRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{31}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
 }
 
 func (x *ListEditableContentPageRequest) GetPageSize() int32 {
@@ -2451,6 +2780,20 @@ func (x *ListEditableContentPageRequest) GetCategory() string {
 	return ""
 }
 
+func (x *ListEditableContentPageRequest) GetLocale() string {
+	if x != nil {
+		return x.Locale
+	}
+	return ""
+}
+
+func (x *ListEditableContentPageRequest) GetMissingTranslation() bool {
+	if x != nil {
+		return x.MissingTranslation
+	}
+	return false
+}
+
 // ListEditableContentPageResponse carries one page of texts.
 type ListEditableContentPageResponse struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2461,14 +2804,17 @@ type ListEditableContentPageResponse struct {
 	// TotalSize is how many texts match the query and category.
 	TotalSize int32 `protobuf:"varint,3,opt,name=total_size,json=totalSize,proto3" json:"total_size,omitempty"`
 	// ItemCount is how many texts there are, whatever the query.
-	ItemCount     int32 `protobuf:"varint,4,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	ItemCount int32 `protobuf:"varint,4,opt,name=item_count,json=itemCount,proto3" json:"item_count,omitempty"`
+	// MissingTranslationCount is how many texts have no Spanish text,
+	// whatever the query.
+	MissingTranslationCount int32 `protobuf:"varint,5,opt,name=missing_translation_count,json=missingTranslationCount,proto3" json:"missing_translation_count,omitempty"`
+	unknownFields           protoimpl.UnknownFields
+	sizeCache               protoimpl.SizeCache
 }
 
 func (x *ListEditableContentPageResponse) Reset() {
 	*x = ListEditableContentPageResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2480,7 +2826,7 @@ func (x *ListEditableContentPageResponse) String() string {
 func (*ListEditableContentPageResponse) ProtoMessage() {}
 
 func (x *ListEditableContentPageResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[32]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2493,7 +2839,7 @@ func (x *ListEditableContentPageResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListEditableContentPageResponse.ProtoReflect.Descriptor instead.
 func (*ListEditableContentPageResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{32}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
 }
 
 func (x *ListEditableContentPageResponse) GetItems() []*EditableContent {
@@ -2524,6 +2870,13 @@ func (x *ListEditableContentPageResponse) GetItemCount() int32 {
 	return 0
 }
 
+func (x *ListEditableContentPageResponse) GetMissingTranslationCount() int32 {
+	if x != nil {
+		return x.MissingTranslationCount
+	}
+	return 0
+}
+
 // GetEditableContentRequest names one text.
 type GetEditableContentRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -2535,7 +2888,7 @@ type GetEditableContentRequest struct {
 
 func (x *GetEditableContentRequest) Reset() {
 	*x = GetEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2547,7 +2900,7 @@ func (x *GetEditableContentRequest) String() string {
 func (*GetEditableContentRequest) ProtoMessage() {}
 
 func (x *GetEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[33]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2560,7 +2913,7 @@ func (x *GetEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*GetEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{33}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{34}
 }
 
 func (x *GetEditableContentRequest) GetContentKey() string {
@@ -2581,7 +2934,7 @@ type GetEditableContentResponse struct {
 
 func (x *GetEditableContentResponse) Reset() {
 	*x = GetEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2593,7 +2946,7 @@ func (x *GetEditableContentResponse) String() string {
 func (*GetEditableContentResponse) ProtoMessage() {}
 
 func (x *GetEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[34]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2606,7 +2959,7 @@ func (x *GetEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*GetEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{34}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{35}
 }
 
 func (x *GetEditableContentResponse) GetItem() *EditableContent {
@@ -2627,7 +2980,7 @@ type DeleteEditableContentRequest struct {
 
 func (x *DeleteEditableContentRequest) Reset() {
 	*x = DeleteEditableContentRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2639,7 +2992,7 @@ func (x *DeleteEditableContentRequest) String() string {
 func (*DeleteEditableContentRequest) ProtoMessage() {}
 
 func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[35]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2652,7 +3005,7 @@ func (x *DeleteEditableContentRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentRequest.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{35}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{36}
 }
 
 func (x *DeleteEditableContentRequest) GetContentKey() string {
@@ -2671,7 +3024,7 @@ type DeleteEditableContentResponse struct {
 
 func (x *DeleteEditableContentResponse) Reset() {
 	*x = DeleteEditableContentResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2683,7 +3036,7 @@ func (x *DeleteEditableContentResponse) String() string {
 func (*DeleteEditableContentResponse) ProtoMessage() {}
 
 func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[36]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2696,7 +3049,7 @@ func (x *DeleteEditableContentResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DeleteEditableContentResponse.ProtoReflect.Descriptor instead.
 func (*DeleteEditableContentResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{36}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{37}
 }
 
 // RenderPostRequest carries unsaved post text to render.
@@ -2714,7 +3067,7 @@ type RenderPostRequest struct {
 
 func (x *RenderPostRequest) Reset() {
 	*x = RenderPostRequest{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2726,7 +3079,7 @@ func (x *RenderPostRequest) String() string {
 func (*RenderPostRequest) ProtoMessage() {}
 
 func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[37]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2739,7 +3092,7 @@ func (x *RenderPostRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostRequest.ProtoReflect.Descriptor instead.
 func (*RenderPostRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{37}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{38}
 }
 
 func (x *RenderPostRequest) GetContent() string {
@@ -2769,7 +3122,7 @@ type RenderPostResponse struct {
 
 func (x *RenderPostResponse) Reset() {
 	*x = RenderPostResponse{}
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[39]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -2781,7 +3134,7 @@ func (x *RenderPostResponse) String() string {
 func (*RenderPostResponse) ProtoMessage() {}
 
 func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_content_v1_content_proto_msgTypes[38]
+	mi := &file_trenchless_content_v1_content_proto_msgTypes[39]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -2794,7 +3147,7 @@ func (x *RenderPostResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenderPostResponse.ProtoReflect.Descriptor instead.
 func (*RenderPostResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{38}
+	return file_trenchless_content_v1_content_proto_rawDescGZIP(), []int{39}
 }
 
 func (x *RenderPostResponse) GetBodyHtml() string {
@@ -2815,12 +3168,12 @@ var File_trenchless_content_v1_content_proto protoreflect.FileDescriptor
 
 const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\n" +
-	"#trenchless/content/v1/content.proto\x12\x15trenchless.content.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"i\n" +
+	"#trenchless/content/v1/content.proto\x12\x15trenchless.content.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1ftrenchless/auth/v1/access.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"i\n" +
 	"\x0fResponsiveImage\x12\x10\n" +
 	"\x03src\x18\x01 \x01(\tR\x03src\x12\x16\n" +
 	"\x06srcset\x18\x02 \x01(\tR\x06srcset\x12\x14\n" +
 	"\x05width\x18\x03 \x01(\x05R\x05width\x12\x16\n" +
-	"\x06height\x18\x04 \x01(\x05R\x06height\"\xcc\x02\n" +
+	"\x06height\x18\x04 \x01(\x05R\x06height\"\xb4\x03\n" +
 	"\vPostSummary\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2831,7 +3184,17 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\a \x01(\tR\bcategory\x12*\n" +
 	"\x11read_time_minutes\x18\b \x01(\x05R\x0freadTimeMinutes\x12E\n" +
 	"\n" +
-	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\"\xdc\x05\n" +
+	"hero_image\x18\t \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage\x12\x1a\n" +
+	"\blanguage\x18\n" +
+	" \x01(\tR\blanguage\x12J\n" +
+	"\ftranslations\x18\v \x03(\v2&.trenchless.content.v1.PostTranslationR\ftranslations\"\xc9\x01\n" +
+	"\x0fPostTranslation\x12\x1a\n" +
+	"\blanguage\x18\x01 \x01(\tR\blanguage\x12\x12\n" +
+	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x0e\n" +
+	"\x02id\x18\x03 \x01(\tR\x02id\x12\x14\n" +
+	"\x05title\x18\x04 \x01(\tR\x05title\x12!\n" +
+	"\fis_published\x18\x05 \x01(\bR\visPublished\x12=\n" +
+	"\fpublished_at\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vpublishedAt\"\xeb\x06\n" +
 	"\x04Post\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2857,7 +3220,10 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\tautosaved\x18\x11 \x01(\bR\tautosaved\x12\x1b\n" +
 	"\tseo_title\x18\x12 \x01(\tR\bseoTitle\x12'\n" +
 	"\x0fseo_description\x18\x13 \x01(\tR\x0eseoDescription\x12(\n" +
-	"\x10social_image_url\x18\x14 \x01(\tR\x0esocialImageUrl\"\xf2\x03\n" +
+	"\x10social_image_url\x18\x14 \x01(\tR\x0esocialImageUrl\x12\x1a\n" +
+	"\blanguage\x18\x15 \x01(\tR\blanguage\x12%\n" +
+	"\x0etranslation_of\x18\x16 \x01(\tR\rtranslationOf\x12J\n" +
+	"\ftranslations\x18\x17 \x03(\v2&.trenchless.content.v1.PostTranslationR\ftranslations\"\xf2\x03\n" +
 	"\fPostRevision\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x17\n" +
 	"\apost_id\x18\x02 \x01(\tR\x06postId\x12\x14\n" +
@@ -2874,7 +3240,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bsaved_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\asavedAt\x12\x1b\n" +
 	"\tseo_title\x18\r \x01(\tR\bseoTitle\x12'\n" +
 	"\x0fseo_description\x18\x0e \x01(\tR\x0eseoDescription\x12(\n" +
-	"\x10social_image_url\x18\x0f \x01(\tR\x0esocialImageUrl\"\xec\x02\n" +
+	"\x10social_image_url\x18\x0f \x01(\tR\x0esocialImageUrl\"\x81\x05\n" +
 	"\x0fEditableContent\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
 	"\vcontent_key\x18\x02 \x01(\tR\n" +
@@ -2890,12 +3256,25 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\aversion\x18\t \x01(\x03R\aversion\x12\x1d\n" +
 	"\n" +
 	"updated_by\x18\n" +
-	" \x01(\tR\tupdatedBy\"\xaa\x01\n" +
+	" \x01(\tR\tupdatedBy\x12\x16\n" +
+	"\x06locale\x18\v \x01(\tR\x06locale\x12\x1a\n" +
+	"\bfallback\x18\f \x01(\bR\bfallback\x12\"\n" +
+	"\n" +
+	"content_es\x18\r \x01(\tH\x00R\tcontentEs\x88\x01\x01\x12\"\n" +
+	"\n" +
+	"version_es\x18\x0e \x01(\x03H\x01R\tversionEs\x88\x01\x01\x12>\n" +
+	"\rupdated_at_es\x18\x0f \x01(\v2\x1a.google.protobuf.TimestampR\vupdatedAtEs\x12'\n" +
+	"\rupdated_by_es\x18\x10 \x01(\tH\x02R\vupdatedByEs\x88\x01\x01B\r\n" +
+	"\v_content_esB\r\n" +
+	"\v_version_esB\x10\n" +
+	"\x0e_updated_by_es\"\x93\x02\n" +
 	"\x19ListPublishedPostsRequest\x12d\n" +
 	"\x05limit\x18\x01 \x01(\x05BN\xbaHK\xba\x01H\n" +
 	"\vlimit.range\x12\x1flimit must be between 0 and 100\x1a\x18this >= 0 && this <= 100R\x05limit\x12'\n" +
 	"\n" +
-	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\"~\n" +
+	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\tpageToken\x12g\n" +
+	"\blanguage\x18\x03 \x01(\tBK\xbaHH\xba\x01E\n" +
+	"\x0elanguage.known\x12\x19language must be en or es\x1a\x18this in ['', 'en', 'es']R\blanguage\"~\n" +
 	"\x1aListPublishedPostsResponse\x128\n" +
 	"\x05posts\x18\x01 \x03(\v2\".trenchless.content.v1.PostSummaryR\x05posts\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"\xd3\x01\n" +
@@ -2903,10 +3282,12 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x04slug\x18\x01 \x01(\tB\xa2\x01\xbaH\x9e\x01\xba\x01\x9a\x01\n" +
 	"\vslug.format\x12KSlug may use only lower-case letters, digits and hyphens (1-120 characters)\x1a>this.matches('^[a-z0-9]+(-[a-z0-9]+)*$') && this.size() <= 120R\x04slug\"K\n" +
 	"\x18GetPublishedPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x1c\n" +
-	"\x1aListEditableContentRequest\"[\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"}\n" +
+	"\x1aListEditableContentRequest\x12_\n" +
+	"\x06locale\x18\x01 \x01(\tBG\xbaHD\xba\x01A\n" +
+	"\flocale.known\x12\x17Locale must be en or es\x1a\x18this in ['', 'en', 'es']R\x06locale\"[\n" +
 	"\x1bListEditableContentResponse\x12<\n" +
-	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\"\xfd\x01\n" +
+	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\"\xe6\x02\n" +
 	"\x10ListPostsRequest\x12'\n" +
 	"\tpage_size\x18\x01 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xc8\x01(\x00R\bpageSize\x12'\n" +
@@ -2915,14 +3296,16 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x05query\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12w\n" +
 	"\x04sort\x18\x04 \x01(\tBc\xbaH`\xba\x01]\n" +
 	"\n" +
-	"sort.known\x12$sort must be newest, oldest or title\x1a)this in ['', 'newest', 'oldest', 'title']R\x04sort\"\xb4\x01\n" +
+	"sort.known\x12$sort must be newest, oldest or title\x1a)this in ['', 'newest', 'oldest', 'title']R\x04sort\x12g\n" +
+	"\blanguage\x18\x05 \x01(\tBK\xbaHH\xba\x01E\n" +
+	"\x0elanguage.known\x12\x19language must be en or es\x1a\x18this in ['', 'en', 'es']R\blanguage\"\xb4\x01\n" +
 	"\x11ListPostsResponse\x129\n" +
 	"\x05posts\x18\x01 \x03(\v2#.trenchless.content.v1.PostListItemR\x05posts\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
 	"\n" +
 	"total_size\x18\x03 \x01(\x05R\ttotalSize\x12\x1d\n" +
 	"\n" +
-	"post_count\x18\x04 \x01(\x05R\tpostCount\"\xff\x03\n" +
+	"post_count\x18\x04 \x01(\x05R\tpostCount\"\x8e\x05\n" +
 	"\fPostListItem\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x12\n" +
 	"\x04slug\x18\x02 \x01(\tR\x04slug\x12\x14\n" +
@@ -2941,11 +3324,14 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"updated_by\x18\v \x01(\tR\tupdatedBy\x12\x18\n" +
 	"\aversion\x18\f \x01(\x03R\aversion\x12\x1c\n" +
 	"\tautosaved\x18\r \x01(\bR\tautosaved\x123\n" +
-	"\alist_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\x06listAt\"*\n" +
+	"\alist_at\x18\x0e \x01(\v2\x1a.google.protobuf.TimestampR\x06listAt\x12\x1a\n" +
+	"\blanguage\x18\x0f \x01(\tR\blanguage\x12%\n" +
+	"\x0etranslation_of\x18\x10 \x01(\tR\rtranslationOf\x12J\n" +
+	"\ftranslations\x18\x11 \x03(\v2&.trenchless.content.v1.PostTranslationR\ftranslations\"*\n" +
 	"\x0eGetPostRequest\x12\x18\n" +
 	"\x02id\x18\x01 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\x02id\"B\n" +
 	"\x0fGetPostResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xb1\x0f\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\xb6\x12\n" +
 	"\n" +
 	"PostFields\x12\xa7\x01\n" +
 	"\x05title\x18\x01 \x01(\tB\x90\x01\xbaH\x8c\x01\xba\x01<\n" +
@@ -2973,8 +3359,14 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x0fseo_description\x18\f \x01(\tBd\xbaHa\xba\x01^\n" +
 	"\x17seo_description.max_len\x12/SEO description must be 300 characters or fewer\x1a\x12this.size() <= 300R\x0eseoDescription\x12\xfd\x01\n" +
 	"\x10social_image_url\x18\r \x01(\tB\xd2\x01\xbaH\xce\x01\xba\x01\xca\x01\n" +
-	"\x17social_image_url.format\x12KSocial image URL must be a site path starting with / or an https:// address\x1abthis == '' || (this.size() <= 2048 && (this.matches('^/[^/\\\\\\\\]') || this.startsWith('https://')))R\x0esocialImageUrlB\x0f\n" +
-	"\r_is_published\"R\n" +
+	"\x17social_image_url.format\x12KSocial image URL must be a site path starting with / or an https:// address\x1abthis == '' || (this.size() <= 2048 && (this.matches('^/[^/\\\\\\\\]') || this.startsWith('https://')))R\x0esocialImageUrl\x12|\n" +
+	"\blanguage\x18\x0e \x01(\tB[\xbaHX\xba\x01U\n" +
+	"\x0elanguage.known\x12-Language must be en (English) or es (Spanish)\x1a\x14this in ['en', 'es']H\x01R\blanguage\x88\x01\x01\x12\xe4\x01\n" +
+	"\x0etranslation_of\x18\x0f \x01(\tB\xb7\x01\xbaH\xb3\x01\xba\x01\xaf\x01\n" +
+	"\x15translation_of.format\x12)Translation of must name a post by its id\x1akthis == '' || this.matches('^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$')H\x02R\rtranslationOf\x88\x01\x01B\x0f\n" +
+	"\r_is_publishedB\v\n" +
+	"\t_languageB\x11\n" +
+	"\x0f_translation_of\"R\n" +
 	"\x11CreatePostRequest\x12=\n" +
 	"\x04post\x18\x01 \x01(\v2!.trenchless.content.v1.PostFieldsB\x06\xbaH\x03\xc8\x01\x01R\x04post\"E\n" +
 	"\x12CreatePostResponse\x12/\n" +
@@ -3002,7 +3394,7 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\vrevision_id\x18\x02 \x01(\tB\b\xbaH\x05r\x03\xb0\x01\x01R\n" +
 	"revisionId\"N\n" +
 	"\x1bRestorePostRevisionResponse\x12/\n" +
-	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x8b\a\n" +
+	"\x04post\x18\x01 \x01(\v2\x1b.trenchless.content.v1.PostR\x04post\"\x91\b\n" +
 	"\x1cCreateEditableContentRequest\x12\xed\x01\n" +
 	"\vcontent_key\x18\x01 \x01(\tB\xcb\x01\xbaH\xc7\x01\xba\x01\xc3\x01\n" +
 	"\x12content_key.format\x12iContent key is required and may use letters, digits, dots, hyphens and underscores (up to 100 characters)\x1aBthis.matches('^[A-Za-z0-9][A-Za-z0-9._-]*$') && this.size() <= 100R\n" +
@@ -3015,9 +3407,12 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\x04 \x01(\tB\xa2\x01\xbaH\x9e\x01\xba\x01\x9a\x01\n" +
 	"\x0ecategory.known\x12CCategory must be one of homepage, services, about, contact, general\x1aCthis in ['', 'homepage', 'services', 'about', 'contact', 'general']R\bcategory\x12~\n" +
 	"\vdescription\x18\x05 \x01(\tB\\\xbaHY\xba\x01V\n" +
-	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500R\vdescription\"[\n" +
+	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500R\vdescription\x12\x83\x01\n" +
+	"\n" +
+	"content_es\x18\x06 \x01(\tBd\xbaHa\xba\x01^\n" +
+	"\x12content_es.max_len\x122Spanish content must be 20,000 characters or fewer\x1a\x14this.size() <= 20000R\tcontentEs\"[\n" +
 	"\x1dCreateEditableContentResponse\x12:\n" +
-	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\x97\x05\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xf8\x05\n" +
 	"\x1cUpdateEditableContentRequest\x12*\n" +
 	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
 	"contentKey\x12\xb8\x01\n" +
@@ -3028,25 +3423,31 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\bcategory\x18\x04 \x01(\tB\x9e\x01\xbaH\x9a\x01\xba\x01\x96\x01\n" +
 	"\x0ecategory.known\x12CCategory must be one of homepage, services, about, contact, general\x1a?this in ['homepage', 'services', 'about', 'contact', 'general']H\x00R\bcategory\x88\x01\x01\x12\x83\x01\n" +
 	"\vdescription\x18\x05 \x01(\tB\\\xbaHY\xba\x01V\n" +
-	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500H\x01R\vdescription\x88\x01\x01B\v\n" +
+	"\x13description.max_len\x12+Description must be 500 characters or fewer\x1a\x12this.size() <= 500H\x01R\vdescription\x88\x01\x01\x12_\n" +
+	"\x06locale\x18\x06 \x01(\tBG\xbaHD\xba\x01A\n" +
+	"\flocale.known\x12\x17Locale must be en or es\x1a\x18this in ['', 'en', 'es']R\x06localeB\v\n" +
 	"\t_categoryB\x0e\n" +
 	"\f_description\"[\n" +
 	"\x1dUpdateEditableContentResponse\x12:\n" +
-	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xb7\x01\n" +
+	"\x04item\x18\x01 \x01(\v2&.trenchless.content.v1.EditableContentR\x04item\"\xc9\x02\n" +
 	"\x1eListEditableContentPageRequest\x12'\n" +
 	"\tpage_size\x18\x01 \x01(\x05B\n" +
 	"\xbaH\a\x1a\x05\x18\xf4\x03(\x00R\bpageSize\x12'\n" +
 	"\n" +
 	"page_token\x18\x02 \x01(\tB\b\xbaH\x05r\x03\x18\x90\x03R\tpageToken\x12\x1e\n" +
 	"\x05query\x18\x03 \x01(\tB\b\xbaH\x05r\x03\x18\xc8\x01R\x05query\x12#\n" +
-	"\bcategory\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\bcategory\"\xc5\x01\n" +
+	"\bcategory\x18\x04 \x01(\tB\a\xbaH\x04r\x02\x18(R\bcategory\x12_\n" +
+	"\x06locale\x18\x05 \x01(\tBG\xbaHD\xba\x01A\n" +
+	"\flocale.known\x12\x17Locale must be en or es\x1a\x18this in ['', 'en', 'es']R\x06locale\x12/\n" +
+	"\x13missing_translation\x18\x06 \x01(\bR\x12missingTranslation\"\x81\x02\n" +
 	"\x1fListEditableContentPageResponse\x12<\n" +
 	"\x05items\x18\x01 \x03(\v2&.trenchless.content.v1.EditableContentR\x05items\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\x12\x1d\n" +
 	"\n" +
 	"total_size\x18\x03 \x01(\x05R\ttotalSize\x12\x1d\n" +
 	"\n" +
-	"item_count\x18\x04 \x01(\x05R\titemCount\"G\n" +
+	"item_count\x18\x04 \x01(\x05R\titemCount\x12:\n" +
+	"\x19missing_translation_count\x18\x05 \x01(\x05R\x17missingTranslationCount\"G\n" +
 	"\x19GetEditableContentRequest\x12*\n" +
 	"\vcontent_key\x18\x01 \x01(\tB\t\xbaH\x06r\x04\x10\x01\x18dR\n" +
 	"contentKey\"X\n" +
@@ -3064,29 +3465,29 @@ const file_trenchless_content_v1_content_proto_rawDesc = "" +
 	"\x12RenderPostResponse\x12\x1b\n" +
 	"\tbody_html\x18\x01 \x01(\tR\bbodyHtml\x12E\n" +
 	"\n" +
-	"hero_image\x18\x02 \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage2\xf6\x03\n" +
-	"\x0eContentService\x12\x9c\x01\n" +
-	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"!\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x90\x02\x01\x12\x9c\x01\n" +
-	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x90\x02\x01\x12\xa5\x01\n" +
-	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\x82\x11\n" +
-	"\x13ContentAdminService\x12\x87\x01\n" +
-	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"'\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x90\x02\x01\x12\x85\x01\n" +
-	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"+\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x90\x02\x01\x12\x8c\x01\n" +
+	"hero_image\x18\x02 \x01(\v2&.trenchless.content.v1.ResponsiveImageR\theroImage2\x82\x04\n" +
+	"\x0eContentService\x12\xa0\x01\n" +
+	"\x12ListPublishedPosts\x120.trenchless.content.v1.ListPublishedPostsRequest\x1a1.trenchless.content.v1.ListPublishedPostsResponse\"%\x88\xc0\x18\x01\x82\xd3\xe4\x93\x02\x18b\x05posts\x12\x0f/api/blog-posts\x90\x02\x01\x12\xa0\x01\n" +
+	"\x10GetPublishedPost\x12..trenchless.content.v1.GetPublishedPostRequest\x1a/.trenchless.content.v1.GetPublishedPostResponse\"+\x88\xc0\x18\x01\x82\xd3\xe4\x93\x02\x1eb\x04post\x12\x16/api/blog-posts/{slug}\x90\x02\x01\x12\xa9\x01\n" +
+	"\x13ListEditableContent\x121.trenchless.content.v1.ListEditableContentRequest\x1a2.trenchless.content.v1.ListEditableContentResponse\"+\x88\xc0\x18\x01\x82\xd3\xe4\x93\x02\x1eb\x05items\x12\x15/api/editable-content\x90\x02\x012\xb6\x11\n" +
+	"\x13ContentAdminService\x12\x8b\x01\n" +
+	"\tListPosts\x12'.trenchless.content.v1.ListPostsRequest\x1a(.trenchless.content.v1.ListPostsResponse\"+\x88\xc0\x18\x02\x82\xd3\xe4\x93\x02\x1eb\x05posts\x12\x15/api/admin/blog-posts\x90\x02\x01\x12\x89\x01\n" +
+	"\aGetPost\x12%.trenchless.content.v1.GetPostRequest\x1a&.trenchless.content.v1.GetPostResponse\"/\x88\xc0\x18\x02\x82\xd3\xe4\x93\x02\"b\x04post\x12\x1a/api/admin/blog-posts/{id}\x90\x02\x01\x12\x90\x01\n" +
 	"\n" +
-	"CreatePost\x12(.trenchless.content.v1.CreatePostRequest\x1a).trenchless.content.v1.CreatePostResponse\")\x82\xd3\xe4\x93\x02#:\x04postb\x04post\"\x15/api/admin/blog-posts\x12\x91\x01\n" +
+	"CreatePost\x12(.trenchless.content.v1.CreatePostRequest\x1a).trenchless.content.v1.CreatePostResponse\"-\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02#:\x04postb\x04post\"\x15/api/admin/blog-posts\x12\x95\x01\n" +
 	"\n" +
-	"UpdatePost\x12(.trenchless.content.v1.UpdatePostRequest\x1a).trenchless.content.v1.UpdatePostResponse\".\x82\xd3\xe4\x93\x02(:\x04postb\x04post\x1a\x1a/api/admin/blog-posts/{id}\x12\x85\x01\n" +
+	"UpdatePost\x12(.trenchless.content.v1.UpdatePostRequest\x1a).trenchless.content.v1.UpdatePostResponse\"2\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02(:\x04postb\x04post\x1a\x1a/api/admin/blog-posts/{id}\x12\x89\x01\n" +
 	"\n" +
-	"DeletePost\x12(.trenchless.content.v1.DeletePostRequest\x1a).trenchless.content.v1.DeletePostResponse\"\"\x82\xd3\xe4\x93\x02\x1c*\x1a/api/admin/blog-posts/{id}\x12\xb7\x01\n" +
-	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"?\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x90\x02\x01\x12\xcb\x01\n" +
-	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"M\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb0\x01\n" +
-	"\x17ListEditableContentPage\x125.trenchless.content.v1.ListEditableContentPageRequest\x1a6.trenchless.content.v1.ListEditableContentPageResponse\"&\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/admin/editable-content\x90\x02\x01\x12\xb5\x01\n" +
-	"\x12GetEditableContent\x120.trenchless.content.v1.GetEditableContentRequest\x1a1.trenchless.content.v1.GetEditableContentResponse\":\x82\xd3\xe4\x93\x021b\x04item\x12)/api/admin/editable-content/{content_key}\x90\x02\x01\x12\xb0\x01\n" +
-	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\",\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xbe\x01\n" +
-	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\":\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\xb5\x01\n" +
-	"\x15DeleteEditableContent\x123.trenchless.content.v1.DeleteEditableContentRequest\x1a4.trenchless.content.v1.DeleteEditableContentResponse\"1\x82\xd3\xe4\x93\x02+*)/api/admin/editable-content/{content_key}\x12\x8e\x01\n" +
+	"DeletePost\x12(.trenchless.content.v1.DeletePostRequest\x1a).trenchless.content.v1.DeletePostResponse\"&\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02\x1c*\x1a/api/admin/blog-posts/{id}\x12\xbb\x01\n" +
+	"\x11ListPostRevisions\x12/.trenchless.content.v1.ListPostRevisionsRequest\x1a0.trenchless.content.v1.ListPostRevisionsResponse\"C\x88\xc0\x18\x02\x82\xd3\xe4\x93\x026b\trevisions\x12)/api/admin/blog-posts/{post_id}/revisions\x90\x02\x01\x12\xcf\x01\n" +
+	"\x13RestorePostRevision\x121.trenchless.content.v1.RestorePostRevisionRequest\x1a2.trenchless.content.v1.RestorePostRevisionResponse\"Q\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02Gb\x04post\"?/api/admin/blog-posts/{post_id}/revisions/{revision_id}/restore\x12\xb4\x01\n" +
+	"\x17ListEditableContentPage\x125.trenchless.content.v1.ListEditableContentPageRequest\x1a6.trenchless.content.v1.ListEditableContentPageResponse\"*\x88\xc0\x18\x02\x82\xd3\xe4\x93\x02\x1d\x12\x1b/api/admin/editable-content\x90\x02\x01\x12\xb9\x01\n" +
+	"\x12GetEditableContent\x120.trenchless.content.v1.GetEditableContentRequest\x1a1.trenchless.content.v1.GetEditableContentResponse\">\x88\xc0\x18\x02\x82\xd3\xe4\x93\x021b\x04item\x12)/api/admin/editable-content/{content_key}\x90\x02\x01\x12\xb4\x01\n" +
+	"\x15CreateEditableContent\x123.trenchless.content.v1.CreateEditableContentRequest\x1a4.trenchless.content.v1.CreateEditableContentResponse\"0\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02&:\x01*b\x04item\"\x1b/api/admin/editable-content\x12\xc2\x01\n" +
+	"\x15UpdateEditableContent\x123.trenchless.content.v1.UpdateEditableContentRequest\x1a4.trenchless.content.v1.UpdateEditableContentResponse\">\x88\xc0\x18\x03\x82\xd3\xe4\x93\x024:\x01*b\x04item\x1a)/api/admin/editable-content/{content_key}\x12\xb9\x01\n" +
+	"\x15DeleteEditableContent\x123.trenchless.content.v1.DeleteEditableContentRequest\x1a4.trenchless.content.v1.DeleteEditableContentResponse\"5\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02+*)/api/admin/editable-content/{content_key}\x12\x92\x01\n" +
 	"\n" +
-	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"+\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/preview\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
+	"RenderPost\x12(.trenchless.content.v1.RenderPostRequest\x1a).trenchless.content.v1.RenderPostResponse\"/\x88\xc0\x18\x02\x82\xd3\xe4\x93\x02\":\x01*\"\x1d/api/admin/blog-posts/preview\x90\x02\x01BFZDgithub.com/valleytrenchless/site/gen/trenchless/content/v1;contentv1b\x06proto3"
 
 var (
 	file_trenchless_content_v1_content_proto_rawDescOnce sync.Once
@@ -3100,118 +3501,124 @@ func file_trenchless_content_v1_content_proto_rawDescGZIP() []byte {
 	return file_trenchless_content_v1_content_proto_rawDescData
 }
 
-var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 39)
+var file_trenchless_content_v1_content_proto_msgTypes = make([]protoimpl.MessageInfo, 40)
 var file_trenchless_content_v1_content_proto_goTypes = []any{
 	(*ResponsiveImage)(nil),                 // 0: trenchless.content.v1.ResponsiveImage
 	(*PostSummary)(nil),                     // 1: trenchless.content.v1.PostSummary
-	(*Post)(nil),                            // 2: trenchless.content.v1.Post
-	(*PostRevision)(nil),                    // 3: trenchless.content.v1.PostRevision
-	(*EditableContent)(nil),                 // 4: trenchless.content.v1.EditableContent
-	(*ListPublishedPostsRequest)(nil),       // 5: trenchless.content.v1.ListPublishedPostsRequest
-	(*ListPublishedPostsResponse)(nil),      // 6: trenchless.content.v1.ListPublishedPostsResponse
-	(*GetPublishedPostRequest)(nil),         // 7: trenchless.content.v1.GetPublishedPostRequest
-	(*GetPublishedPostResponse)(nil),        // 8: trenchless.content.v1.GetPublishedPostResponse
-	(*ListEditableContentRequest)(nil),      // 9: trenchless.content.v1.ListEditableContentRequest
-	(*ListEditableContentResponse)(nil),     // 10: trenchless.content.v1.ListEditableContentResponse
-	(*ListPostsRequest)(nil),                // 11: trenchless.content.v1.ListPostsRequest
-	(*ListPostsResponse)(nil),               // 12: trenchless.content.v1.ListPostsResponse
-	(*PostListItem)(nil),                    // 13: trenchless.content.v1.PostListItem
-	(*GetPostRequest)(nil),                  // 14: trenchless.content.v1.GetPostRequest
-	(*GetPostResponse)(nil),                 // 15: trenchless.content.v1.GetPostResponse
-	(*PostFields)(nil),                      // 16: trenchless.content.v1.PostFields
-	(*CreatePostRequest)(nil),               // 17: trenchless.content.v1.CreatePostRequest
-	(*CreatePostResponse)(nil),              // 18: trenchless.content.v1.CreatePostResponse
-	(*UpdatePostRequest)(nil),               // 19: trenchless.content.v1.UpdatePostRequest
-	(*UpdatePostResponse)(nil),              // 20: trenchless.content.v1.UpdatePostResponse
-	(*DeletePostRequest)(nil),               // 21: trenchless.content.v1.DeletePostRequest
-	(*DeletePostResponse)(nil),              // 22: trenchless.content.v1.DeletePostResponse
-	(*ListPostRevisionsRequest)(nil),        // 23: trenchless.content.v1.ListPostRevisionsRequest
-	(*ListPostRevisionsResponse)(nil),       // 24: trenchless.content.v1.ListPostRevisionsResponse
-	(*RestorePostRevisionRequest)(nil),      // 25: trenchless.content.v1.RestorePostRevisionRequest
-	(*RestorePostRevisionResponse)(nil),     // 26: trenchless.content.v1.RestorePostRevisionResponse
-	(*CreateEditableContentRequest)(nil),    // 27: trenchless.content.v1.CreateEditableContentRequest
-	(*CreateEditableContentResponse)(nil),   // 28: trenchless.content.v1.CreateEditableContentResponse
-	(*UpdateEditableContentRequest)(nil),    // 29: trenchless.content.v1.UpdateEditableContentRequest
-	(*UpdateEditableContentResponse)(nil),   // 30: trenchless.content.v1.UpdateEditableContentResponse
-	(*ListEditableContentPageRequest)(nil),  // 31: trenchless.content.v1.ListEditableContentPageRequest
-	(*ListEditableContentPageResponse)(nil), // 32: trenchless.content.v1.ListEditableContentPageResponse
-	(*GetEditableContentRequest)(nil),       // 33: trenchless.content.v1.GetEditableContentRequest
-	(*GetEditableContentResponse)(nil),      // 34: trenchless.content.v1.GetEditableContentResponse
-	(*DeleteEditableContentRequest)(nil),    // 35: trenchless.content.v1.DeleteEditableContentRequest
-	(*DeleteEditableContentResponse)(nil),   // 36: trenchless.content.v1.DeleteEditableContentResponse
-	(*RenderPostRequest)(nil),               // 37: trenchless.content.v1.RenderPostRequest
-	(*RenderPostResponse)(nil),              // 38: trenchless.content.v1.RenderPostResponse
-	(*timestamppb.Timestamp)(nil),           // 39: google.protobuf.Timestamp
+	(*PostTranslation)(nil),                 // 2: trenchless.content.v1.PostTranslation
+	(*Post)(nil),                            // 3: trenchless.content.v1.Post
+	(*PostRevision)(nil),                    // 4: trenchless.content.v1.PostRevision
+	(*EditableContent)(nil),                 // 5: trenchless.content.v1.EditableContent
+	(*ListPublishedPostsRequest)(nil),       // 6: trenchless.content.v1.ListPublishedPostsRequest
+	(*ListPublishedPostsResponse)(nil),      // 7: trenchless.content.v1.ListPublishedPostsResponse
+	(*GetPublishedPostRequest)(nil),         // 8: trenchless.content.v1.GetPublishedPostRequest
+	(*GetPublishedPostResponse)(nil),        // 9: trenchless.content.v1.GetPublishedPostResponse
+	(*ListEditableContentRequest)(nil),      // 10: trenchless.content.v1.ListEditableContentRequest
+	(*ListEditableContentResponse)(nil),     // 11: trenchless.content.v1.ListEditableContentResponse
+	(*ListPostsRequest)(nil),                // 12: trenchless.content.v1.ListPostsRequest
+	(*ListPostsResponse)(nil),               // 13: trenchless.content.v1.ListPostsResponse
+	(*PostListItem)(nil),                    // 14: trenchless.content.v1.PostListItem
+	(*GetPostRequest)(nil),                  // 15: trenchless.content.v1.GetPostRequest
+	(*GetPostResponse)(nil),                 // 16: trenchless.content.v1.GetPostResponse
+	(*PostFields)(nil),                      // 17: trenchless.content.v1.PostFields
+	(*CreatePostRequest)(nil),               // 18: trenchless.content.v1.CreatePostRequest
+	(*CreatePostResponse)(nil),              // 19: trenchless.content.v1.CreatePostResponse
+	(*UpdatePostRequest)(nil),               // 20: trenchless.content.v1.UpdatePostRequest
+	(*UpdatePostResponse)(nil),              // 21: trenchless.content.v1.UpdatePostResponse
+	(*DeletePostRequest)(nil),               // 22: trenchless.content.v1.DeletePostRequest
+	(*DeletePostResponse)(nil),              // 23: trenchless.content.v1.DeletePostResponse
+	(*ListPostRevisionsRequest)(nil),        // 24: trenchless.content.v1.ListPostRevisionsRequest
+	(*ListPostRevisionsResponse)(nil),       // 25: trenchless.content.v1.ListPostRevisionsResponse
+	(*RestorePostRevisionRequest)(nil),      // 26: trenchless.content.v1.RestorePostRevisionRequest
+	(*RestorePostRevisionResponse)(nil),     // 27: trenchless.content.v1.RestorePostRevisionResponse
+	(*CreateEditableContentRequest)(nil),    // 28: trenchless.content.v1.CreateEditableContentRequest
+	(*CreateEditableContentResponse)(nil),   // 29: trenchless.content.v1.CreateEditableContentResponse
+	(*UpdateEditableContentRequest)(nil),    // 30: trenchless.content.v1.UpdateEditableContentRequest
+	(*UpdateEditableContentResponse)(nil),   // 31: trenchless.content.v1.UpdateEditableContentResponse
+	(*ListEditableContentPageRequest)(nil),  // 32: trenchless.content.v1.ListEditableContentPageRequest
+	(*ListEditableContentPageResponse)(nil), // 33: trenchless.content.v1.ListEditableContentPageResponse
+	(*GetEditableContentRequest)(nil),       // 34: trenchless.content.v1.GetEditableContentRequest
+	(*GetEditableContentResponse)(nil),      // 35: trenchless.content.v1.GetEditableContentResponse
+	(*DeleteEditableContentRequest)(nil),    // 36: trenchless.content.v1.DeleteEditableContentRequest
+	(*DeleteEditableContentResponse)(nil),   // 37: trenchless.content.v1.DeleteEditableContentResponse
+	(*RenderPostRequest)(nil),               // 38: trenchless.content.v1.RenderPostRequest
+	(*RenderPostResponse)(nil),              // 39: trenchless.content.v1.RenderPostResponse
+	(*timestamppb.Timestamp)(nil),           // 40: google.protobuf.Timestamp
 }
 var file_trenchless_content_v1_content_proto_depIdxs = []int32{
-	39, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
+	40, // 0: trenchless.content.v1.PostSummary.published_at:type_name -> google.protobuf.Timestamp
 	0,  // 1: trenchless.content.v1.PostSummary.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	39, // 2: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
-	39, // 3: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
-	39, // 4: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
-	0,  // 5: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	39, // 6: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
-	39, // 7: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
-	39, // 8: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
-	39, // 9: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
-	1,  // 10: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
-	2,  // 11: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
-	4,  // 12: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
-	13, // 13: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.PostListItem
-	39, // 14: trenchless.content.v1.PostListItem.published_at:type_name -> google.protobuf.Timestamp
-	39, // 15: trenchless.content.v1.PostListItem.created_at:type_name -> google.protobuf.Timestamp
-	39, // 16: trenchless.content.v1.PostListItem.updated_at:type_name -> google.protobuf.Timestamp
-	39, // 17: trenchless.content.v1.PostListItem.list_at:type_name -> google.protobuf.Timestamp
-	2,  // 18: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
-	39, // 19: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
-	16, // 20: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	2,  // 21: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
-	16, // 22: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
-	2,  // 23: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
-	3,  // 24: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
-	2,  // 25: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
-	4,  // 26: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	4,  // 27: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	4,  // 28: trenchless.content.v1.ListEditableContentPageResponse.items:type_name -> trenchless.content.v1.EditableContent
-	4,  // 29: trenchless.content.v1.GetEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
-	0,  // 30: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
-	5,  // 31: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
-	7,  // 32: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
-	9,  // 33: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
-	11, // 34: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
-	14, // 35: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
-	17, // 36: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
-	19, // 37: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
-	21, // 38: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
-	23, // 39: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
-	25, // 40: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
-	31, // 41: trenchless.content.v1.ContentAdminService.ListEditableContentPage:input_type -> trenchless.content.v1.ListEditableContentPageRequest
-	33, // 42: trenchless.content.v1.ContentAdminService.GetEditableContent:input_type -> trenchless.content.v1.GetEditableContentRequest
-	27, // 43: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
-	29, // 44: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
-	35, // 45: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
-	37, // 46: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
-	6,  // 47: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
-	8,  // 48: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
-	10, // 49: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
-	12, // 50: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
-	15, // 51: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
-	18, // 52: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
-	20, // 53: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
-	22, // 54: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
-	24, // 55: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
-	26, // 56: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
-	32, // 57: trenchless.content.v1.ContentAdminService.ListEditableContentPage:output_type -> trenchless.content.v1.ListEditableContentPageResponse
-	34, // 58: trenchless.content.v1.ContentAdminService.GetEditableContent:output_type -> trenchless.content.v1.GetEditableContentResponse
-	28, // 59: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
-	30, // 60: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
-	36, // 61: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
-	38, // 62: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
-	47, // [47:63] is the sub-list for method output_type
-	31, // [31:47] is the sub-list for method input_type
-	31, // [31:31] is the sub-list for extension type_name
-	31, // [31:31] is the sub-list for extension extendee
-	0,  // [0:31] is the sub-list for field type_name
+	2,  // 2: trenchless.content.v1.PostSummary.translations:type_name -> trenchless.content.v1.PostTranslation
+	40, // 3: trenchless.content.v1.PostTranslation.published_at:type_name -> google.protobuf.Timestamp
+	40, // 4: trenchless.content.v1.Post.published_at:type_name -> google.protobuf.Timestamp
+	40, // 5: trenchless.content.v1.Post.created_at:type_name -> google.protobuf.Timestamp
+	40, // 6: trenchless.content.v1.Post.updated_at:type_name -> google.protobuf.Timestamp
+	0,  // 7: trenchless.content.v1.Post.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	2,  // 8: trenchless.content.v1.Post.translations:type_name -> trenchless.content.v1.PostTranslation
+	40, // 9: trenchless.content.v1.PostRevision.published_at:type_name -> google.protobuf.Timestamp
+	40, // 10: trenchless.content.v1.PostRevision.saved_at:type_name -> google.protobuf.Timestamp
+	40, // 11: trenchless.content.v1.EditableContent.created_at:type_name -> google.protobuf.Timestamp
+	40, // 12: trenchless.content.v1.EditableContent.updated_at:type_name -> google.protobuf.Timestamp
+	40, // 13: trenchless.content.v1.EditableContent.updated_at_es:type_name -> google.protobuf.Timestamp
+	1,  // 14: trenchless.content.v1.ListPublishedPostsResponse.posts:type_name -> trenchless.content.v1.PostSummary
+	3,  // 15: trenchless.content.v1.GetPublishedPostResponse.post:type_name -> trenchless.content.v1.Post
+	5,  // 16: trenchless.content.v1.ListEditableContentResponse.items:type_name -> trenchless.content.v1.EditableContent
+	14, // 17: trenchless.content.v1.ListPostsResponse.posts:type_name -> trenchless.content.v1.PostListItem
+	40, // 18: trenchless.content.v1.PostListItem.published_at:type_name -> google.protobuf.Timestamp
+	40, // 19: trenchless.content.v1.PostListItem.created_at:type_name -> google.protobuf.Timestamp
+	40, // 20: trenchless.content.v1.PostListItem.updated_at:type_name -> google.protobuf.Timestamp
+	40, // 21: trenchless.content.v1.PostListItem.list_at:type_name -> google.protobuf.Timestamp
+	2,  // 22: trenchless.content.v1.PostListItem.translations:type_name -> trenchless.content.v1.PostTranslation
+	3,  // 23: trenchless.content.v1.GetPostResponse.post:type_name -> trenchless.content.v1.Post
+	40, // 24: trenchless.content.v1.PostFields.published_at:type_name -> google.protobuf.Timestamp
+	17, // 25: trenchless.content.v1.CreatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	3,  // 26: trenchless.content.v1.CreatePostResponse.post:type_name -> trenchless.content.v1.Post
+	17, // 27: trenchless.content.v1.UpdatePostRequest.post:type_name -> trenchless.content.v1.PostFields
+	3,  // 28: trenchless.content.v1.UpdatePostResponse.post:type_name -> trenchless.content.v1.Post
+	4,  // 29: trenchless.content.v1.ListPostRevisionsResponse.revisions:type_name -> trenchless.content.v1.PostRevision
+	3,  // 30: trenchless.content.v1.RestorePostRevisionResponse.post:type_name -> trenchless.content.v1.Post
+	5,  // 31: trenchless.content.v1.CreateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	5,  // 32: trenchless.content.v1.UpdateEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	5,  // 33: trenchless.content.v1.ListEditableContentPageResponse.items:type_name -> trenchless.content.v1.EditableContent
+	5,  // 34: trenchless.content.v1.GetEditableContentResponse.item:type_name -> trenchless.content.v1.EditableContent
+	0,  // 35: trenchless.content.v1.RenderPostResponse.hero_image:type_name -> trenchless.content.v1.ResponsiveImage
+	6,  // 36: trenchless.content.v1.ContentService.ListPublishedPosts:input_type -> trenchless.content.v1.ListPublishedPostsRequest
+	8,  // 37: trenchless.content.v1.ContentService.GetPublishedPost:input_type -> trenchless.content.v1.GetPublishedPostRequest
+	10, // 38: trenchless.content.v1.ContentService.ListEditableContent:input_type -> trenchless.content.v1.ListEditableContentRequest
+	12, // 39: trenchless.content.v1.ContentAdminService.ListPosts:input_type -> trenchless.content.v1.ListPostsRequest
+	15, // 40: trenchless.content.v1.ContentAdminService.GetPost:input_type -> trenchless.content.v1.GetPostRequest
+	18, // 41: trenchless.content.v1.ContentAdminService.CreatePost:input_type -> trenchless.content.v1.CreatePostRequest
+	20, // 42: trenchless.content.v1.ContentAdminService.UpdatePost:input_type -> trenchless.content.v1.UpdatePostRequest
+	22, // 43: trenchless.content.v1.ContentAdminService.DeletePost:input_type -> trenchless.content.v1.DeletePostRequest
+	24, // 44: trenchless.content.v1.ContentAdminService.ListPostRevisions:input_type -> trenchless.content.v1.ListPostRevisionsRequest
+	26, // 45: trenchless.content.v1.ContentAdminService.RestorePostRevision:input_type -> trenchless.content.v1.RestorePostRevisionRequest
+	32, // 46: trenchless.content.v1.ContentAdminService.ListEditableContentPage:input_type -> trenchless.content.v1.ListEditableContentPageRequest
+	34, // 47: trenchless.content.v1.ContentAdminService.GetEditableContent:input_type -> trenchless.content.v1.GetEditableContentRequest
+	28, // 48: trenchless.content.v1.ContentAdminService.CreateEditableContent:input_type -> trenchless.content.v1.CreateEditableContentRequest
+	30, // 49: trenchless.content.v1.ContentAdminService.UpdateEditableContent:input_type -> trenchless.content.v1.UpdateEditableContentRequest
+	36, // 50: trenchless.content.v1.ContentAdminService.DeleteEditableContent:input_type -> trenchless.content.v1.DeleteEditableContentRequest
+	38, // 51: trenchless.content.v1.ContentAdminService.RenderPost:input_type -> trenchless.content.v1.RenderPostRequest
+	7,  // 52: trenchless.content.v1.ContentService.ListPublishedPosts:output_type -> trenchless.content.v1.ListPublishedPostsResponse
+	9,  // 53: trenchless.content.v1.ContentService.GetPublishedPost:output_type -> trenchless.content.v1.GetPublishedPostResponse
+	11, // 54: trenchless.content.v1.ContentService.ListEditableContent:output_type -> trenchless.content.v1.ListEditableContentResponse
+	13, // 55: trenchless.content.v1.ContentAdminService.ListPosts:output_type -> trenchless.content.v1.ListPostsResponse
+	16, // 56: trenchless.content.v1.ContentAdminService.GetPost:output_type -> trenchless.content.v1.GetPostResponse
+	19, // 57: trenchless.content.v1.ContentAdminService.CreatePost:output_type -> trenchless.content.v1.CreatePostResponse
+	21, // 58: trenchless.content.v1.ContentAdminService.UpdatePost:output_type -> trenchless.content.v1.UpdatePostResponse
+	23, // 59: trenchless.content.v1.ContentAdminService.DeletePost:output_type -> trenchless.content.v1.DeletePostResponse
+	25, // 60: trenchless.content.v1.ContentAdminService.ListPostRevisions:output_type -> trenchless.content.v1.ListPostRevisionsResponse
+	27, // 61: trenchless.content.v1.ContentAdminService.RestorePostRevision:output_type -> trenchless.content.v1.RestorePostRevisionResponse
+	33, // 62: trenchless.content.v1.ContentAdminService.ListEditableContentPage:output_type -> trenchless.content.v1.ListEditableContentPageResponse
+	35, // 63: trenchless.content.v1.ContentAdminService.GetEditableContent:output_type -> trenchless.content.v1.GetEditableContentResponse
+	29, // 64: trenchless.content.v1.ContentAdminService.CreateEditableContent:output_type -> trenchless.content.v1.CreateEditableContentResponse
+	31, // 65: trenchless.content.v1.ContentAdminService.UpdateEditableContent:output_type -> trenchless.content.v1.UpdateEditableContentResponse
+	37, // 66: trenchless.content.v1.ContentAdminService.DeleteEditableContent:output_type -> trenchless.content.v1.DeleteEditableContentResponse
+	39, // 67: trenchless.content.v1.ContentAdminService.RenderPost:output_type -> trenchless.content.v1.RenderPostResponse
+	52, // [52:68] is the sub-list for method output_type
+	36, // [36:52] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_content_v1_content_proto_init() }
@@ -3219,15 +3626,16 @@ func file_trenchless_content_v1_content_proto_init() {
 	if File_trenchless_content_v1_content_proto != nil {
 		return
 	}
-	file_trenchless_content_v1_content_proto_msgTypes[16].OneofWrappers = []any{}
-	file_trenchless_content_v1_content_proto_msgTypes[29].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[5].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[17].OneofWrappers = []any{}
+	file_trenchless_content_v1_content_proto_msgTypes[30].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_content_v1_content_proto_rawDesc), len(file_trenchless_content_v1_content_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   39,
+			NumMessages:   40,
 			NumExtensions: 0,
 			NumServices:   2,
 		},

@@ -38,7 +38,8 @@ type ContentServiceClient interface {
 	// posts and unknown slugs are NOT_FOUND.
 	GetPublishedPost(ctx context.Context, in *GetPublishedPostRequest, opts ...grpc.CallOption) (*GetPublishedPostResponse, error)
 	// ListEditableContent returns every editable text item of the site as a
-	// bare JSON array.
+	// bare JSON array: in English, or with locale=es in Spanish (each item's
+	// Spanish text where it has one, else its English text, marked fallback).
 	ListEditableContent(ctx context.Context, in *ListEditableContentRequest, opts ...grpc.CallOption) (*ListEditableContentResponse, error)
 }
 
@@ -94,7 +95,8 @@ type ContentServiceServer interface {
 	// posts and unknown slugs are NOT_FOUND.
 	GetPublishedPost(context.Context, *GetPublishedPostRequest) (*GetPublishedPostResponse, error)
 	// ListEditableContent returns every editable text item of the site as a
-	// bare JSON array.
+	// bare JSON array: in English, or with locale=es in Spanish (each item's
+	// Spanish text where it has one, else its English text, marked fallback).
 	ListEditableContent(context.Context, *ListEditableContentRequest) (*ListEditableContentResponse, error)
 	mustEmbedUnimplementedContentServiceServer()
 }
@@ -278,7 +280,8 @@ type ContentAdminServiceClient interface {
 	// UpdateEditableContent changes an item's content (and, when given, its
 	// category and description); its key never changes. A write based on an
 	// older version than the stored one is ABORTED (HTTP 409) with the
-	// same STALE_VERSION ErrorInfo as UpdatePost.
+	// same STALE_VERSION ErrorInfo as UpdatePost. With locale "es" it writes
+	// the item's Spanish text instead, which has versions of its own.
 	UpdateEditableContent(ctx context.Context, in *UpdateEditableContentRequest, opts ...grpc.CallOption) (*UpdateEditableContentResponse, error)
 	// DeleteEditableContent removes a text item; the site shows its built-in
 	// text where the item was used.
@@ -475,7 +478,8 @@ type ContentAdminServiceServer interface {
 	// UpdateEditableContent changes an item's content (and, when given, its
 	// category and description); its key never changes. A write based on an
 	// older version than the stored one is ABORTED (HTTP 409) with the
-	// same STALE_VERSION ErrorInfo as UpdatePost.
+	// same STALE_VERSION ErrorInfo as UpdatePost. With locale "es" it writes
+	// the item's Spanish text instead, which has versions of its own.
 	UpdateEditableContent(context.Context, *UpdateEditableContentRequest) (*UpdateEditableContentResponse, error)
 	// DeleteEditableContent removes a text item; the site shows its built-in
 	// text where the item was used.

@@ -86,7 +86,14 @@ type User struct {
 	Username string `protobuf:"bytes,2,opt,name=username,proto3" json:"username,omitempty"`
 	// IsStaff is true for a company-domain Google identity or an
 	// operator-created account; only staff reach /admin.
-	IsStaff       bool `protobuf:"varint,3,opt,name=is_staff,json=isStaff,proto3" json:"is_staff,omitempty"`
+	IsStaff bool `protobuf:"varint,3,opt,name=is_staff,json=isStaff,proto3" json:"is_staff,omitempty"`
+	// Role is the staff member's role: "owner" (everything: staff,
+	// integrations, the audit log), "editor" (posts, site text, media) or
+	// "sales" (leads; reads the rest). Empty for an account that is not staff.
+	Role string `protobuf:"bytes,4,opt,name=role,proto3" json:"role,omitempty"`
+	// SignIn is how the account signs in: "password" (it has a password to
+	// change) or "google" (a company Google account, no password).
+	SignIn        string `protobuf:"bytes,5,opt,name=sign_in,json=signIn,proto3" json:"sign_in,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -140,6 +147,20 @@ func (x *User) GetIsStaff() bool {
 		return x.IsStaff
 	}
 	return false
+}
+
+func (x *User) GetRole() string {
+	if x != nil {
+		return x.Role
+	}
+	return ""
+}
+
+func (x *User) GetSignIn() string {
+	if x != nil {
+		return x.SignIn
+	}
+	return ""
 }
 
 // AuthProviders is the answer of GET /api/auth/providers: which ways of
@@ -205,11 +226,13 @@ const file_trenchless_gateway_v1_signin_proto_rawDesc = "" +
 	"\"trenchless/gateway/v1/signin.proto\x12\x15trenchless.gateway.v1\"F\n" +
 	"\fLoginRequest\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x12\x1a\n" +
-	"\bpassword\x18\x02 \x01(\tR\bpassword\"M\n" +
+	"\bpassword\x18\x02 \x01(\tR\bpassword\"z\n" +
 	"\x04User\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1a\n" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x19\n" +
-	"\bis_staff\x18\x03 \x01(\bR\aisStaff\"J\n" +
+	"\bis_staff\x18\x03 \x01(\bR\aisStaff\x12\x12\n" +
+	"\x04role\x18\x04 \x01(\tR\x04role\x12\x17\n" +
+	"\asign_in\x18\x05 \x01(\tR\x06signIn\"J\n" +
 	"\rAuthProviders\x12\x16\n" +
 	"\x06google\x18\x01 \x01(\bR\x06google\x12!\n" +
 	"\fstaff_domain\x18\x02 \x01(\tR\vstaffDomainBFZDgithub.com/valleytrenchless/site/gen/trenchless/gateway/v1;gatewayv1b\x06proto3"

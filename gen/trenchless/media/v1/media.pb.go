@@ -8,6 +8,7 @@ package mediav1
 
 import (
 	_ "buf.build/gen/go/bufbuild/protovalidate/protocolbuffers/go/buf/validate"
+	_ "github.com/valleytrenchless/site/gen/trenchless/auth/v1"
 	_ "google.golang.org/genproto/googleapis/api/annotations"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
@@ -1047,7 +1048,7 @@ var File_trenchless_media_v1_media_proto protoreflect.FileDescriptor
 
 const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"\n" +
-	"\x1ftrenchless/media/v1/media.proto\x12\x13trenchless.media.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"e\n" +
+	"\x1ftrenchless/media/v1/media.proto\x12\x13trenchless.media.v1\x1a\x1bbuf/validate/validate.proto\x1a\x1cgoogle/api/annotations.proto\x1a\x1ftrenchless/auth/v1/access.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"e\n" +
 	"\aVariant\x12\x14\n" +
 	"\x05width\x18\x01 \x01(\x05R\x05width\x12\x16\n" +
 	"\x06height\x18\x02 \x01(\x05R\x06height\x12\x16\n" +
@@ -1111,15 +1112,15 @@ const file_trenchless_media_v1_media_proto_rawDesc = "" +
 	"\x13LookupImagesRequest\x12D\n" +
 	"\x04keys\x18\x01 \x03(\tB0\xbaH-\x92\x01*\x102\"&r$2\"^[a-f0-9]{64}\\.(jpg|png|gif|webp)$R\x04keys\"J\n" +
 	"\x14LookupImagesResponse\x122\n" +
-	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images2\xc8\x05\n" +
-	"\fMediaService\x12b\n" +
-	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse(\x01\x12^\n" +
-	"\bGetImage\x12$.trenchless.media.v1.GetImageRequest\x1a%.trenchless.media.v1.GetImageResponse\"\x03\x90\x02\x010\x01\x12z\n" +
+	"\x06images\x18\x01 \x03(\v2\x1a.trenchless.media.v1.ImageR\x06images2\xe2\x05\n" +
+	"\fMediaService\x12h\n" +
+	"\vUploadImage\x12'.trenchless.media.v1.UploadImageRequest\x1a(.trenchless.media.v1.UploadImageResponse\"\x04\x88\xc0\x18\x03(\x01\x12b\n" +
+	"\bGetImage\x12$.trenchless.media.v1.GetImageRequest\x1a%.trenchless.media.v1.GetImageResponse\"\a\x88\xc0\x18\x01\x90\x02\x010\x01\x12~\n" +
 	"\n" +
-	"ListImages\x12&.trenchless.media.v1.ListImagesRequest\x1a'.trenchless.media.v1.ListImagesResponse\"\x1b\x82\xd3\xe4\x93\x02\x12\x12\x10/api/admin/media\x90\x02\x01\x12\x8a\x01\n" +
-	"\vUpdateImage\x12'.trenchless.media.v1.UpdateImageRequest\x1a(.trenchless.media.v1.UpdateImageResponse\"(\x82\xd3\xe4\x93\x02\":\x01*b\x05image2\x16/api/admin/media/{key}\x12\x80\x01\n" +
-	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\x1e\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}\x12h\n" +
-	"\fLookupImages\x12(.trenchless.media.v1.LookupImagesRequest\x1a).trenchless.media.v1.LookupImagesResponse\"\x03\x90\x02\x01BBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
+	"ListImages\x12&.trenchless.media.v1.ListImagesRequest\x1a'.trenchless.media.v1.ListImagesResponse\"\x1f\x88\xc0\x18\x02\x82\xd3\xe4\x93\x02\x12\x12\x10/api/admin/media\x90\x02\x01\x12\x8e\x01\n" +
+	"\vUpdateImage\x12'.trenchless.media.v1.UpdateImageRequest\x1a(.trenchless.media.v1.UpdateImageResponse\",\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02\":\x01*b\x05image2\x16/api/admin/media/{key}\x12\x84\x01\n" +
+	"\vDeleteImage\x12'.trenchless.media.v1.DeleteImageRequest\x1a(.trenchless.media.v1.DeleteImageResponse\"\"\x88\xc0\x18\x03\x82\xd3\xe4\x93\x02\x18*\x16/api/admin/media/{key}\x12l\n" +
+	"\fLookupImages\x12(.trenchless.media.v1.LookupImagesRequest\x1a).trenchless.media.v1.LookupImagesResponse\"\a\x88\xc0\x18\x06\x90\x02\x01BBZ@github.com/valleytrenchless/site/gen/trenchless/media/v1;mediav1b\x06proto3"
 
 var (
 	file_trenchless_media_v1_media_proto_rawDescOnce sync.Once

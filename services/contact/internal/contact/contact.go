@@ -79,6 +79,12 @@ type Lead struct {
 	// UpdatedAt and UpdatedBy are the last staff change; zero before any.
 	UpdatedAt time.Time
 	UpdatedBy string
+	// ErasedAt is when the lead's personal fields were erased (erase.go);
+	// zero for a lead as submitted.
+	ErasedAt time.Time
+	// Language is the page's language the lead was sent from, a BCP 47
+	// tag (NormalizeLanguage); empty when unknown (read as English).
+	Language string
 }
 
 // Submission is what a form sends (already checked by the proto rules).
@@ -186,6 +192,8 @@ type Service struct {
 	now    func() time.Time
 	// spooling holds the leads the store cannot take (WithSpool).
 	spooling spooling
+	// erasing erases leads' personal data (WithErasure).
+	erasing *erasing
 }
 
 // NewService returns a Service. ipSalt keys the client-IP hash so stored
@@ -194,12 +202,27 @@ func NewService(store Store, enc Encoder, ipSalt string) *Service {
 	return &Service{store: store, enc: enc, ipSalt: ipSalt, now: time.Now}
 }
 
+// leadIDSpace names lead ids made from idempotency keys (UUIDv5).
+var leadIDSpace = uuid.MustParse("6c3f0f3e-2b1a-5d8e-9a47-4e2f8b1c7d55")
+
+// LeadID is a new lead's id: made from its idempotency key when it has one,
+// so every attempt of one submission (the visitor's retries, the gateway's,
+// one answered from the store and one held in the spool) names the same
+// lead, whichever of them is stored; random otherwise.
+func LeadID(idempotencyKey string) string {
+	if idempotencyKey == "" {
+		return uuid.NewString()
+	}
+	return uuid.NewSHA1(leadIDSpace, []byte(idempotencyKey)).String()
+}
+
 // Submit stores a lead and queues its event. A filled honeypot stores the
 // lead as spam and queues nothing; the caller answers as for any lead.
 func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, error) {
 	now := s.now().UTC()
 	l := Prepare(sub)
-	l.ID = uuid.NewString()
+	l.IdempotencyKey = clean(meta.IdempotencyKey, 200)
+	l.ID = LeadID(l.IdempotencyKey)
 	l.CreatedAt = now
 	l.RespondBy = now.Add(RespondWithin)
 	l.IsSpam = strings.TrimSpace(sub.Honeypot) != ""
@@ -208,7 +231,6 @@ func (s *Service) Submit(ctx context.Context, sub Submission, meta Meta) (Lead, 
 		l.Status = StatusSpam
 	}
 	l.UserAgent = clean(meta.UserAgent, 500)
-	l.IdempotencyKey = clean(meta.IdempotencyKey, 200)
 	if meta.ClientIP != "" {
 		sum := sha256.Sum256([]byte(s.ipSalt + "|" + meta.ClientIP))
 		l.IPHash = hex.EncodeToString(sum[:])
@@ -280,6 +302,7 @@ func normalize(l Lead) Lead {
 	l.Description = t(l.Description, 5000)
 	l.PreferredContactTime = t(l.PreferredContactTime, 200)
 	l.SourcePage = t(l.SourcePage, 300)
+	l.Language = NormalizeLanguage(l.Language)
 	a := &l.Attribution
 	a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID = t(a.UTMSource, 200), t(a.UTMMedium, 200), t(a.UTMCampaign, 200), t(a.GCLID, 200)
 	issues := make([]string, 0, min(len(l.Issues), MaxIssues))

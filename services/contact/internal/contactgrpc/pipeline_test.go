@@ -214,11 +214,11 @@ func TestSearchAndFiltersNarrowTheInbox(t *testing.T) {
 	rows := csvRows(t, data)
 	require.Len(t, rows, 2)
 	head := rows[0]
-	require.Equal(t, []string{"status", "assignee", "firstResponseAt"}, head[len(head)-3:])
+	require.Equal(t, []string{"status", "assignee", "firstResponseAt", "language"}, head[len(head)-4:])
 	row := rows[1]
 	require.Equal(t, kim, row[0])
-	require.Equal(t, []string{"won", ana}, row[len(row)-3:len(row)-1])
-	_, perr := time.Parse(time.RFC3339, row[len(row)-1])
+	require.Equal(t, []string{"won", ana}, row[len(row)-4:len(row)-2])
+	_, perr := time.Parse(time.RFC3339, row[len(row)-2])
 	require.NoError(t, perr)
 }
 

@@ -21,10 +21,12 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/csvcell"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
+	"github.com/valleytrenchless/site/services/contact/internal/webhook"
 )
 
 // Metadata keys the gateway sets.
@@ -53,11 +55,11 @@ type Server struct {
 func New(log *slog.Logger, svc *contact.Service) *Server { return &Server{svc: svc, log: log} }
 
 // NewGRPCServer builds the contact service's gRPC server from the shared
-// options (signer, metrics, transport) plus its own (the inbox needs
-// staff; a submission is cleaned and its form variant inferred before
-// validation) with both services registered on svc.
-func NewGRPCServer(log *slog.Logger, svc *contact.Service, opts grpcserver.Options) (*grpcserver.Server, error) {
-	opts.Policy = identity.Policy{StaffServices: []string{contactv1.LeadInboxService_ServiceDesc.ServiceName}}
+// options (signer, metrics, transport) plus its own (the inbox and the
+// webhooks need staff; a submission is cleaned and its form variant
+// inferred before validation) with the intake and the inbox on svc and
+// the webhooks on hooks.
+func NewGRPCServer(log *slog.Logger, svc *contact.Service, hooks *webhook.Service, opts grpcserver.Options) (*grpcserver.Server, error) {
 	opts.BeforeValidate = []grpc.UnaryServerInterceptor{PrepareSubmission}
 	srv, err := grpcserver.New(log, opts)
 	if err != nil {
@@ -66,6 +68,7 @@ func NewGRPCServer(log *slog.Logger, svc *contact.Service, opts grpcserver.Optio
 	server := New(log, svc)
 	contactv1.RegisterContactServiceServer(srv.GRPC(), server)
 	contactv1.RegisterLeadInboxServiceServer(srv.GRPC(), server)
+	contactv1.RegisterWebhookAdminServiceServer(srv.GRPC(), NewWebhooks(hooks))
 	return srv, nil
 }
 
@@ -115,6 +118,7 @@ func SubmissionFromProto(req *contactv1.SubmitInspectionRequestRequest) contact.
 			PreviousRepairs: req.GetPreviousRepairs(), Description: req.GetDescription(),
 			PreferredContactTime: req.GetPreferredContactTime(), HasVideo: req.GetHasVideo(), SourcePage: req.GetSourcePage(),
 			Attribution: contact.Attribution{UTMSource: a.GetUtmSource(), UTMMedium: a.GetUtmMedium(), UTMCampaign: a.GetUtmCampaign(), GCLID: a.GetGclid()},
+			Language:    req.GetLanguage(),
 		},
 		Honeypot: req.GetWebsite(),
 	}
@@ -138,6 +142,12 @@ func (s *Server) SubmitInspectionRequest(ctx context.Context, req *contactv1.Sub
 	}
 	if l.IsSpam {
 		s.log.InfoContext(ctx, "honeypot lead stored as spam", "lead_id", l.ID)
+	}
+	if l.Language == "" && strings.TrimSpace(req.GetLanguage()) != "" {
+		// Only its length: what a client sent there may be anything, and a
+		// log line cannot be erased with the lead (issue 39).
+		s.log.DebugContext(ctx, "lead language is not a language tag; stored as unknown", "lead_id", l.ID,
+			"length", len(req.GetLanguage()))
 	}
 	return &contactv1.SubmitInspectionRequestResponse{
 		Id: l.ID, CreatedAt: timestamppb.New(l.CreatedAt), RespondBy: timestamppb.New(l.RespondBy),
@@ -330,11 +340,12 @@ func queryFromProto(r leadQuery) contact.Query {
 	return q
 }
 
-// CSVHeader is the export's first row.
+// CSVHeader is the export's first row. New columns go at the end, so an
+// importer that reads the columns by position keeps working.
 var CSVHeader = []string{"id", "createdAt", "respondBy", "formVariant", "firstName", "lastName", "email", "phone",
 	"address", "city", "urgency", "issues", "homeAge", "previousRepairs", "description", "preferredContactTime",
 	"hasVideo", "sourcePage", "utmSource", "utmMedium", "utmCampaign", "gclid", "userAgent", "isRead", "isSpam", "duplicateOf",
-	"status", "assignee", "firstResponseAt"}
+	"status", "assignee", "firstResponseAt", "language"}
 
 // ExportChunk caps the CSV bytes of one stream message. gRPC refuses
 // messages over 4 MiB, which a whole-file answer passed at about 9,000
@@ -390,7 +401,7 @@ func (s *Server) ExportLeads(req *contactv1.ExportLeadsRequest, stream grpc.Serv
 			l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, strconv.FormatBool(l.HasVideo),
 			l.SourcePage, a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent,
 			strconv.FormatBool(l.IsRead), strconv.FormatBool(l.IsSpam), l.DuplicateOf,
-			l.Status, l.Assignee, formatOptional(l.FirstResponseAt),
+			l.Status, l.Assignee, formatOptional(l.FirstResponseAt), l.Language,
 		}))
 	})
 	if err == nil {
@@ -446,14 +457,7 @@ func (c *chunker) flush() error {
 // SafeCells neutralises spreadsheet formulas: a cell starting with = + - @
 // (or a tab or carriage return) gets a leading apostrophe, so opening the
 // export never runs anything.
-func SafeCells(cells []string) []string {
-	for i, c := range cells {
-		if c != "" && strings.ContainsRune("=+-@\t\r", rune(c[0])) {
-			cells[i] = "'" + c
-		}
-	}
-	return cells
-}
+func SafeCells(cells []string) []string { return csvcell.Safe(cells) }
 
 // errToStatus is the service's one mapping from domain errors to gRPC codes;
 // anything else is returned as it is, for grpcserver's interceptor to answer
@@ -466,6 +470,12 @@ func (s *Server) errToStatus(ctx context.Context, err error) error {
 		return status.Error(codes.InvalidArgument, "That change is not one the inbox can make.")
 	case errors.Is(err, contact.ErrBadCursor):
 		return status.Error(codes.InvalidArgument, "The page token is not valid; start from the first page.")
+	case errors.Is(err, contact.ErrShortSearch):
+		return status.Error(codes.InvalidArgument, contact.MsgShortSearch)
+	case errors.Is(err, contact.ErrErased):
+		return status.Error(codes.FailedPrecondition, MsgErased)
+	case errors.Is(err, contact.ErrSpoolBusy):
+		return status.Error(codes.Unavailable, MsgSpoolBusy)
 	}
 	return err // grpcserver's interceptor answers the rest (outages, timeouts, internal errors)
 }

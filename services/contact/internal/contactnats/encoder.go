@@ -5,16 +5,19 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/google/uuid"
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/cloudevents"
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
+	"github.com/valleytrenchless/site/services/contact/internal/webhook"
 )
 
-// Encoder implements contact.Encoder: events as protojson, trace context in
-// the headers.
+// Encoder implements contact.Encoder: events as protojson, the trace context
+// and the CloudEvents attributes in the headers.
 type Encoder struct{}
 
 var _ contact.Encoder = Encoder{}
@@ -26,7 +29,8 @@ func (Encoder) LeadSubmitted(ctx context.Context, l contact.Lead) (contact.Outbo
 	if err != nil {
 		return contact.OutboxMessage{}, err
 	}
-	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload, Headers: msgtrace.ContextHeaders(ctx)}, nil
+	return contact.OutboxMessage{Subject: SubjectSubmitted, MsgID: l.ID, Payload: payload,
+		Headers: headers(ctx, cloudevents.Event{ID: l.ID, Source: cloudevents.SourceContact, Subject: SubjectSubmitted, About: l.ID, Time: l.CreatedAt})}, nil
 }
 
 // LeadUpdated encodes one staff change with the lead's state after it. Its
@@ -35,7 +39,7 @@ func (Encoder) LeadUpdated(ctx context.Context, l contact.Lead, a contact.Activi
 	ev := &contactv1.LeadUpdated{
 		LeadId: l.ID, IsRead: l.IsRead, UpdatedBy: a.Actor, UpdatedAt: timestamppb.New(a.CreatedAt),
 		Change: a.Kind, Status: l.Status, Assignee: l.Assignee, ActivityId: a.ID,
-		FirstResponseAt: optionalTime(l.FirstResponseAt),
+		FirstResponseAt: OptionalTime(l.FirstResponseAt),
 	}
 	if a.Kind == contact.KindStatus {
 		ev.PreviousStatus = a.From
@@ -44,11 +48,24 @@ func (Encoder) LeadUpdated(ctx context.Context, l contact.Lead, a contact.Activi
 	if err != nil {
 		return contact.OutboxMessage{}, err
 	}
-	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: fmt.Sprintf("%s/%d", l.ID, a.ID), Payload: payload, Headers: msgtrace.ContextHeaders(ctx)}, nil
+	id := fmt.Sprintf("%s/%d", l.ID, a.ID)
+	return contact.OutboxMessage{Subject: SubjectUpdated, MsgID: id, Payload: payload,
+		Headers: headers(ctx, cloudevents.Event{ID: id, Source: cloudevents.SourceContact, Subject: SubjectUpdated, About: l.ID, Time: a.CreatedAt})}, nil
 }
 
-// optionalTime is t as a timestamp, or nil when t is zero.
-func optionalTime(t time.Time) *timestamppb.Timestamp {
+// headers are an outbox message's headers: the trace context of ctx and
+// the event's CloudEvents attributes. The row keeps them; the relay
+// publishes them.
+func headers(ctx context.Context, e cloudevents.Event) map[string]string {
+	h := msgtrace.ContextHeaders(ctx)
+	for k, v := range e.Headers() {
+		h[k] = v
+	}
+	return h
+}
+
+// OptionalTime is t as a timestamp, or nil when t is zero.
+func OptionalTime(t time.Time) *timestamppb.Timestamp {
 	if t.IsZero() {
 		return nil
 	}
@@ -87,9 +104,11 @@ func ToProtoLead(l contact.Lead) *contactv1.Lead {
 		RespondBy:       timestamppb.New(l.RespondBy),
 		Status:          l.Status,
 		Assignee:        l.Assignee,
-		FirstResponseAt: optionalTime(l.FirstResponseAt),
-		UpdatedAt:       optionalTime(l.UpdatedAt),
+		FirstResponseAt: OptionalTime(l.FirstResponseAt),
+		UpdatedAt:       OptionalTime(l.UpdatedAt),
 		UpdatedBy:       l.UpdatedBy,
+		ErasedAt:        OptionalTime(l.ErasedAt),
+		Language:        l.Language,
 	}
 }
 
@@ -109,7 +128,7 @@ func LeadFromProto(p *contactv1.Lead) contact.Lead {
 		UserAgent: p.GetUserAgent(), IsRead: p.GetIsRead(), IsSpam: p.GetIsSpam(), DuplicateOf: p.GetDuplicateOf(),
 		CreatedAt: p.GetCreatedAt().AsTime(), RespondBy: p.GetRespondBy().AsTime(), Status: p.GetStatus(),
 		Assignee: p.GetAssignee(), FirstResponseAt: timeOf(p.GetFirstResponseAt()), UpdatedAt: timeOf(p.GetUpdatedAt()),
-		UpdatedBy: p.GetUpdatedBy(),
+		UpdatedBy: p.GetUpdatedBy(), ErasedAt: timeOf(p.GetErasedAt()), Language: p.GetLanguage(),
 	}
 }
 
@@ -119,4 +138,30 @@ func timeOf(t *timestamppb.Timestamp) time.Time {
 		return time.Time{}
 	}
 	return t.AsTime()
+}
+
+// WebhookDisabledNotice encodes the event that tells the office a webhook
+// endpoint was turned off (webhook.Service's Notice).
+func WebhookDisabledNotice(e webhook.Endpoint, reason string, failingSince, at time.Time) (contact.OutboxMessage, error) {
+	payload, err := protojson.Marshal(&contactv1.WebhookDisabled{EndpointId: e.ID, Url: e.URL, Description: e.Description,
+		Reason: reason, FailingSince: OptionalTime(failingSince), DisabledAt: timestamppb.New(at)})
+	if err != nil {
+		return contact.OutboxMessage{}, err
+	}
+	id := fmt.Sprintf("webhook-disabled/%s/%d", e.ID, at.UnixNano())
+	return contact.OutboxMessage{Subject: SubjectWebhookDisabled, MsgID: id, Payload: payload,
+		Headers: cloudevents.Event{ID: id, Source: cloudevents.SourceContact, Subject: SubjectWebhookDisabled, About: e.ID, Time: at}.Headers()}, nil
+}
+
+// LeadsErased encodes the event that tells downstream systems leads were
+// erased (contact.ErasedEvent): their ids only. Its message id is new per
+// erase.
+func LeadsErased(ids []string, reason string, at time.Time) (contact.OutboxMessage, error) {
+	payload, err := protojson.Marshal(&contactv1.LeadsErased{LeadIds: ids, Reason: reason, ErasedAt: timestamppb.New(at)})
+	if err != nil {
+		return contact.OutboxMessage{}, err
+	}
+	id := "leads-erased/" + uuid.NewString()
+	return contact.OutboxMessage{Subject: SubjectErased, MsgID: id, Payload: payload,
+		Headers: cloudevents.Event{ID: id, Source: cloudevents.SourceContact, Subject: SubjectErased, Time: at}.Headers()}, nil
 }

@@ -46,24 +46,78 @@ func Reimport(ctx context.Context, js jetstream.JetStream, stream string, since 
 		return st, nil
 	}
 	through := state.LastSeq
-	// next is the first message at or after seq on subject (nil: none).
-	next := func(seq uint64, subject string) (*jetstream.RawStreamMsg, error) {
-		m, err := s.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(subject))
-		if errors.Is(err, jetstream.ErrMsgNotFound) {
-			return nil, nil
-		}
-		if err != nil {
-			return nil, fmt.Errorf("reimport: read message %d: %w", seq, err)
-		}
-		return m, nil
+	lo, err := firstSince(ctx, s, state.FirstSeq, through, since)
+	if err != nil {
+		return st, fmt.Errorf("reimport: %w", err)
 	}
-	// The smallest sequence whose message is stored at or after since.
-	lo, hi := state.FirstSeq, through+1
+	st.From, st.Through = lo, through
+	err = walk(ctx, s, lo, through, SubjectSubmitted, func(m *jetstream.RawStreamMsg) error {
+		var ev contactv1.LeadSubmitted
+		if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(m.Data, &ev); err != nil || ev.GetLead().GetId() == "" {
+			return fmt.Errorf("message %d is not a lead: %v", m.Sequence, err)
+		}
+		st.Read++
+		created, err := store(ctx, LeadFromProto(ev.GetLead()))
+		if err != nil {
+			return fmt.Errorf("lead %s: %w", ev.GetLead().GetId(), err)
+		}
+		if created {
+			st.Imported++
+		} else {
+			st.Stored++
+		}
+		return nil
+	})
+	if err != nil {
+		return st, fmt.Errorf("reimport: %w", err)
+	}
+	return st, nil
+}
+
+// walk hands fn every message on subject from sequence from through
+// through, in order.
+func walk(ctx context.Context, s jetstream.Stream, from, through uint64, subject string, fn func(*jetstream.RawStreamMsg) error) error {
+	for seq := from; seq <= through; {
+		m, err := nextMsg(ctx, s, seq, subject)
+		if err != nil {
+			return err
+		}
+		if m == nil || m.Sequence > through {
+			return nil
+		}
+		if err := fn(m); err != nil {
+			return err
+		}
+		seq = m.Sequence + 1
+	}
+	return nil
+}
+
+// nextMsg is the first message at or after seq on subject (a wildcard
+// allowed), or nil when there is none: one single-message get
+// ($JS.API.STREAM.MSG.GET), which needs no consumer.
+func nextMsg(ctx context.Context, s jetstream.Stream, seq uint64, subject string) (*jetstream.RawStreamMsg, error) {
+	m, err := s.GetMsg(ctx, seq, jetstream.WithGetMsgSubject(subject))
+	if errors.Is(err, jetstream.ErrMsgNotFound) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read message %d: %w", seq, err)
+	}
+	return m, nil
+}
+
+// firstSince is the smallest sequence from first through through whose
+// message was stored at or after since (through+1 when none was), found
+// by bisecting the sequences by time: a few dozen gets however long the
+// stream.
+func firstSince(ctx context.Context, s jetstream.Stream, first, through uint64, since time.Time) (uint64, error) {
+	lo, hi := first, through+1
 	for lo < hi {
 		mid := lo + (hi-lo)/2
-		m, err := next(mid, ">")
+		m, err := nextMsg(ctx, s, mid, ">")
 		if err != nil {
-			return st, err
+			return 0, err
 		}
 		if m == nil || !m.Time.Before(since) {
 			hi = mid
@@ -71,30 +125,42 @@ func Reimport(ctx context.Context, js jetstream.JetStream, stream string, since 
 			lo = m.Sequence + 1
 		}
 	}
-	st.From, st.Through = lo, through
-	for seq := lo; seq <= through; {
-		m, err := next(seq, SubjectSubmitted)
-		if err != nil {
-			return st, err
-		}
-		if m == nil || m.Sequence > through {
-			break
-		}
-		var ev contactv1.LeadSubmitted
-		if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(m.Data, &ev); err != nil || ev.GetLead().GetId() == "" {
-			return st, fmt.Errorf("reimport: message %d is not a lead: %v", m.Sequence, err)
-		}
-		st.Read++
-		created, err := store(ctx, LeadFromProto(ev.GetLead()))
-		if err != nil {
-			return st, fmt.Errorf("reimport: lead %s: %w", ev.GetLead().GetId(), err)
-		}
-		if created {
-			st.Imported++
-		} else {
-			st.Stored++
-		}
-		seq = m.Sequence + 1
+	return lo, nil
+}
+
+// ReapplyErasures reads every leads.erased message stored at or after
+// since and hands its lead ids to erase (contact.Service.EraseAgain),
+// which erases those not erased yet. After a restore from backup, the
+// database is as it was before the erases made since the restored point;
+// this makes them again (their leads' messages were removed from LEADS
+// when they were first made, so Reimport does not bring those leads
+// back). It returns how many messages it read and leads it erased.
+func ReapplyErasures(ctx context.Context, js jetstream.JetStream, stream string, since time.Time,
+	erase func(context.Context, []string) (int, error)) (read, erased int, err error) {
+	s, err := js.Stream(ctx, stream)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reapply erasures: stream %s: %w", stream, err)
 	}
-	return st, nil
+	state := s.CachedInfo().State
+	if state.Msgs == 0 || state.LastTime.Before(since) {
+		return 0, 0, nil
+	}
+	from, err := firstSince(ctx, s, state.FirstSeq, state.LastSeq, since)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reapply erasures: %w", err)
+	}
+	err = walk(ctx, s, from, state.LastSeq, SubjectErased, func(m *jetstream.RawStreamMsg) error {
+		var ev contactv1.LeadsErased
+		if err := (protojson.UnmarshalOptions{DiscardUnknown: true}).Unmarshal(m.Data, &ev); err != nil {
+			return fmt.Errorf("message %d is not a LeadsErased: %w", m.Sequence, err)
+		}
+		read++
+		n, err := erase(ctx, ev.GetLeadIds())
+		erased += n
+		return err
+	})
+	if err != nil {
+		return read, erased, fmt.Errorf("reapply erasures: %w", err)
+	}
+	return read, erased, nil
 }

@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go"
@@ -16,6 +20,7 @@ import (
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
 
+	"github.com/valleytrenchless/site/internal/cloudevents"
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/telemetry"
 )
@@ -46,6 +51,18 @@ type Relay struct {
 	published   atomic.Int64
 	streamReady bool
 	lastPrune   time.Time
+	ensuredOnce sync.Once
+	ensured     chan struct{}
+}
+
+// Ensured is closed once the relay has first made sure the stream exists
+// as configured. A consumer of the stream in the same process starts after
+// it, so that its consumer is not created while the relay updates the
+// stream (nats-server 2.15's file store races there: go test -race found
+// it in the server).
+func (r *Relay) Ensured() <-chan struct{} {
+	r.ensuredOnce.Do(func() { r.ensured = make(chan struct{}) })
+	return r.ensured
 }
 
 // PruneOutbox deletes rows published more than Retention ago and returns
@@ -59,6 +76,11 @@ func (r *Relay) PruneOutbox(ctx context.Context) (int64, error) {
 		WHERE published_at IS NOT NULL AND published_at < now() - make_interval(secs => $1)`, retention.Seconds())
 	if err != nil {
 		return 0, fmt.Errorf("outbox prune: %w", err)
+	}
+	// The recorded sequences of messages the stream no longer keeps.
+	if _, err := r.Pool.Exec(ctx, `DELETE FROM contact.lead_messages WHERE published_at < now() - make_interval(secs => $1)`,
+		(StreamMaxAge + 24*time.Hour).Seconds()); err != nil {
+		return 0, fmt.Errorf("lead messages prune: %w", err)
 	}
 	return tag.RowsAffected(), nil
 }
@@ -177,6 +199,33 @@ func (r *Relay) listen(ctx context.Context, wake chan<- struct{}) {
 	}
 }
 
+// recorded are the stream sequences of the lead messages a batch
+// published, which an erase of the lead deletes (contact.lead_messages).
+type recorded struct {
+	seqs            []int64
+	leads, subjects []string
+}
+
+// add records o's sequence if o is a lead's message: leads.submitted or
+// leads.updated, about the lead its ce-subject names (or, in a row from
+// before the CloudEvents headers, its message id: the lead id, or the lead
+// id and "/activity").
+func (r *recorded) add(o outboxRow, seq uint64) {
+	if o.subject != SubjectSubmitted && o.subject != SubjectUpdated {
+		return
+	}
+	lead := o.headers[cloudevents.HeaderSubject]
+	if lead == "" {
+		lead, _, _ = strings.Cut(o.msgID, "/")
+	}
+	if uuid.Validate(lead) != nil || slices.Contains(r.seqs, int64(seq)) {
+		return // a row published twice in one batch is one message: one row per sequence
+	}
+	r.seqs = append(r.seqs, int64(seq))
+	r.leads = append(r.leads, lead)
+	r.subjects = append(r.subjects, o.subject)
+}
+
 type outboxRow struct {
 	id        int64
 	subject   string
@@ -198,6 +247,11 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 			return 0, err
 		}
 		r.streamReady = true
+		select {
+		case <-r.Ensured():
+		default:
+			close(r.ensured) // made by Ensured above
+		}
 	}
 	published := 0
 	var pubErr error
@@ -220,10 +274,16 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 			return err
 		}
 		done := make([]int64, 0, len(batch))
+		var rec recorded
 		for _, o := range batch {
 			msg := &nats.Msg{Subject: o.subject, Data: o.payload, Header: nats.Header{}}
 			for k, v := range o.headers {
 				msg.Header.Set(k, v)
+			}
+			if o.headers[cloudevents.HeaderSpecVersion] == "" {
+				// A row an older version stored has no CloudEvents
+				// attributes: every message carries them all the same.
+				cloudevents.Event{ID: o.msgID, Source: cloudevents.SourceContact, Subject: o.subject, Time: o.createdAt}.Set(msg.Header)
 			}
 			// The send span continues the trace of the write that stored
 			// the row (its context is in the row's headers), and the
@@ -234,7 +294,7 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 					attribute.Float64("trenchless.outbox.wait_seconds", time.Since(o.createdAt).Seconds())))
 			msgtrace.Inject(sctx, msg.Header)
 			pctx, cancel := context.WithTimeout(sctx, 5*time.Second)
-			_, err := r.JS.PublishMsg(pctx, msg, jetstream.WithMsgID(o.msgID), jetstream.WithExpectStream(r.Stream.Name))
+			ack, err := r.JS.PublishMsg(pctx, msg, jetstream.WithMsgID(o.msgID), jetstream.WithExpectStream(r.Stream.Name))
 			cancel()
 			telemetry.EndSpan(span, err)
 			if err != nil {
@@ -245,10 +305,22 @@ func (r *Relay) publishBatch(ctx context.Context) (int, error) {
 				break
 			}
 			done = append(done, o.id)
+			rec.add(o, ack.Sequence)
 		}
 		if len(done) > 0 {
 			if _, err := tx.Exec(ctx, `UPDATE contact.outbox SET published_at = now() WHERE id = ANY($1)`, done); err != nil {
 				return err
+			}
+		}
+		if len(rec.seqs) > 0 {
+			// A sequence seen before is this message again (a publish the
+			// duplicate window dropped), or a stream made anew: the latest
+			// publish is what the sequence holds.
+			if _, err := tx.Exec(ctx, `INSERT INTO contact.lead_messages (seq, lead_id, subject)
+				SELECT * FROM unnest($1::bigint[], $2::uuid[], $3::text[])
+				ON CONFLICT (seq) DO UPDATE SET lead_id = excluded.lead_id, subject = excluded.subject, published_at = now()`,
+				rec.seqs, rec.leads, rec.subjects); err != nil {
+				return fmt.Errorf("record lead messages: %w", err)
 			}
 		}
 		published = len(done)

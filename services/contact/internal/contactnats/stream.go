@@ -15,6 +15,15 @@ import (
 const (
 	SubjectSubmitted = "leads.submitted"
 	SubjectUpdated   = "leads.updated"
+	// SubjectWebhookDisabled tells the office a webhook endpoint was
+	// turned off by its receiver's answers.
+	SubjectWebhookDisabled = "leads.webhook_disabled"
+	// SubjectErased tells downstream systems leads' personal data was
+	// erased (their ids only).
+	SubjectErased = "leads.erased"
+	// SubjectDeadLetter is the lead notifier's copy of a lead it could not
+	// mail.
+	SubjectDeadLetter = "leads.deadletter"
 )
 
 // StreamOptions describe the lead stream.
@@ -28,6 +37,9 @@ type StreamOptions struct {
 	// DuplicateWindow is how long Nats-Msg-Id de-duplication remembers ids.
 	DuplicateWindow time.Duration
 }
+
+// StreamMaxAge is how long LEADS keeps a message.
+const StreamMaxAge = 365 * 24 * time.Hour
 
 // MinDuplicateWindow is the shortest de-duplication window accepted: long
 // enough to cover a relay retrying after a lost acknowledgement.
@@ -50,7 +62,7 @@ func EnsureStream(ctx context.Context, js jetstream.JetStream, o StreamOptions) 
 		Retention:   jetstream.LimitsPolicy,
 		Replicas:    o.Replicas,
 		Duplicates:  o.DuplicateWindow,
-		MaxAge:      365 * 24 * time.Hour,
+		MaxAge:      StreamMaxAge,
 	}
 	s, err := js.CreateOrUpdateStream(ctx, cfg)
 	if err != nil {

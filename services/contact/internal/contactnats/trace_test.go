@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
 	"go.opentelemetry.io/otel"
@@ -18,6 +19,23 @@ import (
 	"github.com/valleytrenchless/site/services/contact/internal/contactpg"
 )
 
+// startRelay is the contact service and one relay on a fresh database and
+// NATS server (stream LEADS), the relay running until the test ends.
+func startRelay(t *testing.T) (*contact.Service, *pgxpool.Pool, jetstream.JetStream, *contactnats.Relay) {
+	t.Helper()
+	ns := natstest.Start(t)
+	pool := pgtest.NewPool(t, contactpg.Migrate)
+	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "salt")
+	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}}
+	js := connect(t, ns.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	relay := &contactnats.Relay{Pool: pool, JS: js, Log: quiet, Stream: stream, Channel: contactpg.NotifyChannel, PollInterval: 50 * time.Millisecond}
+	done := make(chan struct{})
+	go func() { defer close(done); _ = relay.Run(ctx) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return svc, pool, js, relay
+}
+
 // The lead's trace crosses the outbox: the insert's span is a child of the
 // request's, the relay's send span a child of the insert's (its context
 // was stored with the outbox row), and the message published carries the
@@ -25,16 +43,8 @@ import (
 func TestTheOutboxCarriesTheLeadsTraceToTheStream(t *testing.T) {
 	rec := spantest.Record(t)
 
-	ns := natstest.Start(t)
-	pool := pgtest.NewPool(t, contactpg.Migrate)
-	svc := contact.NewService(contactpg.New(pool), contactnats.Encoder{}, "salt")
-	stream := contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}}
-	js := connect(t, ns.URL)
-	ctx, cancel := context.WithCancel(context.Background())
-	relay := &contactnats.Relay{Pool: pool, JS: js, Log: quiet, Stream: stream, Channel: contactpg.NotifyChannel, PollInterval: 100 * time.Millisecond}
-	done := make(chan struct{})
-	go func() { defer close(done); _ = relay.Run(ctx) }()
-	t.Cleanup(func() { cancel(); <-done })
+	ctx := context.Background()
+	svc, _, js, relay := startRelay(t)
 
 	rctx, rpc := otel.Tracer("test").Start(context.Background(), "SubmitInspectionRequest")
 	stored, err := svc.Submit(rctx, lead(1), contact.Meta{})

@@ -329,7 +329,7 @@ func (s *Store) queryLeads(ctx context.Context, what, sql string, args ...any) (
 }
 
 // leadParams is the number of parameters one lead row takes.
-const leadParams = 28
+const leadParams = 29
 
 // insertLeadsSQL is the statement that writes the leads leads[rows...] and
 // the outbox messages of those it inserts, and returns the inserted leads.
@@ -342,7 +342,7 @@ func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows [
 	sql.WriteString(`WITH ins AS (INSERT INTO contact.submissions (id, form_variant, first_name, last_name, email, phone,
 		address, city, urgency, issues, home_age, previous_repairs, description, preferred_contact_time, has_video,
 		source_page, utm_source, utm_medium, utm_campaign, gclid, user_agent, ip_hash, idempotency_key, is_spam,
-		duplicate_of, created_at, respond_by, status) VALUES `)
+		duplicate_of, created_at, respond_by, status, language) VALUES `)
 	args := make([]any, 0, len(rows)*leadParams+5)
 	var msgLead, subjects, msgIDs []string
 	var payloads [][]byte
@@ -374,7 +374,7 @@ func insertLeadsSQL(leads []contact.Lead, msgs [][]contact.OutboxMessage, rows [
 		args = append(args, l.ID, l.FormVariant, l.FirstName, l.LastName, l.Email, l.Phone, l.Address, l.City, l.Urgency,
 			l.Issues, l.HomeAge, l.PreviousRepairs, l.Description, l.PreferredContactTime, l.HasVideo, l.SourcePage,
 			a.UTMSource, a.UTMMedium, a.UTMCampaign, a.GCLID, l.UserAgent, l.IPHash, l.IdempotencyKey, l.IsSpam,
-			l.DuplicateOf, l.CreatedAt, l.RespondBy, cmp.Or(l.Status, contact.StatusNew))
+			l.DuplicateOf, l.CreatedAt, l.RespondBy, cmp.Or(l.Status, contact.StatusNew), l.Language)
 	}
 	// The outbox rows (whose ids are the order the relay publishes in) go
 	// in the leads' order of arrival, not the key order the rows above are

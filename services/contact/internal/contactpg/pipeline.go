@@ -36,6 +36,10 @@ func (s *Store) ApplyChange(ctx context.Context, id string, c contact.Change, by
 			return err
 		}
 		a := contact.Activity{LeadID: cur.ID, Kind: c.Kind(), Actor: by, CreatedAt: at}
+		if a.Kind == contact.KindNote && !cur.ErasedAt.IsZero() {
+			// A note about an erased person would bring their data back.
+			return contact.ErrErased
+		}
 		next := cur
 		switch a.Kind {
 		case contact.KindStatus:
@@ -84,7 +88,7 @@ func (s *Store) ApplyChange(ctx context.Context, id string, c contact.Change, by
 		act = &a
 		return insertOutbox(ctx, tx, msg)
 	})
-	if errors.Is(err, contact.ErrNotFound) {
+	if errors.Is(err, contact.ErrNotFound) || errors.Is(err, contact.ErrErased) {
 		return contact.Lead{}, nil, err
 	}
 	if err != nil {

@@ -19,9 +19,12 @@ import (
 	semconv "go.opentelemetry.io/otel/semconv/v1.43.0"
 	"go.opentelemetry.io/otel/trace"
 	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/cloudevents"
 	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/contact"
 )
@@ -30,6 +33,9 @@ import (
 type Mail struct {
 	Subject string
 	Body    string
+	// About is the lead's (or the webhook endpoint's) id: what LogMailer
+	// logs in place of the mail, which holds the homeowner's details.
+	About string
 }
 
 // Mailer sends mail; a nil error means the server accepted it.
@@ -46,6 +52,10 @@ type Notifier struct {
 	Durable    string // lead-notifier
 	Subject    string // leads.submitted
 	DeadLetter string // leads.deadletter
+	// Notices is the subject of the office's notices (a webhook turned
+	// off), read by a durable of their own (Durable-notices): mailed as
+	// they are, never dead-lettered as leads. Empty: none.
+	Notices string // leads.webhook_disabled
 	// MaxAttempts deliveries before a message is dead-lettered (5 if 0).
 	MaxAttempts int
 	// Backoff is the wait before redelivery n (1-based); defaults grow
@@ -67,47 +77,38 @@ func (n *Notifier) defaults() {
 	}
 }
 
-// Run consumes until ctx ends.
+// Run consumes until ctx ends: the leads with the durable Durable, and the
+// notices (if any) with their own durable, Durable-notices, so a NATS
+// account that does not allow the second yet (an upgrade before its
+// permissions) still mails every lead.
 func (n *Notifier) Run(ctx context.Context) error {
 	n.defaults()
-	var cons jetstream.Consumer
-	for {
-		var err error
-		cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-		cons, err = n.JS.CreateOrUpdateConsumer(cctx, n.Stream, jetstream.ConsumerConfig{
-			Durable:       n.Durable,
-			Description:   "E-mails the office each new lead",
-			FilterSubject: n.Subject,
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		if n.Notices == "" {
+			return
+		}
+		natsconn.Consume(ctx, n.JS, n.Stream, jetstream.ConsumerConfig{
+			Durable:       n.Durable + "-notices",
+			Description:   "E-mails the office notices about the lead pipeline (a webhook turned off)",
+			FilterSubject: n.Notices,
 			AckPolicy:     jetstream.AckExplicitPolicy,
 			AckWait:       2 * time.Minute,
 			DeliverPolicy: jetstream.DeliverAllPolicy,
-			MaxAckPending: 100,
-		})
-		cancel()
-		if err == nil {
-			break
-		}
-		n.Log.Warn("lead notifier: consumer not ready; retrying", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil
-		case <-time.After(2 * time.Second):
-		}
-	}
-	n.Log.Info("lead notifier consuming", "stream", n.Stream, "durable", n.Durable)
-	for ctx.Err() == nil {
-		batch, err := cons.Fetch(10, jetstream.FetchMaxWait(5*time.Second))
-		if err != nil {
-			if ctx.Err() == nil {
-				n.Log.Warn("lead notifier: fetch failed", "err", err)
-				time.Sleep(time.Second)
-			}
-			continue
-		}
-		for m := range batch.Messages() {
-			n.handle(ctx, m)
-		}
-	}
+			MaxAckPending: 10,
+		}, 10, n.Log, "lead notifier (notices)", n.handleNotice)
+	}()
+	natsconn.Consume(ctx, n.JS, n.Stream, jetstream.ConsumerConfig{
+		Durable:       n.Durable,
+		Description:   "E-mails the office each new lead",
+		FilterSubject: n.Subject,
+		AckPolicy:     jetstream.AckExplicitPolicy,
+		AckWait:       2 * time.Minute,
+		DeliverPolicy: jetstream.DeliverAllPolicy,
+		MaxAckPending: 100,
+	}, 10, n.Log, "lead notifier", n.handle)
+	<-done
 	return nil
 }
 
@@ -127,7 +128,7 @@ func (n *Notifier) handle(ctx context.Context, m jetstream.Msg) {
 	}
 	span.SetAttributes(attribute.Int64("messaging.nats.delivery_count", int64(md.NumDelivered)))
 	var ev contactv1.LeadSubmitted
-	if err := protojson.Unmarshal(m.Data(), &ev); err != nil || ev.GetLead().GetId() == "" {
+	if err := readEvent(m.Data(), &ev); err != nil || ev.GetLead().GetId() == "" {
 		spanErr = fmt.Errorf("unreadable LeadSubmitted: %v", err)
 		n.deadLetter(ctx, m, spanErr)
 		return
@@ -180,6 +181,9 @@ func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error
 	dl.Header.Set("Dead-Letter-Reason", reason.Error())
 	dl.Header.Set("Dead-Letter-Subject", m.Subject())
 	dl.Header.Del(jetstream.MsgIDHeader)
+	// The copy is an event of its own: a lead the office was not told of.
+	cloudevents.Event{ID: "dead-letter:" + id, Source: cloudevents.SourceNotifier, Subject: n.DeadLetter,
+		About: m.Headers().Get(cloudevents.HeaderSubject), Time: time.Now()}.Set(dl.Header)
 	ctx, span := msgtrace.StartSend(ctx, msgtrace.Message{Subject: n.DeadLetter, ID: "dead-letter:" + id})
 	msgtrace.Inject(ctx, dl.Header)
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
@@ -193,6 +197,15 @@ func (n *Notifier) deadLetter(ctx context.Context, m jetstream.Msg, reason error
 	}
 	n.Log.ErrorContext(ctx, "lead notifier: gave up; message dead-lettered", "msg_id", id, "reason", reason.Error())
 	_ = m.Term()
+}
+
+// readEvent decodes an event's protobuf JSON, skipping fields this build
+// does not know: events gain fields (additive, docs/asyncapi.yaml), and a
+// notifier older than the contact service that publishes them must still
+// mail the lead rather than dead-letter it (issue 40's language was the
+// first field added to a published lead).
+func readEvent(data []byte, m proto.Message) error {
+	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, m)
 }
 
 // oneLine keeps visitor-typed text on the line it is printed on, in the
@@ -260,6 +273,12 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 		}
 	}
 	fmt.Fprintf(&b, "A homeowner asked for a free camera inspection. Please reply by %s (Arizona time).\n\n", respond)
+	switch lang := l.GetLanguage(); {
+	case contact.IsSpanish(lang):
+		b.WriteString(PrefersSpanish + "\n\n")
+	case !contact.IsEnglishOrUnknown(lang):
+		line("Language", lang)
+	}
 	line("Name", name)
 	line("Phone", l.GetPhone())
 	line("E-mail", l.GetEmail())
@@ -284,8 +303,64 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 	if d := strings.TrimSpace(l.GetDescription()); d != "" {
 		fmt.Fprintf(&b, "\nDescription, as the homeowner wrote it:\n%s\n", quoted(d))
 	}
-	return Mail{Subject: subject, Body: b.String()}
+	return Mail{Subject: subject, Body: b.String(), About: l.GetId()}
 }
+
+// PrefersSpanish is the line near the top of a lead's mail when the lead
+// came from the Spanish site (its language's primary subtag is es), so
+// whoever calls back does so in Spanish. The inbox says "Prefers Spanish"
+// too (web/src/features/admin/leads).
+const PrefersSpanish = "Prefers Spanish (submitted from the Spanish site)"
 
 // ErrNoRecipients is returned by an SMTP mailer configured without a To.
 var ErrNoRecipients = errors.New("no recipients configured")
+
+// handleNotice mails a notice about the lead pipeline: a webhook endpoint
+// turned off. It is retried like a lead's mail, then given up on with a
+// log line (it is not a lead, so not dead-lettered).
+func (n *Notifier) handleNotice(ctx context.Context, m jetstream.Msg) {
+	var ev contactv1.WebhookDisabled
+	if err := readEvent(m.Data(), &ev); err != nil || ev.GetEndpointId() == "" {
+		n.Log.ErrorContext(ctx, "lead notifier: unreadable notice; dropped", "subject", m.Subject(), "err", err)
+		_ = m.Term()
+		return
+	}
+	err := n.send(ctx, n.noticeFor(&ev))
+	if err == nil {
+		_ = m.DoubleAck(ctx)
+		n.Log.InfoContext(ctx, "webhook notice mailed to the office", "endpoint", ev.GetEndpointId(), "reason", ev.GetReason())
+		return
+	}
+	delivered := uint64(1)
+	if md, mdErr := m.Metadata(); mdErr == nil {
+		delivered = md.NumDelivered
+	}
+	if delivered >= uint64(n.MaxAttempts) {
+		n.Log.ErrorContext(ctx, "lead notifier: gave up mailing a notice", "endpoint", ev.GetEndpointId(), "err", err)
+		_ = m.Term()
+		return
+	}
+	n.Log.WarnContext(ctx, "lead notifier: notice mail failed; will retry", "endpoint", ev.GetEndpointId(), "err", err)
+	_ = m.NakWithDelay(n.Backoff(delivered))
+}
+
+// noticeFor is the office's mail about a webhook turned off.
+func (n *Notifier) noticeFor(ev *contactv1.WebhookDisabled) Mail {
+	name := oneLine(ev.GetDescription())
+	if name == "" {
+		name = oneLine(ev.GetUrl())
+	}
+	why := "its receiver answered 410 Gone, which means it no longer wants deliveries"
+	if ev.GetReason() == "failing" {
+		since := ev.GetFailingSince().AsTime().In(n.Location).Format("Mon Jan 2, 3:04 PM")
+		why = "every delivery to it has failed since " + since + " (Arizona time)"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "The webhook %q was turned off: %s.\n\n", name, why)
+	fmt.Fprintf(&b, "%-17s %s\n", "Sends to:", oneLine(ev.GetUrl()))
+	fmt.Fprintf(&b, "%-17s %s\n\n", "Webhook id:", ev.GetEndpointId())
+	b.WriteString("New leads are still stored and shown in the admin, but they are not sent to it. Its deliveries wait: " +
+		"fix the receiver, then turn the webhook on again in the admin's Integrations tab and use \"Resend since…\" " +
+		"for what it missed.\n")
+	return Mail{Subject: "A webhook was turned off: " + name, Body: b.String(), About: ev.GetEndpointId()}
+}

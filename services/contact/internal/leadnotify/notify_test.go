@@ -4,14 +4,10 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"net"
-	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/emersion/go-smtp"
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 	"github.com/stretchr/testify/require"
@@ -20,6 +16,7 @@ import (
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/msgtrace"
+	"github.com/valleytrenchless/site/internal/testkit/mailtest"
 	"github.com/valleytrenchless/site/internal/testkit/natstest"
 	"github.com/valleytrenchless/site/services/contact/internal/contactnats"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
@@ -27,58 +24,8 @@ import (
 
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
-// mailbox is an in-process SMTP server's storage.
-type mailbox struct {
-	mu       sync.Mutex
-	attempts int
-	messages []string
-	fail     bool
-}
-
-type backend struct{ box *mailbox }
-
-func (b backend) NewSession(*smtp.Conn) (smtp.Session, error) { return &session{box: b.box}, nil }
-
-type session struct{ box *mailbox }
-
-func (s *session) Reset()                               {}
-func (s *session) Logout() error                        { return nil }
-func (s *session) Mail(string, *smtp.MailOptions) error { return nil }
-func (s *session) Rcpt(string, *smtp.RcptOptions) error { return nil }
-func (s *session) Data(r io.Reader) error {
-	body, err := io.ReadAll(r)
-	if err != nil {
-		return err
-	}
-	s.box.mu.Lock()
-	defer s.box.mu.Unlock()
-	s.box.attempts++
-	if s.box.fail {
-		return &smtp.SMTPError{Code: 451, Message: "mailbox temporarily unavailable"}
-	}
-	s.box.messages = append(s.box.messages, string(body))
-	return nil
-}
-
-func (m *mailbox) snapshot() (int, []string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.attempts, append([]string(nil), m.messages...)
-}
-
-func startSMTP(t *testing.T, box *mailbox) (string, int) {
-	t.Helper()
-	s := smtp.NewServer(backend{box: box})
-	s.Domain = "localhost"
-	s.AllowInsecureAuth = true
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	go func() { _ = s.Serve(ln) }()
-	t.Cleanup(func() { _ = s.Close() })
-	host, port, _ := net.SplitHostPort(ln.Addr().String())
-	p, _ := strconv.Atoi(port)
-	return host, p
-}
+// mailbox is the office's mail server's inbox.
+type mailbox = mailtest.Mailbox
 
 func setup(t *testing.T, box *mailbox) (jetstream.JetStream, *leadnotify.Notifier) {
 	t.Helper()
@@ -97,9 +44,10 @@ func setupLogging(t *testing.T, box *mailbox, log *slog.Logger) (jetstream.JetSt
 	ctx := context.Background()
 	_, err = contactnats.EnsureStream(ctx, js, contactnats.StreamOptions{Name: "LEADS", Subjects: []string{"leads.>"}})
 	require.NoError(t, err)
-	host, port := startSMTP(t, box)
+	host, port := mailtest.Serve(t, box)
 	n := &leadnotify.Notifier{
 		JS: js, Log: log, Stream: "LEADS", Durable: "lead-notifier", Subject: "leads.submitted", DeadLetter: "leads.deadletter",
+		Notices:     "leads.webhook_disabled",
 		MaxAttempts: 3, Backoff: func(uint64) time.Duration { return 50 * time.Millisecond },
 		Mailer: leadnotify.SMTPMailer{Host: host, Port: port, From: "website@valleytrenchless.example", To: []string{"office@valleytrenchless.example"}},
 	}
@@ -141,8 +89,8 @@ func TestEachLeadIsMailedAndAcked(t *testing.T) {
 	js, _ := setup(t, box)
 	publishLead(t, js, "11111111-1111-4111-8111-111111111111")
 
-	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
-	_, msgs := box.snapshot()
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.Snapshot()
 	require.Contains(t, msgs[0], "Subject: New inspection request: Maria Lopez Bcc: victim@example.com (Phoenix)\r\n",
 		"user text cannot add a header line")
 	require.NotContains(t, msgs[0], "\r\nBcc:")
@@ -165,8 +113,8 @@ func TestMailShowsOptionsAsLabelsAndTypedValuesAsGiven(t *testing.T) {
 		l.LastName, l.City, l.HomeAge, l.Urgency = "Lopez", "Éloy Creek", "1950s", "soon"
 		l.FormVariant, l.Issues = "home", []string{"Tree roots in the yard", "gurgling"}
 	})
-	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
-	_, msgs := box.snapshot()
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.Snapshot()
 	for _, want := range []string{
 		"Subject: New inspection request: Maria Lopez (Éloy Creek)\r\n",
 		"City:             Éloy Creek\r\n",
@@ -213,8 +161,8 @@ func TestVisitorTextCannotForgeALineInTheMail(t *testing.T) {
 		l.PreferredContactTime = "mornings\u0085Phone: +1-900-NEL\u2029Lead id: forged\vE-mail: x@evil.example\x1eok"
 		l.Description = "Roots again.\r\nPhone: +1-900-DESC\n\nLead id: forged\u2028Address: 2 Fake Rd\rCity: Nowhere"
 	})
-	require.Eventually(t, func() bool { _, msgs := box.snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
-	_, msgs := box.snapshot()
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.Snapshot()
 	lines := mailLines(msgs[0])
 
 	// The structured part: each field on exactly one line, with what the
@@ -241,7 +189,7 @@ func TestVisitorTextCannotForgeALineInTheMail(t *testing.T) {
 
 func TestFailingMailIsRetriedThenDeadLettered(t *testing.T) {
 	t.Parallel()
-	box := &mailbox{fail: true}
+	box := &mailbox{Fail: true}
 	js, _ := setup(t, box)
 	publishLead(t, js, "22222222-2222-4222-8222-222222222222")
 
@@ -253,17 +201,106 @@ func TestFailingMailIsRetriedThenDeadLettered(t *testing.T) {
 		dl, err = s.GetLastMsgForSubject(ctx, "leads.deadletter")
 		return err == nil
 	}, 15*time.Second, 20*time.Millisecond, "dead-lettered after three failures")
-	attempts, msgs := box.snapshot()
+	attempts, msgs := box.Snapshot()
 	require.Equal(t, 3, attempts, "retried up to MaxAttempts")
 	require.Empty(t, msgs)
 	require.Contains(t, dl.Header.Get("Dead-Letter-Reason"), "mailbox temporarily unavailable")
 	require.Equal(t, "leads.submitted", dl.Header.Get("Dead-Letter-Subject"))
+	require.Equal(t, "com.valleytrenchless.leads.deadletter", dl.Header.Get("ce-type"), "the copy is an event of its own")
+	require.Equal(t, "dead-letter:22222222-2222-4222-8222-222222222222", dl.Header.Get("ce-id"))
+	require.Equal(t, "/trenchless/lead-notifier", dl.Header.Get("ce-source"))
+	require.Equal(t, "1.0", dl.Header.Get("ce-specversion"))
 	var ev contactv1.LeadSubmitted
 	require.NoError(t, protojson.Unmarshal(dl.Data, &ev))
 	require.Equal(t, "22222222-2222-4222-8222-222222222222", ev.GetLead().GetId(), "the lead itself is kept")
 
 	// No further deliveries after dead-lettering.
 	time.Sleep(300 * time.Millisecond)
-	again, _ := box.snapshot()
+	again, _ := box.Snapshot()
 	require.Equal(t, 3, again)
+}
+
+// A webhook turned off by its receiver reaches the office as a notice
+// mail saying which, why and what to do; it is not a lead and is never
+// dead-lettered as one.
+func TestAWebhookTurnedOffIsMailedToTheOffice(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	ev := &contactv1.WebhookDisabled{EndpointId: "5b0e8f7a-1c2d-4e3f-8a9b-0c1d2e3f4a5b", Url: "https://crm.example.com/in",
+		Description: "HubSpot", Reason: "failing", FailingSince: timestamppb.New(time.Date(2026, 11, 23, 17, 0, 0, 0, time.UTC)),
+		DisabledAt: timestamppb.Now()}
+	payload, err := protojson.Marshal(ev)
+	require.NoError(t, err)
+	_, err = js.Publish(context.Background(), "leads.webhook_disabled", payload)
+	require.NoError(t, err)
+
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.Snapshot()
+	require.Contains(t, msgs[0], "Subject: A webhook was turned off: HubSpot\r\n")
+	require.Contains(t, msgs[0], "every delivery to it has failed since Mon Nov 23, 10:00 AM (Arizona time)")
+	require.Contains(t, msgs[0], "https://crm.example.com/in")
+	require.Contains(t, msgs[0], "Resend since")
+	s, err := js.Stream(context.Background(), "LEADS")
+	require.NoError(t, err)
+	_, err = s.GetLastMsgForSubject(context.Background(), "leads.deadletter")
+	require.Error(t, err, "nothing dead-lettered")
+}
+
+// Issue 40: a lead from the Spanish site says so near the top of the
+// office's mail, before the fields, so whoever calls back does so in
+// Spanish; another language is named by its tag; English or none adds
+// nothing.
+func TestTheMailSaysWhichLanguageTheLeadCameIn(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	ids := map[string]string{
+		"es":    "44444444-4444-4444-8444-444444444401",
+		"es-MX": "44444444-4444-4444-8444-444444444402",
+		"fr-CA": "44444444-4444-4444-8444-444444444403",
+		"en-US": "44444444-4444-4444-8444-444444444404",
+		"":      "44444444-4444-4444-8444-444444444405",
+	}
+	for lang, id := range ids {
+		publishLead(t, js, id, func(l *contactv1.Lead) { l.LastName, l.Language = "Lopez", lang })
+	}
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == len(ids) }, 15*time.Second, 20*time.Millisecond)
+	byLang := map[string][]string{}
+	for lang, id := range ids {
+		byLang[lang] = mailLines(box.About(id))
+		require.NotEmpty(t, byLang[lang], "the mail of the lead in %q", lang)
+	}
+	for _, lang := range []string{"es", "es-MX"} {
+		lines := byLang[lang]
+		require.Equal(t, leadnotify.PrefersSpanish, lines[1], "%s: the line right after the opening sentence", lang)
+		require.Equal(t, "Prefers Spanish (submitted from the Spanish site)", lines[1])
+		require.Empty(t, linesStarting(lines, "Language:"), lang)
+	}
+	require.Equal(t, "Language:         fr-CA", byLang["fr-CA"][1], "another language is named by its tag, first of the fields")
+	require.Empty(t, linesStarting(byLang["fr-CA"], "Prefers Spanish"))
+	for _, lang := range []string{"en-US", ""} {
+		lines := byLang[lang]
+		require.True(t, strings.HasPrefix(lines[1], "Name:"), "%q: nothing before the fields: %q", lang, lines[1])
+		require.Empty(t, linesStarting(lines, "Prefers Spanish"), lang)
+		require.Empty(t, linesStarting(lines, "Language:"), lang)
+	}
+}
+
+// A notifier reads events with fields it does not know (a contact service
+// newer than it added them) and mails the lead, rather than dead-lettering
+// it as unreadable.
+func TestALeadWithAFieldTheNotifierDoesNotKnowIsMailed(t *testing.T) {
+	t.Parallel()
+	box := &mailbox{}
+	js, _ := setup(t, box)
+	const id = "55555555-5555-4555-8555-555555555555"
+	payload := `{"lead":{"id":"` + id + `","firstName":"Rosa","lastName":"Delgado","phone":"(602) 555-0150",` +
+		`"respondBy":"2026-11-29T17:42:05Z","createdAt":"2026-11-28T17:42:05Z","aFieldFromTheFuture":{"x":1}}}`
+	_, err := js.Publish(context.Background(), "leads.submitted", []byte(payload))
+	require.NoError(t, err)
+	require.Eventually(t, func() bool { _, msgs := box.Snapshot(); return len(msgs) == 1 }, 15*time.Second, 20*time.Millisecond)
+	_, msgs := box.Snapshot()
+	require.Contains(t, msgs[0], "Subject: New inspection request: Rosa Delgado\r\n")
+	require.Contains(t, msgs[0], "Lead id: "+id)
 }

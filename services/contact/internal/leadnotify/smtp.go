@@ -96,11 +96,16 @@ func (s SMTPMailer) message(m Mail) []byte {
 	return []byte(b.String())
 }
 
-// LogMailer logs mail instead of sending it (no SMTP host configured).
+// LogMailer stands in for a mail server when none is configured: it logs
+// that a mail was due, with the id it is about and its size, never its
+// subject or body. A log cannot be erased line by line, and a lead's mail
+// holds the homeowner's name, phone, address and words (issue 39: an
+// erased person must not live on in the logs).
 type LogMailer struct{ Log *slog.Logger }
 
-// Send logs the mail.
+// Send logs that m was due.
 func (l LogMailer) Send(ctx context.Context, m Mail) error {
-	l.Log.InfoContext(ctx, "lead mail (no SMTP host configured; logged instead)", "subject", m.Subject, "body", m.Body)
+	l.Log.InfoContext(ctx, "mail to the office not sent: no SMTP host configured (NOTIFIER_SMTP_HOST)",
+		"about", m.About, "lines", strings.Count(m.Body, "\n")+1)
 	return nil
 }

@@ -79,7 +79,7 @@ func TestEachDeliveryContinuesTheLeadsTrace(t *testing.T) {
 // headers naming that send for whoever reads the dead letters.
 func TestADeadLetteredLeadStaysInItsTrace(t *testing.T) {
 	rec := spantest.Record(t)
-	js, _ := setup(t, &mailbox{fail: true})
+	js, _ := setup(t, &mailbox{Fail: true})
 	const id = "44444444-4444-4444-8444-444444444444"
 	send := publishSent(t, js, id)
 

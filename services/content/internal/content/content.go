@@ -50,7 +50,32 @@ type Post struct {
 	// PublishedAt for a published post, and for a draft whose chosen
 	// publish time was ahead of its last save; otherwise UpdatedAt.
 	ListAt time.Time
+	// Language is the language the post is written in: English or
+	// Spanish (issue 40).
+	Language string
+	// TranslationOf is, for a Spanish post translating an English one,
+	// the English post's id; empty otherwise.
+	TranslationOf string
+	// Translations are the post's versions in the other language (filled
+	// by reads): an English post's translation, a Spanish post's
+	// original. Public reads keep the live ones only.
+	Translations []Linked
 }
+
+// Linked is another language's version of a post: its translation or its
+// original.
+type Linked struct {
+	ID          string
+	Slug        string
+	Title       string
+	Language    string
+	IsPublished bool
+	PublishedAt time.Time
+}
+
+// Live says a linked version is published and its publish time has passed
+// at now.
+func (l Linked) Live(now time.Time) bool { return l.IsPublished && !l.PublishedAt.After(now) }
 
 // EffectiveCategory is the explicit category, or the one derived from the
 // title.
@@ -74,6 +99,68 @@ type EditableContent struct {
 	UpdatedBy   string
 	// Version counts saves: 1 when created, one more at every update.
 	Version int64
+	// Spanish is the item's Spanish text, nil when it has none (the
+	// Spanish site then shows the English text).
+	Spanish *Translation
+}
+
+// The site's languages (issue 40): every editable text has its English
+// content, and may have a Spanish one; every post is written in one of
+// them.
+const (
+	English = "en"
+	Spanish = "es"
+)
+
+// Languages are the languages a post may be written in.
+var Languages = []string{English, Spanish}
+
+// LanguageName is a language's name in the staff area's messages.
+func LanguageName(lang string) string {
+	if lang == Spanish {
+		return "Spanish"
+	}
+	return "English"
+}
+
+// Translation is an editable text's value in another language than
+// English, with versions of its own: a Spanish save never conflicts with
+// an English one.
+type Translation struct {
+	Content   string
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	UpdatedBy string
+	// Version counts saves of this language's text: 1 when first set.
+	Version int64
+}
+
+// Localized is what a page in one language shows of an item.
+type Localized struct {
+	Content string
+	// Locale is the language of Content.
+	Locale string
+	// Fallback is true when Spanish was asked for and the item has none:
+	// Content is the English text.
+	Fallback bool
+	// Version, UpdatedAt and UpdatedBy are Content's own; Version is 0
+	// for a fallback (a first Spanish save is based on no version).
+	Version   int64
+	UpdatedAt time.Time
+	UpdatedBy string
+}
+
+// In is the item as a page in locale shows it: for Spanish its Spanish
+// text, or its English text as a fallback; otherwise its English text.
+func (c EditableContent) In(locale string) Localized {
+	switch {
+	case locale != Spanish:
+		return Localized{Content: c.Content, Locale: English, Version: c.Version, UpdatedAt: c.UpdatedAt, UpdatedBy: c.UpdatedBy}
+	case c.Spanish == nil:
+		return Localized{Content: c.Content, Locale: English, Fallback: true, UpdatedAt: c.UpdatedAt, UpdatedBy: c.UpdatedBy}
+	}
+	t := c.Spanish
+	return Localized{Content: t.Content, Locale: Spanish, Version: t.Version, UpdatedAt: t.UpdatedAt, UpdatedBy: t.UpdatedBy}
 }
 
 // Revision is an earlier version of a post, kept at every update.
@@ -119,6 +206,11 @@ type PostInput struct {
 	// Autosave marks a save the editor made by itself: drafts only, and
 	// an autosave over its own author's autosave keeps no revision.
 	Autosave bool
+	// Language nil means English on create and unchanged on update.
+	Language *string
+	// TranslationOf nil means no link on create and unchanged on update;
+	// empty unlinks; otherwise the English original's id.
+	TranslationOf *string
 }
 
 // EditableChange is what staff send to change an editable text.
@@ -131,15 +223,23 @@ type EditableChange struct {
 	// BaseVersion is the version the edit was based on; 0 writes over
 	// whatever is stored.
 	BaseVersion int64
+	// Locale is the language Content is in: English (empty or "en"), or
+	// Spanish ("es"), which sets or replaces the Spanish text and whose
+	// own version BaseVersion then names. Category and description are
+	// the item's in both languages: a Spanish change may not name them.
+	Locale string
 }
 
 // Store is the persistence the domain needs. Stores return ErrNotFound and
 // ErrConflict (unique slug or key) as sentinel errors.
 type Store interface {
-	// ListPublishedPosts returns up to limit live posts, newest first,
-	// without their bodies, after cursor (empty: from the newest), and the
-	// cursor of the next page (empty after the last).
-	ListPublishedPosts(ctx context.Context, now time.Time, limit int, cursor string) ([]Post, string, error)
+	// ListPublishedPosts returns up to limit live posts written in
+	// language (empty: any), newest first, without their bodies, after
+	// cursor (empty: from the newest), and the cursor of the next page
+	// (empty after the last). Each carries its live translations.
+	ListPublishedPosts(ctx context.Context, now time.Time, language string, limit int, cursor string) ([]Post, string, error)
+	// GetPublishedPost returns a live post by slug with its live
+	// translations.
 	GetPublishedPost(ctx context.Context, now time.Time, slug string) (Post, error)
 	// ClaimWentLive claims up to limit published posts whose publish time
 	// is at or before now and whose going live is not yet announced, and
@@ -159,11 +259,17 @@ type Store interface {
 	// ListPosts returns a page of the staff list (q is complete: its sort
 	// and limit are set).
 	ListPosts(ctx context.Context, q PostQuery) (PostPage, error)
+	// GetPost returns any post by id with its translations, drafts
+	// included (as every staff read and write does).
 	GetPost(ctx context.Context, id string) (Post, error)
+	// CreatePost stores a new post. A post linked to an original
+	// (TranslationOf) is checked by CheckOriginal with the original
+	// locked, so two posts cannot become its translation at once.
 	CreatePost(ctx context.Context, p Post) (Post, error)
 	// UpdatePost locks the post, lets change compute the new version from
-	// the current one, stores the current one as a revision saved by by
-	// when change says to keep it, and writes the new one.
+	// the current one (which carries its translations), stores the current
+	// one as a revision saved by by when change says to keep it, and
+	// writes the new one; its link is checked as CreatePost's is.
 	UpdatePost(ctx context.Context, id, by string, change func(current Post) (next Post, keepRevision bool, err error)) (Post, error)
 	DeletePost(ctx context.Context, id string) error
 	// ListRevisions returns up to limit of a post's revisions, newest
@@ -176,6 +282,10 @@ type Store interface {
 	// UpdateEditableContent locks the item and stores change's result
 	// (content, category, description, updated at and by), one version on.
 	UpdateEditableContent(ctx context.Context, key string, change func(current EditableContent) (EditableContent, error)) (EditableContent, error)
+	// UpdateEditableSpanish locks the item and stores change's Spanish
+	// text (content, updated at and by), one version on (version 1 when
+	// the item had none); the English text is left as it is.
+	UpdateEditableSpanish(ctx context.Context, key string, change func(current EditableContent) (Translation, error)) (EditableContent, error)
 	DeleteEditableContent(ctx context.Context, key string) error
 }
 
@@ -262,13 +372,16 @@ func NewService(store Store, pub Publisher) *Service {
 const DefaultListLimit = 20
 
 // ListPublishedPosts returns up to limit published posts whose publish time
-// has passed, newest first, without their bodies, from cursor on; and the
-// next page's cursor.
-func (s *Service) ListPublishedPosts(ctx context.Context, limit int, cursor string) ([]Post, string, error) {
+// has passed, written in language (empty: any), newest first, without
+// their bodies, from cursor on; and the next page's cursor.
+func (s *Service) ListPublishedPosts(ctx context.Context, language string, limit int, cursor string) ([]Post, string, error) {
+	if language != "" && !slices.Contains(Languages, language) {
+		return nil, "", &ValidationError{Field: "language", Message: "language must be en or es"}
+	}
 	if limit <= 0 {
 		limit = DefaultListLimit
 	}
-	return s.store.ListPublishedPosts(ctx, s.now(), limit, cursor)
+	return s.store.ListPublishedPosts(ctx, s.now(), language, limit, cursor)
 }
 
 // GetPublishedPost returns a live post by slug, or ErrNotFound for drafts,
@@ -290,7 +403,7 @@ func (s *Service) GetPost(ctx context.Context, id string) (Post, error) {
 // CreatePost stores a new post written by by.
 func (s *Service) CreatePost(ctx context.Context, by string, in PostInput) (Post, error) {
 	now := s.now()
-	p := Post{IsPublished: true, PublishedAt: now, CreatedAt: now, UpdatedAt: now, UpdatedBy: by, Autosaved: in.Autosave}
+	p := Post{IsPublished: true, PublishedAt: now, CreatedAt: now, UpdatedAt: now, UpdatedBy: by, Autosaved: in.Autosave, Language: English}
 	if err := apply(&p, in, now); err != nil {
 		return Post{}, err
 	}
@@ -327,6 +440,9 @@ func (s *Service) UpdatePost(ctx context.Context, by, id string, in PostInput) (
 		}
 		if in.Autosave && (cur.IsPublished || next.IsPublished) {
 			return Post{}, false, errAutosavePublished
+		}
+		if err := checkLanguageChange(cur, next); err != nil {
+			return Post{}, false, err
 		}
 		// Autosaves over the same person's autosave replace it: one
 		// revision per stretch of typing, not one per pause.
@@ -381,6 +497,9 @@ func apply(p *Post, in PostInput, now time.Time) error {
 	if strings.TrimSpace(p.Content) == "" {
 		return &ValidationError{Field: "content", Message: "Content is empty once unsafe markup is removed"}
 	}
+	if err := applyLanguage(p, in); err != nil {
+		return err
+	}
 	if p.Category != "" && p.Category == DeriveCategory(p.Title) {
 		p.Category = "" // derived: follows later title edits
 	}
@@ -394,6 +513,73 @@ func apply(p *Post, in PostInput, now time.Time) error {
 	case p.IsPublished && !wasPublished && p.ID != "":
 		// A draft published now goes live now, not at its creation date.
 		p.PublishedAt = now
+	}
+	return nil
+}
+
+// applyLanguage writes in's language and link onto p (nil: as they are)
+// and checks what p alone can tell: only a post in another language than
+// English translates one, and never itself. CheckOriginal checks the rest
+// with the original at hand.
+func applyLanguage(p *Post, in PostInput) error {
+	if in.Language != nil {
+		lang := strings.TrimSpace(*in.Language)
+		if !slices.Contains(Languages, lang) {
+			return &ValidationError{Field: "language", Message: "Language must be en (English) or es (Spanish)"}
+		}
+		p.Language = lang
+	}
+	if in.TranslationOf != nil {
+		p.TranslationOf = strings.ToLower(strings.TrimSpace(*in.TranslationOf))
+	}
+	switch {
+	case p.TranslationOf == "":
+	case p.Language == English:
+		return &ValidationError{Field: "translation_of", Message: "An English post cannot be a translation. Set the language to Spanish, or clear “Translation of”."}
+	case p.TranslationOf == p.ID:
+		return &ValidationError{Field: "translation_of", Message: "A post cannot be a translation of itself. Choose the English post it translates."}
+	}
+	return nil
+}
+
+// CheckOriginal refuses p's link to the post it says it translates
+// (p.TranslationOf), given that post as stored with its translations (nil
+// when there is none): the original must be an English post that is no
+// translation itself, and may have one translation per language. The store
+// calls it with the original locked.
+func CheckOriginal(p Post, original *Post) error {
+	field := "translation_of"
+	switch {
+	case original == nil:
+		return &ValidationError{Field: field, Message: "The post this translates does not exist (it may have been deleted). Choose an English post in “Translation of”, or clear it."}
+	case original.ID == p.ID:
+		return &ValidationError{Field: field, Message: "A post cannot be a translation of itself. Choose the English post it translates."}
+	case original.TranslationOf != "":
+		return &ValidationError{Field: field, Message: fmt.Sprintf("“%s” is itself a translation. Choose the English post it translates instead.", original.Title)}
+	case original.Language != English:
+		return &ValidationError{Field: field, Message: fmt.Sprintf("“%s” is a %s post. A translation must be of an English post.", original.Title, LanguageName(original.Language))}
+	}
+	for _, t := range original.Translations {
+		if t.Language == p.Language && t.ID != p.ID {
+			return &ValidationError{Field: field, Message: fmt.Sprintf("“%s” already has a %s translation: “%s”. Edit that one, or unlink it first.",
+				original.Title, LanguageName(p.Language), t.Title)}
+		}
+	}
+	return nil
+}
+
+// checkLanguageChange refuses to move an original out of English while a
+// translation links to it: the translation would translate a post in its
+// own language.
+func checkLanguageChange(cur, next Post) error {
+	if cur.Language != English || next.Language == English {
+		return nil
+	}
+	for _, t := range cur.Translations {
+		if t.Language != English {
+			return &ValidationError{Field: "language", Message: fmt.Sprintf("This post has a %s translation, “%s”. Unlink it from this post before changing this post's language.",
+				LanguageName(t.Language), t.Title)}
+		}
 	}
 	return nil
 }
@@ -412,9 +598,10 @@ func slugConflict(err error, slug string) error {
 // EditableCategories are the allowed editable-content categories.
 var EditableCategories = []string{"homepage", "services", "about", "contact", "general"}
 
-// CreateEditableContent adds an item. An empty type means text and an empty
-// category means general. Text is stored with markup stripped and entities
-// decoded; HTML is sanitised.
+// CreateEditableContent adds an item, and its Spanish text when in has one
+// that is not blank. An empty type means text and an empty category means
+// general. Text is stored with markup stripped and entities decoded; HTML
+// is sanitised.
 func (s *Service) CreateEditableContent(ctx context.Context, in EditableContent) (EditableContent, error) {
 	c := EditableContent{
 		ContentKey:  strings.TrimSpace(in.ContentKey),
@@ -425,6 +612,13 @@ func (s *Service) CreateEditableContent(ctx context.Context, in EditableContent)
 	var err error
 	if c.Content, err = cleanEditable(c.ContentType, in.Content); err != nil {
 		return EditableContent{}, err
+	}
+	if in.Spanish != nil && strings.TrimSpace(in.Spanish.Content) != "" {
+		es, err := cleanEditable(c.ContentType, in.Spanish.Content)
+		if err != nil {
+			return EditableContent{}, &ValidationError{Field: "contentEs", Message: "Spanish content is empty once unsafe markup is removed"}
+		}
+		c.Spanish = &Translation{Content: es}
 	}
 	created, err := s.store.CreateEditableContent(ctx, c)
 	if errors.Is(err, ErrConflict) {
@@ -441,6 +635,9 @@ func (s *Service) CreateEditableContent(ctx context.Context, in EditableContent)
 // description when the change names them; its key and type stay. A change
 // based on an older version is a *StaleError.
 func (s *Service) UpdateEditableContent(ctx context.Context, by, key string, in EditableChange) (EditableContent, error) {
+	if in.Locale == Spanish {
+		return s.updateEditableSpanish(ctx, by, key, in)
+	}
 	if in.Category != nil && !slices.Contains(EditableCategories, *in.Category) {
 		return EditableContent{}, &ValidationError{Field: "category", Message: "Category must be one of " + strings.Join(EditableCategories, ", ")}
 	}
@@ -469,8 +666,42 @@ func (s *Service) UpdateEditableContent(ctx context.Context, by, key string, in 
 	return updated, nil
 }
 
-// DeleteEditableContent removes an item; pages show their built-in text
-// where it was used.
+// updateEditableSpanish sets or replaces an item's Spanish text, cleaned
+// by the item's type. A change based on an older Spanish version is a
+// *StaleError naming the Spanish text's last save. It is announced like
+// an English change: the edge drops its pages in both languages.
+func (s *Service) updateEditableSpanish(ctx context.Context, by, key string, in EditableChange) (EditableContent, error) {
+	if in.Category != nil || in.Description != nil {
+		field := "category"
+		if in.Category == nil {
+			field = "description"
+		}
+		return EditableContent{}, &ValidationError{Field: field, Message: "Category and description are the same in both languages: change them on the English text"}
+	}
+	updated, err := s.store.UpdateEditableSpanish(ctx, key, func(cur EditableContent) (Translation, error) {
+		var next Translation
+		if cur.Spanish != nil {
+			next = *cur.Spanish
+		}
+		if err := checkBase("text", in.BaseVersion, next.Version, next.UpdatedBy, next.UpdatedAt); err != nil {
+			return Translation{}, err
+		}
+		clean, err := cleanEditable(cur.ContentType, in.Content)
+		if err != nil {
+			return Translation{}, err
+		}
+		next.Content, next.UpdatedAt, next.UpdatedBy = clean, s.now(), by
+		return next, nil
+	})
+	if err != nil {
+		return EditableContent{}, err
+	}
+	s.pub.ContentChanged(ctx, Change{Kind: "editable_content", ID: updated.ContentKey})
+	return updated, nil
+}
+
+// DeleteEditableContent removes an item (with its Spanish text); pages
+// show their built-in text where it was used.
 func (s *Service) DeleteEditableContent(ctx context.Context, key string) error {
 	if err := s.store.DeleteEditableContent(ctx, key); err != nil {
 		return err

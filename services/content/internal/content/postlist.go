@@ -30,6 +30,9 @@ type PostQuery struct {
 	Text string
 	// Sort is SortNewest (by ListAt; the default), SortOldest or SortTitle.
 	Sort string
+	// Language keeps the posts written in one language (empty: every
+	// language).
+	Language string
 	// Limit is the page size (0: DefaultPostPage).
 	Limit int
 	// Cursor continues after the last post of an earlier page of the same
@@ -59,8 +62,8 @@ type PostPage struct {
 	Posts []Post
 	// NextCursor continues the list; empty on the last page.
 	NextCursor string
-	// Matching is how many posts the query keeps (every post without
-	// one); All is how many posts there are.
+	// Matching is how many posts the query (its words and language)
+	// keeps (every post without one); All is how many posts there are.
 	Matching, All int
 }
 
@@ -76,6 +79,9 @@ func (s *Service) ListPosts(ctx context.Context, q PostQuery) (PostPage, error) 
 	case SortNewest, SortOldest, SortTitle:
 	default:
 		return PostPage{}, &ValidationError{Field: "sort", Message: "sort must be newest, oldest or title"}
+	}
+	if q.Language != "" && !slices.Contains(Languages, q.Language) {
+		return PostPage{}, &ValidationError{Field: "language", Message: "language must be en or es"}
 	}
 	if q.Limit <= 0 {
 		q.Limit = DefaultPostPage
@@ -99,6 +105,11 @@ type TextQuery struct {
 	Text string
 	// Category keeps one category's items (empty: all).
 	Category string
+	// Locale is the language Text searches: English (empty or "en"), or
+	// Spanish ("es": an item's Spanish text, its English one without).
+	Locale string
+	// MissingSpanish keeps only the items without a Spanish text.
+	MissingSpanish bool
 	// Limit is the page size (0: DefaultTextPage).
 	Limit int
 	// Cursor continues after the last item of an earlier page.
@@ -113,8 +124,8 @@ type TextPage struct {
 	Items      []EditableContent
 	NextCursor string
 	// Matching is how many items the query and category keep; All how
-	// many there are.
-	Matching, All int
+	// many there are; MissingSpanish how many of all have no Spanish text.
+	Matching, All, MissingSpanish int
 }
 
 // ListEditableContentPage returns a page of the staff list of texts.

@@ -31,7 +31,7 @@ func (a *AdminServer) ListPosts(ctx context.Context, req *contentv1.ListPostsReq
 		return nil, err
 	}
 	page, err := a.svc.ListPosts(ctx, content.PostQuery{
-		Text: req.GetQuery(), Sort: req.GetSort(), Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
+		Text: req.GetQuery(), Sort: req.GetSort(), Language: req.GetLanguage(), Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
 	})
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
@@ -50,20 +50,23 @@ func (a *AdminServer) ListPosts(ctx context.Context, req *contentv1.ListPostsReq
 
 func toProtoListItem(p content.Post) *contentv1.PostListItem {
 	return &contentv1.PostListItem{
-		Id:          p.ID,
-		Slug:        p.Slug,
-		Title:       p.Title,
-		Excerpt:     p.Excerpt,
-		ImageUrl:    p.ImageURL,
-		PublishedAt: timestamppb.New(p.PublishedAt),
-		IsPublished: p.IsPublished,
-		Category:    p.EffectiveCategory(),
-		CreatedAt:   timestamppb.New(p.CreatedAt),
-		UpdatedAt:   timestamppb.New(p.UpdatedAt),
-		UpdatedBy:   p.UpdatedBy,
-		Version:     p.Version,
-		Autosaved:   p.Autosaved,
-		ListAt:      timestamppb.New(p.ListAt),
+		Id:            p.ID,
+		Slug:          p.Slug,
+		Title:         p.Title,
+		Excerpt:       p.Excerpt,
+		ImageUrl:      p.ImageURL,
+		PublishedAt:   timestamppb.New(p.PublishedAt),
+		IsPublished:   p.IsPublished,
+		Category:      p.EffectiveCategory(),
+		CreatedAt:     timestamppb.New(p.CreatedAt),
+		UpdatedAt:     timestamppb.New(p.UpdatedAt),
+		UpdatedBy:     p.UpdatedBy,
+		Version:       p.Version,
+		Autosaved:     p.Autosaved,
+		ListAt:        timestamppb.New(p.ListAt),
+		Language:      language(p),
+		TranslationOf: p.TranslationOf,
+		Translations:  toProtoTranslations(p.Translations),
 	}
 }
 
@@ -150,10 +153,14 @@ func (a *AdminServer) CreateEditableContent(ctx context.Context, req *contentv1.
 	if _, err := identity.RequireStaff(ctx); err != nil {
 		return nil, err
 	}
-	item, err := a.svc.CreateEditableContent(ctx, content.EditableContent{
+	in := content.EditableContent{
 		ContentKey: req.GetContentKey(), Content: req.GetContent(), ContentType: req.GetContentType(),
 		Category: req.GetCategory(), Description: req.GetDescription(),
-	})
+	}
+	if req.GetContentEs() != "" {
+		in.Spanish = &content.Translation{Content: req.GetContentEs()}
+	}
+	item, err := a.svc.CreateEditableContent(ctx, in)
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
@@ -168,6 +175,7 @@ func (a *AdminServer) UpdateEditableContent(ctx context.Context, req *contentv1.
 	}
 	item, err := a.svc.UpdateEditableContent(ctx, c.Email, req.GetContentKey(), content.EditableChange{
 		Content: req.GetContent(), Category: req.Category, Description: req.Description, BaseVersion: req.GetBaseVersion(),
+		Locale: req.GetLocale(),
 	})
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
@@ -181,12 +189,14 @@ func (a *AdminServer) ListEditableContentPage(ctx context.Context, req *contentv
 		return nil, err
 	}
 	page, err := a.svc.ListEditableContentPage(ctx, content.TextQuery{
-		Text: req.GetQuery(), Category: req.GetCategory(), Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
+		Text: req.GetQuery(), Category: req.GetCategory(), Locale: req.GetLocale(), MissingSpanish: req.GetMissingTranslation(),
+		Limit: int(req.GetPageSize()), Cursor: req.GetPageToken(),
 	})
 	if err != nil {
 		return nil, a.errToStatus(ctx, err)
 	}
-	out := &contentv1.ListEditableContentPageResponse{NextPageToken: page.NextCursor, TotalSize: int32(page.Matching), ItemCount: int32(page.All)}
+	out := &contentv1.ListEditableContentPageResponse{NextPageToken: page.NextCursor, TotalSize: int32(page.Matching), ItemCount: int32(page.All),
+		MissingTranslationCount: int32(page.MissingSpanish)}
 	for _, it := range page.Items {
 		out.Items = append(out.Items, toProtoEditable(it))
 	}
@@ -234,7 +244,8 @@ func fromProtoPostFields(f *contentv1.PostFields) content.PostInput {
 	in := content.PostInput{
 		Title: f.GetTitle(), Slug: f.GetSlug(), Excerpt: f.GetExcerpt(), Content: f.GetContent(),
 		ImageURL: f.GetImageUrl(), Category: f.GetCategory(), BaseVersion: f.GetBaseVersion(), Autosave: f.GetAutosave(),
-		SEO: content.SEO{Title: f.GetSeoTitle(), Description: f.GetSeoDescription(), ImageURL: f.GetSocialImageUrl()},
+		SEO:      content.SEO{Title: f.GetSeoTitle(), Description: f.GetSeoDescription(), ImageURL: f.GetSocialImageUrl()},
+		Language: f.Language, TranslationOf: f.TranslationOf,
 	}
 	if f.IsPublished != nil {
 		v := f.GetIsPublished()

@@ -38,7 +38,7 @@ func New(log *slog.Logger, svc *content.Service, r *render.Renderer) *Server {
 
 // ListPublishedPosts implements the public post list.
 func (s *Server) ListPublishedPosts(ctx context.Context, req *contentv1.ListPublishedPostsRequest) (*contentv1.ListPublishedPostsResponse, error) {
-	posts, next, err := s.svc.ListPublishedPosts(ctx, int(req.GetLimit()), req.GetPageToken())
+	posts, next, err := s.svc.ListPublishedPosts(ctx, req.GetLanguage(), int(req.GetLimit()), req.GetPageToken())
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
@@ -61,21 +61,22 @@ func (s *Server) GetPublishedPost(ctx context.Context, req *contentv1.GetPublish
 		return nil, s.errToStatus(ctx, err)
 	}
 	pp := s.renderPosts(ctx, p)[0]
-	// Staff details, not for the public.
-	pp.UpdatedBy, pp.Version, pp.Autosaved = "", 0, false
+	// Staff details, not for the public (translations names the original).
+	pp.UpdatedBy, pp.Version, pp.Autosaved, pp.TranslationOf = "", 0, false, ""
 	return &contentv1.GetPublishedPostResponse{Post: pp}, nil
 }
 
-// ListEditableContent implements the public editable-text read.
-func (s *Server) ListEditableContent(ctx context.Context, _ *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
+// ListEditableContent implements the public editable-text read, in the
+// language asked for: each item's text in it, or its English text marked
+// fallback.
+func (s *Server) ListEditableContent(ctx context.Context, req *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
 	items, err := s.svc.ListEditableContent(ctx)
 	if err != nil {
 		return nil, s.errToStatus(ctx, err)
 	}
 	out := make([]*contentv1.EditableContent, len(items))
 	for i, c := range items {
-		out[i] = toProtoEditable(c)
-		out[i].UpdatedBy = "" // staff detail, not for the public
+		out[i] = toPublicEditable(c, req.GetLocale())
 	}
 	return &contentv1.ListEditableContentResponse{Items: out}, nil
 }
@@ -148,7 +149,29 @@ func toProtoSummary(p content.Post, hero render.ResponsiveImage) *contentv1.Post
 		Category:        p.EffectiveCategory(),
 		ReadTimeMinutes: int32(p.ReadTimeMinutes),
 		HeroImage:       toProtoImage(hero),
+		Language:        language(p),
+		Translations:    toProtoTranslations(p.Translations),
 	}
+}
+
+// language is the post's language; English for a post read before it had
+// one.
+func language(p content.Post) string {
+	if p.Language == "" {
+		return content.English
+	}
+	return p.Language
+}
+
+func toProtoTranslations(ls []content.Linked) []*contentv1.PostTranslation {
+	out := make([]*contentv1.PostTranslation, len(ls))
+	for i, l := range ls {
+		out[i] = &contentv1.PostTranslation{
+			Language: l.Language, Slug: l.Slug, Id: l.ID, Title: l.Title,
+			IsPublished: l.IsPublished, PublishedAt: timestamppb.New(l.PublishedAt),
+		}
+	}
+	return out
 }
 
 func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *contentv1.Post {
@@ -173,11 +196,16 @@ func toProtoPost(p content.Post, bodyHTML string, hero render.ResponsiveImage) *
 		SeoTitle:        p.SEO.Title,
 		SeoDescription:  p.SEO.Description,
 		SocialImageUrl:  p.SEO.ImageURL,
+		Language:        language(p),
+		TranslationOf:   p.TranslationOf,
+		Translations:    toProtoTranslations(p.Translations),
 	}
 }
 
+// toProtoEditable is an item as staff read it: its English text, and its
+// Spanish text with that text's own version and last change.
 func toProtoEditable(c content.EditableContent) *contentv1.EditableContent {
-	return &contentv1.EditableContent{
+	out := &contentv1.EditableContent{
 		Id:          c.ID,
 		ContentKey:  c.ContentKey,
 		Content:     c.Content,
@@ -188,5 +216,29 @@ func toProtoEditable(c content.EditableContent) *contentv1.EditableContent {
 		UpdatedAt:   timestamppb.New(c.UpdatedAt),
 		UpdatedBy:   c.UpdatedBy,
 		Version:     c.Version,
+		Locale:      content.English,
+	}
+	if es := c.Spanish; es != nil {
+		out.ContentEs, out.VersionEs, out.UpdatedAtEs, out.UpdatedByEs = &es.Content, &es.Version, timestamppb.New(es.UpdatedAt), &es.UpdatedBy
+	}
+	return out
+}
+
+// toPublicEditable is an item as a page in locale shows it, without staff
+// details (who edited it, the other language's text).
+func toPublicEditable(c content.EditableContent, locale string) *contentv1.EditableContent {
+	v := c.In(locale)
+	return &contentv1.EditableContent{
+		Id:          c.ID,
+		ContentKey:  c.ContentKey,
+		Content:     v.Content,
+		ContentType: c.ContentType,
+		Category:    c.Category,
+		Description: c.Description,
+		CreatedAt:   timestamppb.New(c.CreatedAt),
+		UpdatedAt:   timestamppb.New(v.UpdatedAt),
+		Version:     v.Version,
+		Locale:      v.Locale,
+		Fallback:    v.Fallback,
 	}
 }

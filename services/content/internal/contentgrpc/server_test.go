@@ -119,7 +119,6 @@ func newEnvWithMedia(t testing.TB, seed bool, signer *identity.Signer, mediaAddr
 
 	srv, err := grpcserver.New(quiet, grpcserver.Options{
 		Signer: signer,
-		Policy: identity.Policy{StaffServices: []string{contentv1.ContentAdminService_ServiceDesc.ServiceName}},
 	})
 	require.NoError(t, err)
 	svc := content.NewService(store, contentnats.NewPublisher(quiet, nc))

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/nats-io/nats.go"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/trace"
@@ -16,6 +17,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
+	"github.com/valleytrenchless/site/internal/cloudevents"
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/content/internal/content"
@@ -47,20 +49,19 @@ func NewPublisher(log *slog.Logger, nc *nats.Conn) *Publisher {
 
 var _ content.Publisher = (*Publisher)(nil)
 
-func (p *Publisher) encode(c content.Change) ([]byte, error) {
-	return protojson.Marshal(&contentv1.ContentChanged{Kind: c.Kind, Id: c.ID, ChangedAt: timestamppb.New(p.now())})
-}
-
 // msg is the event for c with the trace context of ctx's span (the
 // send span) in its headers, so the gateways' refills join the trace of
-// the write that caused them.
+// the write that caused them, and its CloudEvents attributes (a fresh id:
+// the event has none of its own).
 func (p *Publisher) msg(ctx context.Context, c content.Change) (*nats.Msg, error) {
-	payload, err := p.encode(c)
+	at := p.now()
+	payload, err := protojson.Marshal(&contentv1.ContentChanged{Kind: c.Kind, Id: c.ID, ChangedAt: timestamppb.New(at)})
 	if err != nil {
 		return nil, err
 	}
 	m := &nats.Msg{Subject: Subject, Data: payload, Header: nats.Header{}}
 	msgtrace.Inject(ctx, m.Header)
+	cloudevents.Event{ID: uuid.NewString(), Source: cloudevents.SourceContent, Subject: Subject, About: c.ID, Time: at}.Set(m.Header)
 	return m, nil
 }
 

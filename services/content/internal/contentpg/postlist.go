@@ -3,6 +3,7 @@ package contentpg
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -17,14 +18,14 @@ import (
 // thousands of posts most of a list's answer.
 const listedColumns = `id, slug, title, excerpt, '', image_url, published_at, is_published,
 	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved, seo_title, seo_description, social_image_url,
-	list_at`
+	language, coalesce(translation_of::text, ''), list_at`
 
 func scanListed(row pgx.CollectableRow) (content.Post, error) {
 	var p content.Post
 	var id [16]byte
 	err := row.Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &p.Content, &p.ImageURL, &p.PublishedAt,
 		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved,
-		&p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL, &p.ListAt)
+		&p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL, &p.Language, &p.TranslationOf, &p.ListAt)
 	p.ID = uuidString(id)
 	return p, err
 }
@@ -56,20 +57,25 @@ func decodeTimeCursor(order, c string) (time.Time, string, error) {
 }
 
 // ListPublishedPosts returns a page of live posts newest first (the
-// published partial index in its order), without their bodies.
-func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, limit int, cursor string) ([]content.Post, string, error) {
+// published partial index in its order; of one language, the index by
+// language), without their bodies, each with its live translations.
+func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, language string, limit int, cursor string) ([]content.Post, string, error) {
 	args := []any{now, limit + 1}
-	after := ""
+	where := ""
+	if language != "" {
+		args = append(args, language)
+		where += fmt.Sprintf(" AND language = $%d", len(args))
+	}
 	if cursor != "" {
 		t, id, err := decodeTimeCursor("live", cursor)
 		if err != nil {
 			return nil, "", err
 		}
 		args = append(args, t, id)
-		after = " AND (published_at, id) < ($3, $4::uuid)"
+		where += fmt.Sprintf(" AND (published_at, id) < ($%d, $%d::uuid)", len(args)-1, len(args))
 	}
 	rows, err := s.pool.Query(ctx, `SELECT `+listedColumns+` FROM content.blog_posts
-		WHERE is_published AND published_at <= $1`+after+`
+		WHERE is_published AND published_at <= $1`+where+`
 		ORDER BY published_at DESC, id DESC LIMIT $2`, args...)
 	if err != nil {
 		return nil, "", fmt.Errorf("list published posts: %w", err)
@@ -84,6 +90,9 @@ func (s *Store) ListPublishedPosts(ctx context.Context, now time.Time, limit int
 		last := posts[limit-1]
 		next = encodePostCursor("live", pagecursor.Time(last.PublishedAt), last.ID)
 	}
+	if err := fillTranslations(ctx, s.pool, posts, &now); err != nil {
+		return nil, "", fmt.Errorf("list published posts: %w", err)
+	}
 	return posts, next, nil
 }
 
@@ -97,17 +106,24 @@ func (s *Store) ListPosts(ctx context.Context, q content.PostQuery) (content.Pos
 	for _, w := range q.Words() {
 		patterns = append(patterns, pgdb.Contains(w))
 	}
-	// titleMatch is the search's condition, its parameters numbered from
-	// first on.
-	titleMatch := func(first int) string {
+	// filter is the search's and the language's condition, its parameters
+	// (filterArgs) numbered from first on.
+	filterArgs := slices.Clone(patterns)
+	if q.Language != "" {
+		filterArgs = append(filterArgs, q.Language)
+	}
+	filter := func(first int) string {
 		cond := "true"
 		for i := range patterns {
 			cond += fmt.Sprintf(" AND lower(title) LIKE $%d", first+i)
 		}
+		if q.Language != "" {
+			cond += fmt.Sprintf(" AND language = $%d", first+len(patterns))
+		}
 		return cond
 	}
-	args := append([]any{q.Limit + 1}, patterns...)
-	where := titleMatch(2)
+	args := append([]any{q.Limit + 1}, filterArgs...)
+	where := filter(2)
 	var order string
 	switch q.Sort {
 	case content.SortTitle:
@@ -153,12 +169,15 @@ func (s *Store) ListPosts(ctx context.Context, q content.PostQuery) (content.Pos
 		}
 		page.NextCursor = encodePostCursor(q.Sort, key, last.ID)
 	}
+	if err := fillTranslations(ctx, s.pool, posts, nil); err != nil {
+		return content.PostPage{}, fmt.Errorf("list posts: %w", err)
+	}
 	page.Posts = posts
 	// Two counts, each with its own plan: the matches through the trigram
 	// index (migration 007), every post through the table (or its primary
 	// key's index).
-	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM content.blog_posts WHERE `+titleMatch(1)+`),
-		(SELECT count(*) FROM content.blog_posts)`, patterns...).Scan(&page.Matching, &page.All); err != nil {
+	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM content.blog_posts WHERE `+filter(1)+`),
+		(SELECT count(*) FROM content.blog_posts)`, filterArgs...).Scan(&page.Matching, &page.All); err != nil {
 		return content.PostPage{}, fmt.Errorf("count posts: %w", err)
 	}
 	return page, nil

@@ -1,6 +1,7 @@
 package contentpg
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -8,13 +9,25 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 
-	"github.com/valleytrenchless/site/internal/pgdb"
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-// GetPost returns any post by id.
+// GetPost returns any post by id, with its translations (drafts too).
 func (s *Store) GetPost(ctx context.Context, id string) (content.Post, error) {
-	return getPost(ctx, s.pool, id, "")
+	p, err := getPost(ctx, s.pool, id, "")
+	if err != nil {
+		return content.Post{}, err
+	}
+	return withTranslations(ctx, s.pool, p)
+}
+
+// withTranslations is p with its translations, drafts too (staff reads).
+func withTranslations(ctx context.Context, q querier, p content.Post) (content.Post, error) {
+	posts := []content.Post{p}
+	if err := fillTranslations(ctx, q, posts, nil); err != nil {
+		return content.Post{}, err
+	}
+	return posts[0], nil
 }
 
 type querier interface {
@@ -36,18 +49,36 @@ func getPost(ctx context.Context, q querier, id, suffix string) (content.Post, e
 	return p, nil
 }
 
-// CreatePost inserts a post with a new id.
+// CreatePost inserts a post with a new id; a translation's link is checked
+// with its original locked (checkOriginal).
 func (s *Store) CreatePost(ctx context.Context, p content.Post) (content.Post, error) {
 	p.ID = uuid.NewString()
-	rows, err := s.pool.Query(ctx, `INSERT INTO content.blog_posts
+	var created content.Post
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if err := checkOriginal(ctx, tx, p); err != nil {
+			return err
+		}
+		rows, err := tx.Query(ctx, `INSERT INTO content.blog_posts
 		(id, slug, title, excerpt, content, image_url, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at, autosaved,
-		 seo_title, seo_description, social_image_url)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14, $15, $16, $17, $18)
+		 seo_title, seo_description, social_image_url, language, translation_of)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, NULLIF($9, ''), $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, NULLIF($20, '')::uuid)
 		RETURNING `+postColumns,
-		p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
-		p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt), p.Autosaved,
-		p.SEO.Title, p.SEO.Description, p.SEO.ImageURL)
-	return insertOne(rows, err, scanPost, "create post")
+			p.ID, p.Slug, p.Title, p.Excerpt, p.Content, p.ImageURL, p.PublishedAt, p.IsPublished, p.Category,
+			p.ReadTimeMinutes, p.CreatedAt, p.UpdatedAt, p.UpdatedBy, announcedAt(p.IsPublished, p.PublishedAt, p.UpdatedAt), p.Autosaved,
+			p.SEO.Title, p.SEO.Description, p.SEO.ImageURL, cmp.Or(p.Language, content.English), p.TranslationOf)
+		if err != nil {
+			return err
+		}
+		if created, err = pgx.CollectExactlyOneRow(rows, scanPost); err != nil {
+			return err
+		}
+		created, err = withTranslations(ctx, tx, created)
+		return err
+	})
+	if err != nil {
+		return content.Post{}, postWriteError("create post", err)
+	}
+	return created, nil
 }
 
 // UpdatePost keeps the current version as a revision and writes the next.
@@ -58,8 +89,14 @@ func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(conte
 		if err != nil {
 			return err
 		}
+		if cur, err = withTranslations(ctx, tx, cur); err != nil {
+			return err
+		}
 		next, keep, err := change(cur)
 		if err != nil {
+			return err
+		}
+		if err := checkOriginal(ctx, tx, next); err != nil {
 			return err
 		}
 		if keep {
@@ -75,28 +112,30 @@ func (s *Store) UpdatePost(ctx context.Context, id, by string, change func(conte
 		rows, err := tx.Query(ctx, `UPDATE content.blog_posts SET
 			slug = $2, title = $3, excerpt = $4, content = $5, image_url = $6, published_at = $7, is_published = $8,
 			category = NULLIF($9, ''), read_time_minutes = $10, updated_at = $11, updated_by = $12, announced_at = $13,
-			version = version + 1, autosaved = $14, seo_title = $15, seo_description = $16, social_image_url = $17
+			version = version + 1, autosaved = $14, seo_title = $15, seo_description = $16, social_image_url = $17,
+			language = $18, translation_of = NULLIF($19, '')::uuid
 			WHERE id = $1 RETURNING `+postColumns,
 			id, next.Slug, next.Title, next.Excerpt, next.Content, next.ImageURL, next.PublishedAt, next.IsPublished,
 			next.Category, next.ReadTimeMinutes, next.UpdatedAt, next.UpdatedBy,
 			announcedAt(next.IsPublished, next.PublishedAt, next.UpdatedAt), next.Autosaved,
-			next.SEO.Title, next.SEO.Description, next.SEO.ImageURL)
+			next.SEO.Title, next.SEO.Description, next.SEO.ImageURL, cmp.Or(next.Language, content.English), next.TranslationOf)
 		if err != nil {
 			return err
 		}
-		updated, err = pgx.CollectExactlyOneRow(rows, scanPost)
+		if updated, err = pgx.CollectExactlyOneRow(rows, scanPost); err != nil {
+			return err
+		}
+		updated, err = withTranslations(ctx, tx, updated)
 		return err
 	})
-	if pgdb.IsUniqueViolation(err) {
-		return content.Post{}, content.ErrConflict
-	}
 	if err != nil {
-		return content.Post{}, wrapUnlessSentinel("update post", err)
+		return content.Post{}, postWriteError("update post", err)
 	}
 	return updated, nil
 }
 
-// DeletePost removes a post; its revisions go with it (ON DELETE CASCADE).
+// DeletePost removes a post; its revisions go with it (ON DELETE CASCADE),
+// and its translations stay, no longer linked (ON DELETE SET NULL).
 func (s *Store) DeletePost(ctx context.Context, id string) error {
 	tag, err := s.pool.Exec(ctx, `DELETE FROM content.blog_posts WHERE id = $1`, id)
 	if err != nil {

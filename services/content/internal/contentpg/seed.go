@@ -18,11 +18,15 @@ import (
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-//go:embed seed/posts/*.md seed/editable-content.json
+//go:embed seed/posts/*.md seed/posts-es/*.md seed/editable-content.json
 var seedFS embed.FS
 
 // seedName identifies the initial posts seed in content.seed_runs.
 const seedName = "initial-2026-11"
+
+// spanishSeedName identifies the Spanish posts seed (issue 40): its own
+// run, so a database seeded before it gets the Spanish posts once too.
+const spanishSeedName = "spanish-posts-2026-11"
 
 // SeedResult says what Seed changed.
 type SeedResult struct {
@@ -31,19 +35,37 @@ type SeedResult struct {
 	// EditableAdded counts editable-text keys that were missing and are
 	// now inserted with their seed defaults.
 	EditableAdded int
+	// SpanishAdded counts Spanish texts now inserted from the seed.
+	SpanishAdded int
+	// SpanishPostsApplied is true on the one run that inserted the
+	// Spanish seed articles.
+	SpanishPostsApplied bool
 }
 
 // Seed applies the seed data. It is safe to call at every start:
 //   - The articles are inserted once (recorded in content.seed_runs), so
 //     posts staff delete do not come back, and a slug that exists is left
-//     as it is.
+//     as it is. The Spanish articles are a run of their own, after the
+//     English: each is linked to the English article it translates when
+//     that one is still there, English and not translated yet, and
+//     inserted unlinked otherwise.
 //   - Every editable-text key of the seed that is missing is inserted,
 //     at every start: a release that adds texts to the site brings their
 //     defaults with it. A key that exists keeps its content, so staff edits
 //     are never overwritten.
+//   - Every seed Spanish text (contentEs) is added, at every start, to its
+//     item when the item has no Spanish text yet and its English text is
+//     still the one the seed translates: a database from before the
+//     Spanish edition gets the translations, a Spanish text staff saved is
+//     never overwritten, and English staff have rewritten is not given a
+//     translation of the old wording (it shows as missing instead).
 func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 	var res SeedResult
 	posts, err := SeedPosts()
+	if err != nil {
+		return res, err
+	}
+	spanish, err := SeedSpanishPosts()
 	if err != nil {
 		return res, err
 	}
@@ -73,6 +95,9 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 				}
 			}
 		}
+		if res.SpanishPostsApplied, err = seedSpanishPosts(ctx, tx, spanish, now); err != nil {
+			return err
+		}
 		for _, c := range items {
 			tag, err := tx.Exec(ctx, `INSERT INTO content.editable_content
 				(id, content_key, content, content_type, category, description)
@@ -83,6 +108,19 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 			}
 			res.EditableAdded += int(tag.RowsAffected())
 		}
+		for _, c := range items {
+			if c.ContentEs == "" {
+				continue
+			}
+			tag, err := tx.Exec(ctx, `INSERT INTO content.editable_content_translations (content_key, locale, content)
+				SELECT content_key, 'es', $2 FROM content.editable_content WHERE content_key = $1 AND content = $3
+				ON CONFLICT (content_key, locale) DO NOTHING`,
+				c.ContentKey, c.ContentEs, c.Content)
+			if err != nil {
+				return fmt.Errorf("seed Spanish content %s: %w", c.ContentKey, err)
+			}
+			res.SpanishAdded += int(tag.RowsAffected())
+		}
 		return nil
 	})
 	if err != nil {
@@ -91,10 +129,45 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 	return res, nil
 }
 
-// SeedPosts parses the embedded seed articles: a front-matter block of
-// "key: value" lines between "---" lines, then the markdown body.
+// seedSpanishPosts inserts the Spanish articles once (spanishSeedName),
+// each linked to the English article whose slug its TranslationOf holds
+// when that article is English, no translation and not yet translated.
+func seedSpanishPosts(ctx context.Context, tx pgx.Tx, posts []content.Post, now time.Time) (bool, error) {
+	tag, err := tx.Exec(ctx, `INSERT INTO content.seed_runs (name) VALUES ($1) ON CONFLICT DO NOTHING`, spanishSeedName)
+	if err != nil || tag.RowsAffected() == 0 {
+		return false, err
+	}
+	for _, p := range posts {
+		if _, err := tx.Exec(ctx, `INSERT INTO content.blog_posts
+			(id, slug, title, excerpt, content, published_at, is_published, category, read_time_minutes, created_at, updated_at, updated_by, announced_at,
+			 language, translation_of)
+			VALUES ($1, $2, $3, $4, $5, $6, true, NULLIF($7, ''), $8, $6, $6, 'seed', $9, $10,
+				(SELECT o.id FROM content.blog_posts o WHERE o.slug = $11 AND o.language = 'en' AND o.translation_of IS NULL
+					AND NOT EXISTS (SELECT 1 FROM content.blog_posts t WHERE t.translation_of = o.id AND t.language = $10)))
+			ON CONFLICT (slug) DO NOTHING`,
+			uuid.New(), p.Slug, p.Title, p.Excerpt, p.Content, p.PublishedAt, p.Category, p.ReadTimeMinutes,
+			announcedAt(true, p.PublishedAt, now), p.Language, p.TranslationOf); err != nil {
+			return false, fmt.Errorf("seed post %s: %w", p.Slug, err)
+		}
+	}
+	return true, nil
+}
+
+// SeedPosts parses the embedded English seed articles: a front-matter
+// block of "key: value" lines between "---" lines, then the markdown body.
 func SeedPosts() ([]content.Post, error) {
-	files, err := fs.Glob(seedFS, "seed/posts/*.md")
+	return seedPosts("seed/posts/*.md", content.English)
+}
+
+// SeedSpanishPosts parses the embedded Spanish seed articles
+// (seed/posts-es), whose front matter may name the English article each
+// translates (translationOf: its slug, kept in TranslationOf).
+func SeedSpanishPosts() ([]content.Post, error) {
+	return seedPosts("seed/posts-es/*.md", content.Spanish)
+}
+
+func seedPosts(pattern, language string) ([]content.Post, error) {
+	files, err := fs.Glob(seedFS, pattern)
 	if err != nil {
 		return nil, err
 	}
@@ -108,6 +181,10 @@ func SeedPosts() ([]content.Post, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path.Base(f), err)
 		}
+		if p.TranslationOf != "" && language == content.English {
+			return nil, fmt.Errorf("%s: an English article translates none", path.Base(f))
+		}
+		p.Language = language
 		posts = append(posts, p)
 	}
 	return posts, nil
@@ -139,6 +216,8 @@ func parseSeedPost(raw []byte) (content.Post, error) {
 			p.Excerpt = v
 		case "category":
 			p.Category = v
+		case "translationOf":
+			p.TranslationOf = v // the original's slug
 		case "publishedAt":
 			t, err := time.ParseInLocation("2006-01-02", v, phoenix)
 			if err != nil {
@@ -166,9 +245,12 @@ func parseSeedPost(raw []byte) (content.Post, error) {
 // phoenix is Arizona time (no daylight saving): seed dates are local dates.
 var phoenix = time.FixedZone("MST", -7*60*60)
 
+// seedItem is an item of seed/editable-content.json. ContentEs is its
+// Spanish text, which the build also fills into the /es/ pages.
 type seedItem struct {
 	ContentKey  string `json:"contentKey"`
 	Content     string `json:"content"`
+	ContentEs   string `json:"contentEs"`
 	ContentType string `json:"contentType"`
 	Category    string `json:"category"`
 	Description string `json:"description"`

@@ -40,18 +40,20 @@ func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 var _ content.Store = (*Store)(nil)
 
 const postColumns = `id, slug, title, excerpt, content, image_url, published_at, is_published,
-	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved, seo_title, seo_description, social_image_url`
+	coalesce(category, ''), read_time_minutes, created_at, updated_at, updated_by, version, autosaved, seo_title, seo_description, social_image_url,
+	language, coalesce(translation_of::text, '')`
 
 func scanPost(row pgx.CollectableRow) (content.Post, error) {
 	var p content.Post
 	var id [16]byte
 	err := row.Scan(&id, &p.Slug, &p.Title, &p.Excerpt, &p.Content, &p.ImageURL, &p.PublishedAt,
-		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved, &p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL)
+		&p.IsPublished, &p.Category, &p.ReadTimeMinutes, &p.CreatedAt, &p.UpdatedAt, &p.UpdatedBy, &p.Version, &p.Autosaved, &p.SEO.Title, &p.SEO.Description, &p.SEO.ImageURL,
+		&p.Language, &p.TranslationOf)
 	p.ID = uuidString(id)
 	return p, err
 }
 
-// GetPublishedPost returns a live post by slug.
+// GetPublishedPost returns a live post by slug, with its live translations.
 func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string) (content.Post, error) {
 	rows, err := s.pool.Query(ctx, `SELECT `+postColumns+` FROM content.blog_posts
 		WHERE slug = $1 AND is_published AND published_at <= $2`, slug, now)
@@ -65,7 +67,11 @@ func (s *Store) GetPublishedPost(ctx context.Context, now time.Time, slug string
 	if err != nil {
 		return content.Post{}, fmt.Errorf("get published post: %w", err)
 	}
-	return p, nil
+	posts := []content.Post{p}
+	if err := fillTranslations(ctx, s.pool, posts, &now); err != nil {
+		return content.Post{}, fmt.Errorf("get published post: %w", err)
+	}
+	return posts[0], nil
 }
 
 // ClaimWentLive claims up to limit published posts whose publish time is at

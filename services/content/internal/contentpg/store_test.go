@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -38,16 +39,21 @@ func TestSeedAppliesOnceAndNeverResurrects(t *testing.T) {
 	res, err := s.Seed(ctx)
 	require.NoError(t, err)
 	require.True(t, res.PostsApplied)
-	posts, _, err := s.ListPublishedPosts(ctx, time.Now(), 100, "")
+	require.True(t, res.SpanishPostsApplied)
+	posts, _, err := s.ListPublishedPosts(ctx, time.Now(), "en", 100, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 9)
+	posts, _, err = s.ListPublishedPosts(ctx, time.Now(), "", 100, "")
+	require.NoError(t, err)
+	require.Len(t, posts, 10, "nine English articles and one Spanish")
 
-	_, err = pool.Exec(ctx, `DELETE FROM content.blog_posts WHERE slug = 'orangeburg-pipe-guide'`)
+	_, err = pool.Exec(ctx, `DELETE FROM content.blog_posts WHERE slug IN ('orangeburg-pipe-guide', 'como-funciona-el-revestimiento-cipp')`)
 	require.NoError(t, err)
 	res, err = s.Seed(ctx)
 	require.NoError(t, err)
 	require.False(t, res.PostsApplied)
-	posts, _, err = s.ListPublishedPosts(ctx, time.Now(), 100, "")
+	require.False(t, res.SpanishPostsApplied)
+	posts, _, err = s.ListPublishedPosts(ctx, time.Now(), "", 100, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 8, "a deleted seed post stays deleted")
 
@@ -84,7 +90,7 @@ func TestSeedAddsMissingEditableTextsAndKeepsStaffEdits(t *testing.T) {
 	require.NoError(t, err)
 	res, err = s.Seed(ctx)
 	require.NoError(t, err)
-	require.Equal(t, SeedResult{PostsApplied: false, EditableAdded: 1}, res)
+	require.Equal(t, SeedResult{PostsApplied: false, EditableAdded: 1, SpanishAdded: 1}, res, "the new text comes with its Spanish")
 
 	items, err := s.ListEditableContent(ctx)
 	require.NoError(t, err)
@@ -122,17 +128,29 @@ func TestSeedEditableTextsAreStoredClean(t *testing.T) {
 		seen[it.ContentKey] = true
 		require.Regexp(t, `^[A-Za-z0-9][A-Za-z0-9._-]*$`, it.ContentKey)
 		require.Contains(t, content.EditableCategories, it.Category, it.ContentKey)
-		switch it.ContentType {
-		case "html":
-			require.Equal(t, normalHTML(t, content.SanitizeHTML(it.Content)), normalHTML(t, it.Content), "%s is sanitised HTML", it.ContentKey)
-		case "text":
-			require.Equal(t, content.PlainText(it.Content), it.Content, "%s is plain text", it.ContentKey)
-		default:
-			t.Fatalf("%s: content type %q", it.ContentKey, it.ContentType)
+		require.NotEmpty(t, strings.TrimSpace(it.ContentEs), "%s has its Spanish text", it.ContentKey)
+		for _, text := range []string{it.Content, it.ContentEs} {
+			switch it.ContentType {
+			case "html":
+				require.Equal(t, normalHTML(t, content.SanitizeHTML(text)), normalHTML(t, text), "%s is sanitised HTML", it.ContentKey)
+			case "text":
+				require.Equal(t, content.PlainText(text), text, "%s is plain text", it.ContentKey)
+			default:
+				t.Fatalf("%s: content type %q", it.ContentKey, it.ContentType)
+			}
 		}
+		// The Spanish says the same with the same placeholders and, for
+		// html, the same elements in the same order.
+		require.ElementsMatch(t, placeholder.FindAllString(it.Content, -1), placeholder.FindAllString(it.ContentEs, -1), it.ContentKey)
+		require.Equal(t, tagNames.FindAllString(it.Content, -1), tagNames.FindAllString(it.ContentEs, -1), it.ContentKey)
 	}
 	require.True(t, seen["hero.subtitle"])
 }
+
+var (
+	placeholder = regexp.MustCompile(`\{[A-Za-z][A-Za-z0-9_-]*\}`)
+	tagNames    = regexp.MustCompile(`</?[a-z0-9]+`)
+)
 
 // normalHTML parses and re-serialises s, so two spellings of the same markup
 // compare equal.
@@ -222,18 +240,18 @@ func TestPublicReadsHideDraftsAndScheduledPosts(t *testing.T) {
 	insertPost(t, pool, "draft", false, now.Add(-2*time.Hour))
 	insertPost(t, pool, "scheduled", true, now.Add(time.Hour))
 
-	posts, next, err := s.ListPublishedPosts(ctx, now, 10, "")
+	posts, next, err := s.ListPublishedPosts(ctx, now, "", 10, "")
 	require.NoError(t, err)
 	require.Equal(t, []string{"new", "old"}, []string{posts[0].Slug, posts[1].Slug})
 	require.Len(t, posts, 2)
 	require.Empty(t, next)
 	require.Empty(t, posts[0].Content, "a list carries no bodies")
 
-	posts, next, err = s.ListPublishedPosts(ctx, now, 1, "")
+	posts, next, err = s.ListPublishedPosts(ctx, now, "", 1, "")
 	require.NoError(t, err)
 	require.Len(t, posts, 1)
 	require.Equal(t, "new", posts[0].Slug)
-	posts, next, err = s.ListPublishedPosts(ctx, now, 1, next)
+	posts, next, err = s.ListPublishedPosts(ctx, now, "", 1, next)
 	require.NoError(t, err)
 	require.Equal(t, []string{"old"}, []string{posts[0].Slug})
 	require.Empty(t, next, "the last page says so")

@@ -16,7 +16,7 @@ import (
 // categoryRank orders the staff list's categories: the site's five in
 // their order (the table allows no other; one would come last).
 var categoryRank = func() string {
-	sql := "CASE category"
+	sql := "CASE e.category"
 	for i, c := range content.EditableCategories {
 		sql += fmt.Sprintf(" WHEN '%s' THEN %d", c, i)
 	}
@@ -33,11 +33,21 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 	for _, w := range q.Words() {
 		filter = append(filter, pgdb.Contains(w))
 		n := len(filter)
-		cond += fmt.Sprintf(" AND search_text LIKE $%d", n) // migration 008: key, description and content
+		if q.Locale == content.Spanish {
+			// The text a Spanish page shows: the Spanish one, else the
+			// English one (whose search_text holds key and description too).
+			cond += fmt.Sprintf(" AND (CASE WHEN t.content_key IS NULL THEN e.search_text LIKE $%[1]d"+
+				" ELSE lower(e.content_key || ' ' || e.description) LIKE $%[1]d OR t.search_text LIKE $%[1]d END)", n)
+		} else {
+			cond += fmt.Sprintf(" AND e.search_text LIKE $%d", n) // migration 008: key, description and content
+		}
 	}
 	if q.Category != "" {
 		filter = append(filter, q.Category)
-		cond += fmt.Sprintf(" AND category = $%d", len(filter))
+		cond += fmt.Sprintf(" AND e.category = $%d", len(filter))
+	}
+	if q.MissingSpanish {
+		cond += " AND t.content_key IS NULL"
 	}
 	args := append(append([]any{}, filter...), q.Limit+1)
 	where := cond
@@ -47,10 +57,10 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 			return content.TextPage{}, err
 		}
 		args = append(args, c.Rank, c.Category, c.Key)
-		where += fmt.Sprintf(" AND ("+categoryRank+", category, content_key) > ($%d::int, $%d, $%d)", len(args)-2, len(args)-1, len(args))
+		where += fmt.Sprintf(" AND ("+categoryRank+", e.category, e.content_key) > ($%d::int, $%d, $%d)", len(args)-2, len(args)-1, len(args))
 	}
-	rows, err := s.pool.Query(ctx, `SELECT `+editableColumns+`, `+categoryRank+` FROM content.editable_content WHERE `+where+`
-		ORDER BY `+categoryRank+`, category, content_key LIMIT $`+strconv.Itoa(len(filter)+1), args...)
+	rows, err := s.pool.Query(ctx, `SELECT `+editableColumns+`, `+categoryRank+` FROM `+editableFrom+` WHERE `+where+`
+		ORDER BY `+categoryRank+`, e.category, e.content_key LIMIT $`+strconv.Itoa(len(filter)+1), args...)
 	if err != nil {
 		return content.TextPage{}, fmt.Errorf("list editable content: %w", err)
 	}
@@ -60,10 +70,9 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 	}
 	items, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (ranked, error) {
 		var r ranked
-		var id [16]byte
-		c := &r.item
-		err := row.Scan(&id, &c.ContentKey, &c.Content, &c.ContentType, &c.Category, &c.Description, &c.CreatedAt, &c.UpdatedAt, &c.UpdatedBy, &c.Version, &r.rank)
-		c.ID = uuidString(id)
+		var sc editableScan
+		err := row.Scan(sc.dest(&r.rank)...)
+		r.item = sc.item()
 		return r, err
 	})
 	if err != nil {
@@ -78,8 +87,9 @@ func (s *Store) ListEditableContentPage(ctx context.Context, q content.TextQuery
 	for _, r := range items {
 		page.Items = append(page.Items, r.item)
 	}
-	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM content.editable_content WHERE `+cond+`),
-		(SELECT count(*) FROM content.editable_content)`, filter...).Scan(&page.Matching, &page.All); err != nil {
+	if err := s.pool.QueryRow(ctx, `SELECT (SELECT count(*) FROM `+editableFrom+` WHERE `+cond+`),
+		(SELECT count(*) FROM content.editable_content),
+		(SELECT count(*) FROM `+editableFrom+` WHERE t.content_key IS NULL)`, filter...).Scan(&page.Matching, &page.All, &page.MissingSpanish); err != nil {
 		return content.TextPage{}, fmt.Errorf("count editable content: %w", err)
 	}
 	return page, nil
@@ -112,16 +122,9 @@ func decodeTextCursor(s string) (textCursor, error) {
 
 // GetEditableContent returns one item by key.
 func (s *Store) GetEditableContent(ctx context.Context, key string) (content.EditableContent, error) {
-	rows, err := s.pool.Query(ctx, `SELECT `+editableColumns+` FROM content.editable_content WHERE content_key = $1`, key)
-	if err != nil {
+	c, err := getEditable(ctx, s.pool, key, false)
+	if err != nil && !errors.Is(err, content.ErrNotFound) {
 		return content.EditableContent{}, fmt.Errorf("get editable content: %w", err)
 	}
-	c, err := pgx.CollectExactlyOneRow(rows, scanEditable)
-	if errors.Is(err, pgx.ErrNoRows) {
-		return content.EditableContent{}, content.ErrNotFound
-	}
-	if err != nil {
-		return content.EditableContent{}, fmt.Errorf("get editable content: %w", err)
-	}
-	return c, nil
+	return c, err
 }

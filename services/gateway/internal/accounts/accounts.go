@@ -23,6 +23,15 @@ var (
 	ErrExists             = errors.New("an account with this e-mail already exists")
 	ErrInvalidCredentials = errors.New("incorrect e-mail or password")
 	ErrNoSession          = errors.New("no valid session")
+	// ErrLastOwner refuses to demote or disable the last active owner.
+	ErrLastOwner = errors.New("the last owner cannot be demoted or disabled")
+	// ErrNotInvited refuses a company-domain Google account no owner has
+	// added to the staff.
+	ErrNotInvited = errors.New("not on the staff")
+	// ErrDisabled refuses a disabled account.
+	ErrDisabled = errors.New("account disabled")
+	// ErrThrottled refuses a sign-in to an account tried too often.
+	ErrThrottled = errors.New("too many sign-in attempts")
 )
 
 // Sources of an account.
@@ -30,6 +39,13 @@ const (
 	SourceOperator   = "operator"   // created by `gateway users create`
 	SourceOIDC       = "oidc"       // a verified company-domain identity
 	SourceRegistered = "registered" // self-registered; never staff
+	SourceInvited    = "invited"    // added by an owner on the Staff tab
+)
+
+// Ways a staff member signs in.
+const (
+	SignInPassword = "password"
+	SignInGoogle   = "google"
 )
 
 // User is an account.
@@ -40,6 +56,37 @@ type User struct {
 	IsStaff      bool
 	Source       string
 	CreatedAt    time.Time
+	// Role is "owner", "editor" or "sales" for staff, empty otherwise
+	// (identity.Role*).
+	Role string
+	// SignIn is SignInPassword or SignInGoogle.
+	SignIn string
+	// InvitedAt is set from an owner's invitation until the first sign-in.
+	InvitedAt    *time.Time
+	DisabledAt   *time.Time
+	LastSignInAt *time.Time
+	// OIDCSubject is the identity provider's "sub", once linked.
+	OIDCSubject string
+	// Passkeys is how many passkeys the account has (filled by ListStaff).
+	Passkeys int
+}
+
+// Status is how the Staff tab shows an account: "disabled", "invited" or
+// "active".
+func (u User) Status() string {
+	switch {
+	case u.DisabledAt != nil:
+		return "disabled"
+	case u.InvitedAt != nil:
+		return "invited"
+	}
+	return "active"
+}
+
+// StaffChange is an owner's change to a staff account: nil fields stay.
+type StaffChange struct {
+	Role     *string
+	Disabled *bool
 }
 
 // Session is a signed-in browser.
@@ -55,8 +102,33 @@ type Session struct {
 type Store interface {
 	CreateUser(ctx context.Context, u User) (User, error)
 	UserByUsername(ctx context.Context, username string) (User, error)
-	// UpsertOIDCUser creates or marks the user as a staff OIDC identity.
-	UpsertOIDCUser(ctx context.Context, username string) (User, error)
+	UserByID(ctx context.Context, id string) (User, error)
+	// OIDCSignIn finds the staff account of a verified company-domain
+	// identity: by subject once linked, else by e-mail (linking the
+	// subject). An unknown identity becomes an owner when there is no
+	// staff yet, an account of autoRole when that is set, and is refused
+	// with ErrNotInvited otherwise. A disabled account: ErrDisabled.
+	OIDCSignIn(ctx context.Context, username, subject, autoRole string, now time.Time) (User, error)
+	// RecordSignIn notes a successful sign-in (and ends an invitation).
+	RecordSignIn(ctx context.Context, userID string, now time.Time) error
+	// ListStaff returns staff accounts, owners first, then by e-mail, with
+	// their passkey counts.
+	ListStaff(ctx context.Context, limit int) ([]User, error)
+	// UpdateStaff applies an owner's change; disabling ends the account's
+	// sessions in the same transaction. ErrLastOwner protects the last
+	// active owner.
+	UpdateStaff(ctx context.Context, id string, c StaffChange, now time.Time) (User, error)
+	// SetPasswordLink stores a one-time link's token hash for a local
+	// staff account, replacing any earlier link.
+	SetPasswordLink(ctx context.Context, userID string, tokenHash []byte, expires time.Time) error
+	// PasswordLinkUser returns the account of a live link.
+	PasswordLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (User, time.Time, error)
+	// UsePasswordLink spends a live link: the password is set, the
+	// invitation ended and every session of the account ended.
+	UsePasswordLink(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (User, error)
+	// SetPasswordKeep replaces userID's password and ends every session of
+	// the account but keep (the one that changed it).
+	SetPasswordKeep(ctx context.Context, userID, hash string, keep []byte) error
 	// SetPassword replaces the password and ends every session of the
 	// account.
 	SetPassword(ctx context.Context, username, hash string) error
@@ -143,8 +215,9 @@ func CheckPassword(hash, pw string) bool {
 // MinPasswordLen is the shortest password accepted.
 const MinPasswordLen = 12
 
-// CreateLocalUser creates an account with a password.
-func (s *Service) CreateLocalUser(ctx context.Context, email, password string, staff bool, source string) (User, error) {
+// CreateLocalUser creates an account with a password: staff with role
+// (identity.Role*), or a visitor when role is empty.
+func (s *Service) CreateLocalUser(ctx context.Context, email, password, role, source string) (User, error) {
 	email = NormalizeEmail(email)
 	// A NUL cannot be stored (Postgres refuses it in text): no address
 	// holds one.
@@ -158,7 +231,7 @@ func (s *Service) CreateLocalUser(ctx context.Context, email, password string, s
 	if err != nil {
 		return User{}, err
 	}
-	return s.store.CreateUser(ctx, User{Username: email, PasswordHash: hash, IsStaff: staff, Source: source})
+	return s.store.CreateUser(ctx, User{Username: email, PasswordHash: hash, IsStaff: role != "", Role: role, Source: source, SignIn: SignInPassword})
 }
 
 // Authenticate checks a local account's password. Unknown users cost the
@@ -180,12 +253,17 @@ func (s *Service) Authenticate(ctx context.Context, email, password string) (Use
 	if !CheckPassword(u.PasswordHash, password) {
 		return User{}, ErrInvalidCredentials
 	}
+	// Only the right password learns that the account is disabled.
+	if u.DisabledAt != nil {
+		return User{}, ErrDisabled
+	}
 	return u, nil
 }
 
-// SignInOIDC records a verified company-domain identity as staff.
-func (s *Service) SignInOIDC(ctx context.Context, email string) (User, error) {
-	return s.store.UpsertOIDCUser(ctx, NormalizeEmail(email))
+// SignInOIDC finds the staff account of a verified company-domain identity
+// (see Store.OIDCSignIn).
+func (s *Service) SignInOIDC(ctx context.Context, email, subject, autoRole string) (User, error) {
+	return s.store.OIDCSignIn(ctx, NormalizeEmail(email), subject, autoRole, s.now())
 }
 
 func hashID(id string) []byte {
@@ -204,6 +282,9 @@ func (s *Service) StartSession(ctx context.Context, u User) (string, time.Time, 
 	now := s.now()
 	expires := now.Add(s.absolute)
 	if err := s.store.CreateSession(ctx, hashID(id), u.ID, now, expires); err != nil {
+		return "", time.Time{}, err
+	}
+	if err := s.store.RecordSignIn(ctx, u.ID, now); err != nil {
 		return "", time.Time{}, err
 	}
 	return id, expires, nil

@@ -19,9 +19,9 @@ func TestANewPasswordEndsEverySession(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	svc := accounts.NewService(accountspg.New(pgtest.NewPool(t, accountspg.Migrate)), time.Hour, 24*time.Hour)
-	ana, err := svc.CreateLocalUser(ctx, "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
+	ana, err := svc.CreateLocalUser(ctx, "ana@valleytrenchless.example", "correct horse battery", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
-	bob, err := svc.CreateLocalUser(ctx, "bob@valleytrenchless.example", "another long passphrase", true, accounts.SourceOperator)
+	bob, err := svc.CreateLocalUser(ctx, "bob@valleytrenchless.example", "another long passphrase", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 	var anas []string
 	for range 2 {
@@ -54,7 +54,7 @@ func TestSignOutEndsOneAccountsSessionsOrAll(t *testing.T) {
 	svc := accounts.NewService(accountspg.New(pgtest.NewPool(t, accountspg.Migrate)), time.Hour, 24*time.Hour)
 	var sessions []string
 	for _, email := range []string{"ana@valleytrenchless.example", "bob@valleytrenchless.example"} {
-		u, err := svc.CreateLocalUser(ctx, email, "correct horse battery", true, accounts.SourceOperator)
+		u, err := svc.CreateLocalUser(ctx, email, "correct horse battery", "owner", accounts.SourceOperator)
 		require.NoError(t, err)
 		for range 2 {
 			id, _, err := svc.StartSession(ctx, u)

@@ -44,6 +44,25 @@ func (s *Store) TakeToken(ctx context.Context, key string, burst int, every time
 	return false, max(wait, time.Millisecond), nil
 }
 
+// PeekToken says whether key's bucket has a token, and if not how long
+// until one is back, without taking it (a bucket that does not exist is
+// full): a throttle that counts only failures asks first, then takes a
+// token when the attempt fails.
+func (s *Store) PeekToken(ctx context.Context, key string, burst int, every time.Duration) (bool, time.Duration, error) {
+	var avail float64
+	err := s.pool.QueryRow(ctx, `SELECT `+available+` FROM gateway.rate_limits r WHERE key = $1`, key, float64(burst), every.Seconds()).Scan(&avail)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return true, 0, nil
+	}
+	if err != nil {
+		return false, 0, fmt.Errorf("rate limit peek: %w", err)
+	}
+	if avail >= 1 {
+		return true, 0, nil
+	}
+	return false, max(time.Duration((1-avail)*float64(every)), time.Millisecond), nil
+}
+
 // SweepRateLimits drops buckets idle for longer than idle (full again long
 // since: any bucket refills in minutes).
 func (s *Store) SweepRateLimits(ctx context.Context, idle time.Duration) (int64, error) {

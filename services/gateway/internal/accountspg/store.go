@@ -37,11 +37,26 @@ func New(pool *pgxpool.Pool) *Store { return &Store{pool: pool} }
 
 var _ accounts.Store = (*Store)(nil)
 
-const userColumns = `id::text, username, password_hash, is_staff, source, created_at`
+// userColumns: a staff row without a role was written by the release
+// before roles (during a rollout or after a rollback) and reads as an
+// owner's, as every staff account was then (migration 003).
+const userColumns = `id::text, username, password_hash, is_staff, source, created_at,
+	CASE WHEN is_staff AND role = '' THEN 'owner' ELSE role END, sign_in, invited_at, disabled_at, last_sign_in_at,
+	coalesce(oidc_subject, '')`
+
+// prefixed is userColumns read from the users table aliased u.
+var prefixed = `u.id::text, u.username, u.password_hash, u.is_staff, u.source, u.created_at,
+	CASE WHEN u.is_staff AND u.role = '' THEN 'owner' ELSE u.role END, u.sign_in, u.invited_at, u.disabled_at,
+	u.last_sign_in_at, coalesce(u.oidc_subject, '')`
+
+func userFields(u *accounts.User) []any {
+	return []any{&u.ID, &u.Username, &u.PasswordHash, &u.IsStaff, &u.Source, &u.CreatedAt,
+		&u.Role, &u.SignIn, &u.InvitedAt, &u.DisabledAt, &u.LastSignInAt, &u.OIDCSubject}
+}
 
 func scanUser(row pgx.CollectableRow) (accounts.User, error) {
 	var u accounts.User
-	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.IsStaff, &u.Source, &u.CreatedAt)
+	err := row.Scan(userFields(&u)...)
 	return u, err
 }
 
@@ -58,8 +73,12 @@ func oneUser(rows pgx.Rows, err error) (accounts.User, error) {
 
 // CreateUser inserts a user.
 func (s *Store) CreateUser(ctx context.Context, u accounts.User) (accounts.User, error) {
-	created, err := oneUser(s.pool.Query(ctx, `INSERT INTO gateway.users (id, username, password_hash, is_staff, source)
-		VALUES ($1, $2, $3, $4, $5) RETURNING `+userColumns, uuid.NewString(), u.Username, u.PasswordHash, u.IsStaff, u.Source))
+	if u.SignIn == "" {
+		u.SignIn = accounts.SignInPassword
+	}
+	created, err := oneUser(s.pool.Query(ctx, `INSERT INTO gateway.users (id, username, password_hash, is_staff, source, role, sign_in, invited_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING `+userColumns,
+		uuid.NewString(), u.Username, u.PasswordHash, u.IsStaff, u.Source, u.Role, u.SignIn, u.InvitedAt))
 	if pgdb.IsUniqueViolation(err) {
 		return accounts.User{}, accounts.ErrExists
 	}
@@ -72,23 +91,6 @@ func (s *Store) CreateUser(ctx context.Context, u accounts.User) (accounts.User,
 // UserByUsername finds a user.
 func (s *Store) UserByUsername(ctx context.Context, username string) (accounts.User, error) {
 	return oneUser(s.pool.Query(ctx, `SELECT `+userColumns+` FROM gateway.users WHERE username = $1`, username))
-}
-
-// UpsertOIDCUser creates the user as a staff OIDC identity, or grants an
-// existing account staff rights: the identity provider has just verified
-// the company-domain e-mail.
-func (s *Store) UpsertOIDCUser(ctx context.Context, username string) (accounts.User, error) {
-	u, err := oneUser(s.pool.Query(ctx, `INSERT INTO gateway.users (id, username, is_staff, source) VALUES ($1, $2, true, 'oidc')
-		ON CONFLICT (username) DO UPDATE SET is_staff = true,
-			-- A self-registered account's password was never verified as
-			-- the company's: it must not become a staff password.
-			password_hash = CASE WHEN gateway.users.source = 'registered' THEN '' ELSE gateway.users.password_hash END,
-			source = CASE WHEN gateway.users.source = 'registered' THEN 'oidc' ELSE gateway.users.source END
-		RETURNING `+userColumns, uuid.NewString(), username))
-	if err != nil {
-		return accounts.User{}, fmt.Errorf("upsert oidc user: %w", err)
-	}
-	return u, nil
 }
 
 // SetPassword replaces a password and ends the account's sessions, in one
@@ -120,11 +122,11 @@ func (s *Store) CreateSession(ctx context.Context, idHash []byte, userID string,
 // SessionByHash returns a session with its user.
 func (s *Store) SessionByHash(ctx context.Context, idHash []byte) (accounts.Session, error) {
 	var sess accounts.Session
-	u := &sess.User
-	err := s.pool.QueryRow(ctx, `SELECT u.id::text, u.username, u.password_hash, u.is_staff, u.source, u.created_at,
-			s.created_at, s.last_seen, s.expires_at
-		FROM gateway.sessions s JOIN gateway.users u ON u.id = s.user_id WHERE s.id_hash = $1`, idHash).
-		Scan(&u.ID, &u.Username, &u.PasswordHash, &u.IsStaff, &u.Source, &u.CreatedAt, &sess.CreatedAt, &sess.LastSeen, &sess.ExpiresAt)
+	// A disabled account's sessions are deleted with the change; the
+	// condition also holds for one a racing sign-in made meanwhile.
+	err := s.pool.QueryRow(ctx, `SELECT `+prefixed+`, s.created_at, s.last_seen, s.expires_at
+		FROM gateway.sessions s JOIN gateway.users u ON u.id = s.user_id WHERE s.id_hash = $1 AND u.disabled_at IS NULL`, idHash).
+		Scan(append(userFields(&sess.User), &sess.CreatedAt, &sess.LastSeen, &sess.ExpiresAt)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return accounts.Session{}, accounts.ErrNotFound
 	}

@@ -63,7 +63,7 @@ func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registration
 	sessions, err := signin.New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), signin.Config{
 		StaffDomain: staffDomain, Issuer: p.Issuer, ClientID: p.ClientID, ClientSecret: p.ClientSecret,
 		RedirectURL: base + "/auth/google/callback", RegistrationOpen: registrationOpen,
-		CookieKey: []byte("0123456789abcdef0123456789abcdef"),
+		CookieKey: []byte("0123456789abcdef0123456789abcdef"), PublicOrigin: base, Throttle: accountspg.New(pool).TakeToken, ThrottlePeek: accountspg.New(pool).PeekToken,
 	}, svc)
 	require.NoError(t, err)
 	down, err := grpc.NewClient("127.0.0.1:1", grpc.WithTransportCredentials(insecure.NewCredentials()))
@@ -131,7 +131,7 @@ const opsLogin = `{"username":"ops@` + staffDomain + `","password":"correct hors
 // addOps creates the local staff account of opsLogin.
 func (e *authEnv) addOps(t *testing.T) {
 	t.Helper()
-	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	_, err := e.accounts.CreateLocalUser(context.Background(), "ops@"+staffDomain, "correct horse battery", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 }
 
@@ -348,17 +348,7 @@ func TestLiveLeadStreamEndsWhenItsSessionDoes(t *testing.T) {
 	// reconnect is refused.
 	resp, _ = postJSON(t, c, e.srv.URL+"/api/logout", ``)
 	require.Equal(t, 200, resp.StatusCode)
-	ended := make(chan error, 1)
-	go func() {
-		_, err := io.Copy(io.Discard, stream.Body)
-		ended <- err
-	}()
-	select {
-	case err := <-ended:
-		require.NoError(t, err, "the stream ends cleanly")
-	case <-time.After(10 * time.Second):
-		t.Fatal("the stream outlived its session")
-	}
+	requireEnds(t, s, 10*time.Second)
 	require.Equal(t, 401, e.statusWithSession(t, "/api/contact-submissions/events", id))
 }
 
@@ -420,7 +410,7 @@ func TestEdgeRefusesOversizeJSON(t *testing.T) {
 func TestEdgeLetsStaffSendLongPosts(t *testing.T) {
 	t.Parallel()
 	e := newAuthEnv(t, nil, false)
-	_, err := e.accounts.CreateLocalUser(context.Background(), "writer@"+staffDomain, "correct horse battery", true, accounts.SourceOperator)
+	_, err := e.accounts.CreateLocalUser(context.Background(), "writer@"+staffDomain, "correct horse battery", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 	staff := e.browser(t)
 	resp, _ := postJSON(t, staff, e.srv.URL+"/api/login", `{"username":"writer@`+staffDomain+`","password":"correct horse battery"}`)

@@ -28,6 +28,15 @@ func (c countingContent) ListPublishedPosts(ctx context.Context, req *contentv1.
 	return c.pageContent.ListPublishedPosts(ctx, req)
 }
 
+func (c countingContent) ListEditableContent(ctx context.Context, req *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
+	c.calls <- "texts " + req.GetLocale()
+	resp, err := c.pageContent.ListEditableContent(ctx, req)
+	if req.GetLocale() == "es" {
+		resp.Items[0].Content, resp.Items[0].Locale = "Reparación sin zanjas", "es"
+	}
+	return resp, err
+}
+
 func newCacheEdge(t *testing.T, limits CacheLimits) (*Edge, *httptest.Server, chan string) {
 	t.Helper()
 	calls := make(chan string, 100000)
@@ -78,6 +87,41 @@ func TestCacheBustersShareOneEntry(t *testing.T) {
 	require.NotNil(t, e.Ready("/api/blog-posts/clay-pipes", "cb=never-seen"))
 	require.NotNil(t, e.Ready("/api/blog-posts", "limit=5&utm_source=x"))
 	require.Nil(t, e.Ready("/api/blog-posts", "limit=6"))
+}
+
+// TestEachLanguagesTextsAreKeptApart (issue 40): the Spanish texts
+// (?locale=es) are an entry of their own, never served for the English
+// ones, and a change drops both.
+func TestEachLanguagesTextsAreKeptApart(t *testing.T) {
+	t.Parallel()
+	e, srv, calls := newCacheEdge(t, CacheLimits{})
+	body := func(query string) (string, string) {
+		resp, err := http.Get(srv.URL + "/api/editable-content" + query)
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		require.NoError(t, err)
+		require.Equal(t, 200, resp.StatusCode)
+		return string(b), resp.Header.Get("X-Cache")
+	}
+	es, state := body("?locale=es")
+	require.Contains(t, es, `"content":"Reparación sin zanjas"`)
+	require.Equal(t, "MISS", state)
+	en, state := body("")
+	require.Contains(t, en, `"content":"Sewer repair without the trench"`)
+	require.Equal(t, "MISS", state)
+	es2, state := body("?cb=1&locale=es")
+	require.Equal(t, es, es2)
+	require.Equal(t, "HIT", state)
+	require.Len(t, calls, 2)
+	require.ElementsMatch(t, []string{"texts es", "texts "}, []string{<-calls, <-calls})
+	require.NotNil(t, e.Ready("/api/editable-content", "locale=es"))
+
+	e.InvalidatePublicCache()
+	require.Nil(t, e.Ready("/api/editable-content", "locale=es"))
+	require.Nil(t, e.Ready("/api/editable-content", ""))
+	_, state = body("?locale=es")
+	require.Equal(t, "MISS", state)
 }
 
 // TestCacheIsBoundedByEntriesAndBytes: reads the cache does key apart

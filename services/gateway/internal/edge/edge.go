@@ -24,13 +24,16 @@ import (
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
 
+	authv1 "github.com/valleytrenchless/site/gen/trenchless/auth/v1"
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
 	mediav1 "github.com/valleytrenchless/site/gen/trenchless/media/v1"
 	"github.com/valleytrenchless/site/internal/identity"
+	"github.com/valleytrenchless/site/services/gateway/internal/audit"
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 	"github.com/valleytrenchless/site/services/gateway/internal/httpobs"
 	"github.com/valleytrenchless/site/services/gateway/internal/leadfeed"
+	"github.com/valleytrenchless/site/services/gateway/internal/sessionend"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 	"github.com/valleytrenchless/site/services/gateway/internal/site"
 )
@@ -56,6 +59,12 @@ type Options struct {
 	// Sessions resolves sign-in and serves the auth routes; nil serves
 	// none (tests use Identity instead).
 	Sessions *signin.Handler
+	// Routes are more of the gateway's own routes beside sign-in's
+	// (passkeys), mounted like them; only with Sessions.
+	Routes []Routes
+	// Audit, when set, appends every staff write and sensitive read to the
+	// audit log (it needs Sessions).
+	Audit *audit.Recorder
 	// Identity returns the signed-in caller when Sessions is nil.
 	Identity func(*http.Request) (identity.Caller, bool)
 	// PublicOrigin is the site's own origin (scheme://host[:port]), used
@@ -98,6 +107,19 @@ type Options struct {
 	// caller is still signed in as staff; zero means
 	// DefaultEventsSessionCheck.
 	EventsSessionCheck time.Duration
+	// StaffLimits are the per-account limits of the staff routes; nil
+	// means DefaultStaffLimits.
+	StaffLimits *StaffLimits
+	// SessionEnds ends a live stream the moment its session ends on this
+	// gateway (sessionend.Registry.EndUser ends an account's); nil: the
+	// edge keeps its own.
+	SessionEnds *sessionend.Registry
+}
+
+// Routes mount routes of the gateway's own (as signin.Handler does):
+// wrap adds the body cap and the rate limit of the path it is given.
+type Routes interface {
+	Register(mux *http.ServeMux, wrap func(path string, h http.Handler) http.Handler)
 }
 
 // DefaultLimits are the per-IP token buckets of the abuse-prone routes.
@@ -205,7 +227,7 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 			if !ok {
 				return identity.Caller{}, false
 			}
-			return identity.Caller{Email: s.User.Username, Staff: s.User.IsStaff}, true
+			return signin.CallerOf(s.User), true
 		}
 	}
 	if caller == nil {
@@ -249,12 +271,30 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		}),
 	)
 	u := o.Upstreams
+	// Every call through the edge meets its method's access rule here, for
+	// the caller the request's handler put in its context, before it
+	// leaves; the service checks it again on arrival.
+	content, contact, media := identity.AccessConn{ClientConnInterface: u.Content},
+		identity.AccessConn{ClientConnInterface: u.Contact}, identity.AccessConn{ClientConnInterface: u.Media}
 	for _, reg := range []func() error{
-		func() error { return contentv1.RegisterContentServiceHandler(ctx, gw, u.Content) },
-		func() error { return contentv1.RegisterContentAdminServiceHandler(ctx, gw, u.Content) },
-		func() error { return contactv1.RegisterContactServiceHandler(ctx, gw, u.Contact) },
-		func() error { return contactv1.RegisterLeadInboxServiceHandler(ctx, gw, u.Contact) },
-		func() error { return mediav1.RegisterMediaServiceHandler(ctx, gw, u.Media) },
+		func() error {
+			return contentv1.RegisterContentServiceHandlerClient(ctx, gw, contentv1.NewContentServiceClient(content))
+		},
+		func() error {
+			return contentv1.RegisterContentAdminServiceHandlerClient(ctx, gw, contentv1.NewContentAdminServiceClient(content))
+		},
+		func() error {
+			return contactv1.RegisterContactServiceHandlerClient(ctx, gw, contactv1.NewContactServiceClient(contact))
+		},
+		func() error {
+			return contactv1.RegisterLeadInboxServiceHandlerClient(ctx, gw, contactv1.NewLeadInboxServiceClient(contact))
+		},
+		func() error {
+			return contactv1.RegisterWebhookAdminServiceHandlerClient(ctx, gw, contactv1.NewWebhookAdminServiceClient(contact))
+		},
+		func() error {
+			return mediav1.RegisterMediaServiceHandlerClient(ctx, gw, mediav1.NewMediaServiceClient(media))
+		},
 	} {
 		if err := reg(); err != nil {
 			return nil, err
@@ -285,27 +325,34 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		var h http.Handler = api
 		if isStaffPath(r.URL.Path) {
 			h = staffOnly(log, caller, h)
+		} else if c, ok := caller(r); ok {
+			r = r.WithContext(identity.WithCaller(r.Context(), c))
 		}
 		if r.URL.Path == leadPath {
 			h = repairedLeadBody(h)
 		}
+		if o.Sessions != nil && assigns(r) {
+			// Inside staffOnly: the caller is known before the body is read.
+			h = staffOnly(log, caller, o.Sessions.CheckAssignee(api))
+		}
 		limit(r.URL.Path, h).ServeHTTP(w, r)
 	})))
-	mediaClient := mediav1.NewMediaServiceClient(u.Media)
+	mediaClient := mediav1.NewMediaServiceClient(media)
 	mux.Handle("POST /api/upload-image", limit("/api/upload-image",
-		staffOnly(log, caller, withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))))
+		allowed(log, caller, authv1.Access_ACCESS_CONTENT, withTimeout(uploadHandler(log, mediaClient, outgoing), 2*o.UpstreamTimeout))))
 	mux.Handle("GET /media/{key}", mediaHandler(log, mediaClient))
 	// The lead export and the live lead stream are long-lived answers:
 	// routed here, ahead of the /api/ catch-all, they skip UpstreamTimeout
 	// and the public cache, and keep the staff-only check.
-	mux.Handle("GET /api/contact-submissions/export.csv", staffOnly(log, caller,
-		exportHandler(log, contactv1.NewLeadInboxServiceClient(u.Contact), outgoing, o.ExportTimeout)))
+	mux.Handle("GET /api/contact-submissions/export.csv", allowed(log, caller, authv1.Access_ACCESS_LEADS,
+		exportHandler(log, contactv1.NewLeadInboxServiceClient(contact), outgoing, o.ExportTimeout)))
 	if o.LeadFeed != nil {
 		// A stream outlives its request's session check: it asks again,
-		// without counting as activity, and ends when the session has.
+		// without counting as activity, and ends when the session has (or
+		// its account no longer works the leads).
 		stillStaff := func(r *http.Request) bool {
 			c, ok := caller(r)
-			return ok && c.Staff
+			return identity.Allows(authv1.Access_ACCESS_LEADS, c, ok) == nil
 		}
 		if o.Sessions != nil {
 			stillStaff = func(r *http.Request) bool {
@@ -315,19 +362,24 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 					log.WarnContext(r.Context(), "live leads: cannot check the session", "err", err)
 					return true
 				}
-				return ok && u.IsStaff
+				c := signin.CallerOf(u)
+				return ok && identity.Allows(authv1.Access_ACCESS_LEADS, c, true) == nil
 			}
 		}
-		mux.Handle("GET /api/contact-submissions/events", staffOnly(log, caller,
+		mux.Handle("GET /api/contact-submissions/events", allowed(log, caller, authv1.Access_ACCESS_LEADS,
 			leadEvents(log, o.LeadFeed, o.EventsHeartbeat, o.EventsSessionCheck, stillStaff)))
 	}
 	if o.Sessions != nil {
-		o.Sessions.Register(mux, func(path string, h http.Handler) http.Handler {
+		wrap := func(path string, h http.Handler) http.Handler {
 			if strings.HasPrefix(path, "/api/") {
 				return capJSONBody(log, limit(path, h))
 			}
 			return h
-		})
+		}
+		o.Sessions.Register(mux, wrap)
+		for _, routes := range o.Routes {
+			routes.Register(mux, wrap)
+		}
 	}
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
@@ -346,17 +398,27 @@ func New(ctx context.Context, log *slog.Logger, o Options) (*Edge, error) {
 		mux.Handle("/", web)
 	}
 
-	var h http.Handler = mux
+	var h http.Handler = staffRateLimited(log, o.StaffLimits, o.SharedLimit, caller, endsWithItsSession(o.Sessions, o.SessionEnds, mux))
 	h, err := originProtected(log, o.TrustedOrigins, h)
 	if err != nil {
 		return nil, err
 	}
 	if o.Sessions != nil {
+		if o.Audit != nil {
+			h = o.Audit.Middleware(h)
+		}
 		h = o.Sessions.Middleware(h)
 	}
 	h = securityHeaders(security, refuseChunkedBodies(log, h))
 	return &Edge{Handler: h, cache: cache, site: web, ReadyDetails: readyz(log, o.ReadyTimeout, upstreams, true),
 		upstreams: upstreams, readyTimeout: o.ReadyTimeout}, nil
+}
+
+// assigns reports whether r may name a lead's assignee (a lead's change,
+// or a bulk change).
+func assigns(r *http.Request) bool {
+	return (r.Method == http.MethodPatch && strings.HasPrefix(r.URL.Path, "/api/contact-submissions/")) ||
+		(r.Method == http.MethodPost && r.URL.Path == "/api/contact-submissions/bulk")
 }
 
 // incomingHeaders forwards the only request headers services read, and

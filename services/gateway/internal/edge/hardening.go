@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	authv1 "github.com/valleytrenchless/site/gen/trenchless/auth/v1"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/services/gateway/internal/signin"
 )
@@ -116,6 +117,12 @@ func securityHeaders(fixed http.Header, next http.Handler) http.Handler {
 	})
 }
 
+// ClientIPFunc is clientIPFunc for the gateway's other parts (the audit
+// log records the address the edge's limits see).
+func ClientIPFunc(trustedHeader string) func(*http.Request) string {
+	return clientIPFunc(trustedHeader)
+}
+
 // clientIPFunc resolves the visitor's address: from the configured trusted
 // proxy header only (its last entry, the one our proxy added), or else the
 // connection's address. A header the proxy did not set is never believed.
@@ -199,12 +206,8 @@ func (l *limiter) sweep(now time.Time) {
 // is left it says how long until one is.
 type SharedLimit func(ctx context.Context, key string, l RateLimit) (ok bool, wait time.Duration, err error)
 
-// rateLimited refuses a visitor's state change past its route's limit.
-// The replica's own bucket comes first: it turns a flood away without a
-// database call. What it lets through is counted again in the bucket all
-// replicas share (when shared is set), so the limit holds per visitor
-// however a load balancer spreads the requests. If the shared bucket
-// cannot be read, the request goes on: a lead is never refused for it.
+// rateLimited refuses a visitor's state change past its route's limit,
+// counted per client address (take).
 func rateLimited(log *slog.Logger, path string, l *limiter, shared SharedLimit, clientIP func(*http.Request) string, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method == http.MethodGet || r.Method == http.MethodHead {
@@ -212,25 +215,40 @@ func rateLimited(log *slog.Logger, path string, l *limiter, shared SharedLimit, 
 			return
 		}
 		ip := clientIP(r)
-		ok, wait := l.allow(ip, time.Now())
-		if ok && shared != nil {
-			sok, swait, err := shared(r.Context(), path+"|"+ip, l.limit)
-			if err != nil {
-				log.WarnContext(r.Context(), "shared rate limit unavailable; the replica's own applies", "path", path, "err", err)
-			} else {
-				ok, wait = sok, swait
-			}
-		}
-		if !ok {
-			secs := int(math.Ceil(wait.Seconds()))
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			writeBody(w, http.StatusTooManyRequests, ErrorBody{
-				Message: fmt.Sprintf("Too many attempts. Please wait %d seconds and try again, or call us.", secs),
-				Code:    "resource_exhausted", Details: []FieldViolation{},
-			})
+		if ok, wait := take(r, log, path, l, ip, shared, path+"|"+ip); !ok {
+			writeTooMany(w, wait, "Too many attempts. Please wait %d seconds and try again, or call us.")
 			return
 		}
 		next.ServeHTTP(w, r)
+	})
+}
+
+// take takes a token for key from the replica's own bucket l first: it
+// turns a flood away without a database call. What it lets through is
+// counted again in the bucket sharedKey all replicas share (when shared is
+// set), so a limit holds however a load balancer spreads the requests. If
+// the shared bucket cannot be read, the replica's own decides: a lead is
+// never refused for it. name says in the log which limit it was.
+func take(r *http.Request, log *slog.Logger, name string, l *limiter, key string, shared SharedLimit, sharedKey string) (bool, time.Duration) {
+	ok, wait := l.allow(key, time.Now())
+	if ok && shared != nil {
+		sok, swait, err := shared(r.Context(), sharedKey, l.limit)
+		if err != nil {
+			log.WarnContext(r.Context(), "shared rate limit unavailable; the replica's own applies", "path", name, "err", err)
+		} else {
+			ok, wait = sok, swait
+		}
+	}
+	return ok, wait
+}
+
+// writeTooMany answers 429 with Retry-After and message, a format given
+// the whole seconds to wait.
+func writeTooMany(w http.ResponseWriter, wait time.Duration, message string) {
+	secs := int(math.Ceil(wait.Seconds()))
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	writeBody(w, http.StatusTooManyRequests, ErrorBody{
+		Message: fmt.Sprintf(message, secs), Code: "resource_exhausted", Details: []FieldViolation{},
 	})
 }
 
@@ -275,20 +293,27 @@ func capJSONBody(log *slog.Logger, next http.Handler) http.Handler {
 // No staff answer is stored by the browser or anything between: leads and
 // drafts stay off shared disks.
 func staffOnly(log *slog.Logger, caller func(*http.Request) (identity.Caller, bool), next http.Handler) http.Handler {
+	return allowed(log, caller, authv1.Access_ACCESS_STAFF, next)
+}
+
+// allowed refuses a caller the access rule does not admit (a role's
+// refusal is 403, like the services'), and hands the caller on in the
+// request's context, where the upstream connections check each method's
+// own rule before the call leaves (identity.AccessConn).
+func allowed(log *slog.Logger, caller func(*http.Request) (identity.Caller, bool), access authv1.Access, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header()["Cache-Control"] = noStore
 		c, ok := caller(r)
-		switch {
-		case !ok && signin.SessionUnknown(r.Context()):
+		if !ok && signin.SessionUnknown(r.Context()) {
 			w.Header().Set("Retry-After", "5")
 			WriteError(r.Context(), log, w, status.Error(codes.Unavailable, "session lookup failed"))
-		case !ok:
-			WriteError(r.Context(), log, w, status.Error(codes.Unauthenticated, "Please sign in."))
-		case !c.Staff:
-			WriteError(r.Context(), log, w, status.Error(codes.PermissionDenied, "This area is for staff only."))
-		default:
-			next.ServeHTTP(w, r)
+			return
 		}
+		if err := identity.Allows(access, c, ok); err != nil {
+			WriteError(r.Context(), log, w, err)
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(identity.WithCaller(r.Context(), c)))
 	})
 }
 

@@ -29,9 +29,13 @@ const DefaultExportTimeout = 5 * time.Minute
 const DefaultEventsHeartbeat = 15 * time.Second
 
 // DefaultEventsSessionCheck is how often a live-lead stream checks that
-// its caller is still signed in as staff: signing out, a deleted session
-// or one past its expiry ends the stream within this time.
-const DefaultEventsSessionCheck = time.Minute
+// its caller is still signed in as staff: a session ended on another
+// gateway replica or by an operator, deleted, or past its expiry ends the
+// stream within this time (one signed out on this gateway ends it at
+// once: endsWithItsSession). A check is one read of the session by its
+// key, which does not count as activity (accounts.Current); an office with
+// ten inboxes open asks two a second.
+const DefaultEventsSessionCheck = 5 * time.Second
 
 // exportHandler serves GET /api/contact-submissions/export.csv by writing
 // the contact service's stream of CSV chunks straight to the response,

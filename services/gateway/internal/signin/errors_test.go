@@ -31,7 +31,7 @@ func TestErrorsAreTheEdgesErrors(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewPool(t, accountspg.Migrate)
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
-	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
+	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 	logs := &logtest.Buffer{}
 	log := slog.New(slog.NewTextHandler(logs, nil))
@@ -107,7 +107,7 @@ func TestSessionLookupFailureIsUnavailableNotSignedOut(t *testing.T) {
 	t.Parallel()
 	pool := pgtest.NewPool(t, accountspg.Migrate)
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
-	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", true, accounts.SourceOperator)
+	_, err := svc.CreateLocalUser(context.Background(), "ana@valleytrenchless.example", "correct horse battery", "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 	base := serveOn(t, signin.Config{StaffDomain: "valleytrenchless.example"}, svc, slog.New(slog.NewTextHandler(io.Discard, nil)))
 

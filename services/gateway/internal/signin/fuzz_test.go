@@ -25,7 +25,7 @@ func FuzzSessionCookie(f *testing.F) {
 	pool := pgtest.NewPool(f, accountspg.Migrate)
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
 	ctx := context.Background()
-	u, err := svc.CreateLocalUser(ctx, "ana@valleytrenchless.example", "correct horse battery staple", true, "operator")
+	u, err := svc.CreateLocalUser(ctx, "ana@valleytrenchless.example", "correct horse battery staple", "owner", "operator")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -12,10 +12,14 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
+	"path"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/coreos/go-oidc/v3/oidc"
 	"golang.org/x/oauth2"
@@ -59,16 +63,34 @@ type flow struct {
 // AdminPath is next when it names a staff page (/admin, /admin/…, with a
 // query), else /admin: the address a sign-in lands on comes from the
 // browser, so it must never lead off the site (//host, /\host) or out of
-// the staff area.
+// the staff area. It is read as the browser will read the redirect: a
+// browser takes %2e for a dot, so /admin/%2e%2e/blog is /blog. The path is
+// therefore decoded and its dot segments resolved before it is checked, and
+// what is returned is that resolved path encoded again.
 func AdminPath(next string) string {
-	if next != adminURL && !strings.HasPrefix(next, adminURL+"/") && !strings.HasPrefix(next, adminURL+"?") {
+	if len(next) > 512 || strings.Contains(next, "//") || refusedInPath(next) {
 		return adminURL
 	}
-	if strings.ContainsAny(next, "\\\r\n\t") || strings.Contains(next, "//") || strings.Contains(next, "/../") ||
-		strings.HasSuffix(next, "/..") || len(next) > 512 {
+	u, err := url.Parse(next)
+	if err != nil || u.Scheme != "" || u.Host != "" || u.User != nil || u.Opaque != "" ||
+		strings.Contains(u.Path, "//") || refusedInPath(u.Path) {
 		return adminURL
 	}
-	return next
+	p := path.Clean(u.Path)
+	if p != adminURL && !strings.HasPrefix(p, adminURL+"/") {
+		return adminURL
+	}
+	out := (&url.URL{Path: p}).EscapedPath()
+	if u.RawQuery != "" {
+		out += "?" + u.RawQuery
+	}
+	return out
+}
+
+// refusedInPath reports a backslash (a browser's slash) or a control
+// character (which a browser drops) in s.
+func refusedInPath(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool { return r == '\\' || unicode.IsControl(r) })
 }
 
 func (h *Handler) sign(b []byte) string {
@@ -111,13 +133,21 @@ const (
 	// provider is configured: the sign-in page explains it and offers the
 	// local login, rather than a bare error page.
 	unavailableURL = "/auth?error=google_unavailable"
-	adminURL       = "/admin"
+	// notInvitedURL: a company-domain Google account no owner has added.
+	notInvitedURL = "/auth?error=not_invited"
+	// disabledURL: an account an owner has disabled.
+	disabledURL = "/auth?error=account_disabled"
+	adminURL    = "/admin"
 )
 
 func (h *Handler) deny(w http.ResponseWriter, r *http.Request, reason string, args ...any) {
+	h.denyTo(w, r, deniedURL, reason, args...)
+}
+
+func (h *Handler) denyTo(w http.ResponseWriter, r *http.Request, to, reason string, args ...any) {
 	h.log.WarnContext(r.Context(), "staff sign-in refused: "+reason, args...)
 	h.setCookie(w, h.flowCookie(), "", time.Time{})
-	http.Redirect(w, r, deniedURL, http.StatusFound)
+	http.Redirect(w, r, to, http.StatusFound)
 }
 
 func (h *Handler) startOIDC(w http.ResponseWriter, r *http.Request) {
@@ -197,8 +227,17 @@ func (h *Handler) finishOIDC(w http.ResponseWriter, r *http.Request) {
 		h.deny(w, r, "hosted-domain claim missing or different", "email", email, "hd", claims.HD)
 		return
 	}
-	u, err := h.accounts.SignInOIDC(r.Context(), email)
-	if err == nil {
+	u, err := h.accounts.SignInOIDC(r.Context(), email, idt.Subject, h.cfg.AutoRole)
+	switch {
+	case errors.Is(err, accounts.ErrNotInvited):
+		h.audit(r, "", email, "sign-in.failed", http.StatusForbidden)
+		h.denyTo(w, r, notInvitedURL, "not on the staff", "email", email)
+		return
+	case errors.Is(err, accounts.ErrDisabled):
+		h.audit(r, "", email, "sign-in.failed", http.StatusForbidden)
+		h.denyTo(w, r, disabledURL, "account disabled", "email", email)
+		return
+	case err == nil:
 		err = h.signIn(w, r, u)
 	}
 	if err != nil {
@@ -208,5 +247,6 @@ func (h *Handler) finishOIDC(w http.ResponseWriter, r *http.Request) {
 	}
 	h.setCookie(w, h.flowCookie(), "", time.Time{})
 	h.log.InfoContext(r.Context(), "staff signed in", "email", email)
+	h.audit(r, u.ID, u.Username, "sign-in", http.StatusOK)
 	http.Redirect(w, r, AdminPath(f.Next), http.StatusFound)
 }

@@ -6,11 +6,14 @@ package signin
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,6 +34,8 @@ import (
 type Config struct {
 	// StaffDomain is the company's e-mail domain (e.g. valleytrenchless.example).
 	StaffDomain string
+	// PublicOrigin is the site's address, the base of one-time links.
+	PublicOrigin string
 	// OIDC provider; an empty Issuer disables /auth/google.
 	Issuer, ClientID, ClientSecret, RedirectURL string
 	// SecureCookies sets Secure and the __Host- prefix (every deployment on
@@ -40,6 +45,26 @@ type Config struct {
 	RegistrationOpen bool
 	// CookieKey signs the short-lived OIDC flow cookie.
 	CookieKey []byte
+	// AutoRole, when set, is the role a company-domain Google account gets
+	// at its first sign-in without an owner's invitation; empty (the
+	// default) refuses it until an owner adds the person on the Staff tab.
+	AutoRole string
+	// Throttle takes a token from a bucket shared by every gateway replica
+	// (accountspg.TakeToken) for each failed attempt, and ThrottlePeek
+	// (accountspg.PeekToken) asks before an attempt whether one is left:
+	// failures are counted, a colleague's many good sign-ins are not. Nil
+	// turns the per-account sign-in throttle off.
+	Throttle     func(ctx context.Context, key string, burst int, every time.Duration) (bool, time.Duration, error)
+	ThrottlePeek func(ctx context.Context, key string, burst int, every time.Duration) (bool, time.Duration, error)
+	// Ended, when set, is told of an account whose sessions an owner's
+	// change (disabling, a new role) or a password change ended or
+	// narrowed, so this gateway's open streams of it end at once
+	// (sessionend.Registry.EndUser); other replicas' re-check within
+	// seconds.
+	Ended func(userID string)
+	// Audit, when set, records sign-in events (audit.Recorder.SignIn):
+	// userID is empty when no account is known.
+	Audit func(r *http.Request, userID, actor, kind string, status int)
 }
 
 // Handler serves the sign-in routes and resolves sessions.
@@ -52,6 +77,8 @@ type Handler struct {
 	oauth    *oauth2.Config
 	verifier *oidc.IDTokenVerifier
 	now      func() time.Time
+	// passwordGate, when set, may refuse a correct password (GatePasswordSignIn).
+	passwordGate func(http.ResponseWriter, *http.Request, accounts.User) error
 }
 
 // New returns a Handler. With an Issuer it discovers the provider (so the
@@ -82,6 +109,14 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 		{"GET", "/api/user", h.user},
 		{"GET", "/api/auth/providers", h.providers},
 		{"POST", "/api/register", h.register},
+		{"GET", "/api/admin/staff", h.Owner(h.listStaff)},
+		{"POST", "/api/admin/staff", h.Owner(h.inviteStaff)},
+		{"PATCH", "/api/admin/staff/{id}", h.Owner(h.updateStaff)},
+		{"POST", "/api/admin/staff/{id}/invite-link", h.Owner(h.newInviteLink)},
+		{"POST", "/api/account/password", h.changePassword},
+		{"GET", "/api/staff/assignees", h.assignees},
+		{"GET", "/api/set-password", h.passwordLink},
+		{"POST", "/api/set-password", h.setPassword},
 	} {
 		mux.Handle(r.method+" "+r.path, wrap(r.path, r.h))
 	}
@@ -91,7 +126,7 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 // of proto/trenchless/gateway/v1/signin.proto, whose generated TypeScript
 // type the web app reads.
 func toProto(u accounts.User) *gatewayv1.User {
-	return &gatewayv1.User{Id: u.ID, Username: u.Username, IsStaff: u.IsStaff}
+	return &gatewayv1.User{Id: u.ID, Username: u.Username, IsStaff: u.IsStaff, Role: u.Role, SignIn: u.SignIn}
 }
 
 // jsonOut marshals like the grpc-gateway mux: camelCase names, every field.
@@ -125,7 +160,55 @@ var (
 	errAccountExists      = status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead.")
 	errPasswordTooShort   = status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen)
 	errNotAnEmailAddress  = status.Error(codes.InvalidArgument, "Enter a valid e-mail address.")
+	errDisabled           = status.Error(codes.PermissionDenied, "This account is disabled. Ask an owner of the site if you need it back.")
 )
+
+const msgThrottled = "Too many sign-in attempts for this account. Wait a few minutes, then try again."
+
+// The per-account sign-in throttle: ten failed attempts, then one a minute.
+const (
+	loginBurst  = 10
+	loginRefill = time.Minute
+)
+
+// bucketName names an account's sign-in bucket by the SHA-256 of the
+// e-mail as typed (normalised): whatever a client sends (4 KiB, a NUL the
+// database cannot store), the key is 32 hex digits.
+func bucketName(username string) string {
+	sum := sha256.Sum256([]byte(accounts.NormalizeEmail(username)))
+	return hex.EncodeToString(sum[:16])
+}
+
+// throttled says how long an attempt on key must wait (ten failures have
+// emptied its bucket), or 0 when it may go ahead.
+func (h *Handler) throttled(ctx context.Context, key string) (time.Duration, error) {
+	if h.cfg.Throttle == nil || h.cfg.ThrottlePeek == nil {
+		return 0, nil
+	}
+	ok, wait, err := h.cfg.ThrottlePeek(ctx, key, loginBurst, loginRefill)
+	if err != nil || ok {
+		return 0, err
+	}
+	return max(wait, time.Second), nil
+}
+
+// failed counts a failed attempt on key. Not being able to count it is
+// logged: the attempt has been refused anyway.
+func (h *Handler) failed(ctx context.Context, key string) {
+	if h.cfg.Throttle == nil {
+		return
+	}
+	if _, _, err := h.cfg.Throttle(ctx, key, loginBurst, loginRefill); err != nil {
+		h.log.WarnContext(ctx, "sign-in throttle: a failure not counted", "err", err)
+	}
+}
+
+// audit records a sign-in event when the audit log is configured.
+func (h *Handler) audit(r *http.Request, userID, actor, kind string, status int) {
+	if h.cfg.Audit != nil {
+		h.cfg.Audit(r, userID, actor, kind, status)
+	}
+}
 
 // internal is an unexpected failure: its detail goes to the log only.
 func internal(what string, err error) error {
@@ -164,11 +247,41 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.errs.Write(r.Context(), w, errNoCredentials)
 		return
 	}
+	// The account's bucket is taken whether or not the account exists:
+	// the same answer, after the same work, for every e-mail.
+	bucket := "login|" + bucketName(c.Username)
+	if wait, err := h.throttled(r.Context(), bucket); err != nil || wait > 0 {
+		if err != nil {
+			h.errs.Write(r.Context(), w, internal("login throttle", err))
+			return
+		}
+		h.log.WarnContext(r.Context(), "login throttled", "username", accounts.NormalizeEmail(c.Username))
+		h.audit(r, "", accounts.NormalizeEmail(c.Username), "sign-in.failed", http.StatusTooManyRequests)
+		w.Header().Set("Retry-After", strconv.Itoa(int(wait.Seconds())+1))
+		httperr.WriteBody(w, http.StatusTooManyRequests, httperr.Body{Message: msgThrottled, Code: "resource_exhausted",
+			Details: []httperr.FieldViolation{}})
+		return
+	}
 	u, err := h.accounts.Authenticate(r.Context(), c.Username, c.Password)
 	if errors.Is(err, accounts.ErrInvalidCredentials) {
 		h.log.InfoContext(r.Context(), "login refused", "username", accounts.NormalizeEmail(c.Username))
+		h.failed(r.Context(), bucket)
+		h.audit(r, "", accounts.NormalizeEmail(c.Username), "sign-in.failed", http.StatusUnauthorized)
 		h.errs.Write(r.Context(), w, errBadCredentials)
 		return
+	}
+	if errors.Is(err, accounts.ErrDisabled) {
+		h.log.InfoContext(r.Context(), "login refused: account disabled", "username", accounts.NormalizeEmail(c.Username))
+		h.audit(r, "", accounts.NormalizeEmail(c.Username), "sign-in.failed", http.StatusForbidden)
+		h.errs.Write(r.Context(), w, errDisabled)
+		return
+	}
+	if err == nil && h.passwordGate != nil {
+		if refused := h.passwordGate(w, r, u); refused != nil {
+			h.audit(r, u.ID, u.Username, "sign-in.failed", http.StatusForbidden)
+			h.errs.Write(r.Context(), w, refused)
+			return
+		}
 	}
 	if err == nil {
 		err = h.signIn(w, r, u)
@@ -177,6 +290,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		h.errs.Write(r.Context(), w, internal("login", err))
 		return
 	}
+	h.audit(r, u.ID, u.Username, "sign-in", http.StatusOK)
 	h.writeProto(w, r, toProto(u))
 }
 
@@ -227,7 +341,7 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Self-registration never grants staff rights, whatever the domain.
-	u, err := h.accounts.CreateLocalUser(r.Context(), c.Username, c.Password, false, accounts.SourceRegistered)
+	u, err := h.accounts.CreateLocalUser(r.Context(), c.Username, c.Password, "", accounts.SourceRegistered)
 	switch {
 	case errors.Is(err, accounts.ErrExists):
 		err = errAccountExists

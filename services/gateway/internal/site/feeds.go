@@ -6,8 +6,8 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 	"net/http"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -48,12 +48,58 @@ const sitemapPage = 100
 type urlset struct {
 	XMLName xml.Name `xml:"urlset"`
 	NS      string   `xml:"xmlns,attr"`
+	XHTML   string   `xml:"xmlns:xhtml,attr,omitempty"`
 	URLs    []smURL  `xml:"url"`
 }
 
 type smURL struct {
 	Loc     string `xml:"loc"`
 	LastMod string `xml:"lastmod,omitempty"`
+	// Alternates are the page's address in each language and x-default
+	// (Google's sitemap form of hreflang), on both pages of a pair.
+	Alternates []alternate `xml:"xhtml:link,omitempty"`
+}
+
+type alternate struct {
+	Rel      string `xml:"rel,attr"`
+	HrefLang string `xml:"hreflang,attr"`
+	Href     string `xml:"href,attr"`
+}
+
+const xhtmlNS = "http://www.w3.org/1999/xhtml"
+
+// pageURLs are the sitemap's entries for the public pages that have a
+// page: each English page and its Spanish twin, both naming the pair and
+// x-default (English) as alternates (issue 40). /blog is the same page as
+// /resources, whose address is canonical. The Spanish home is /es/.
+func (s *Site) pageURLs(resourcesMod string) []smURL {
+	var urls []smURL
+	for _, route := range englishRoutes {
+		if route == "/blog" || !s.hasPage(route) {
+			continue
+		}
+		en := s.origin + route
+		es := ""
+		if s.hasPage(spanishRoute(route)) {
+			es = s.origin + spanishRoute(route)
+			if route == "/" {
+				es += "/"
+			}
+		}
+		var alts []alternate
+		if es != "" {
+			alts = []alternate{{"alternate", "en", en}, {"alternate", "es", es}, {"alternate", "x-default", en}}
+		}
+		mod := ""
+		if route == "/resources" {
+			mod = resourcesMod
+		}
+		urls = append(urls, smURL{Loc: en, LastMod: mod, Alternates: alts})
+		if es != "" {
+			urls = append(urls, smURL{Loc: es, LastMod: mod, Alternates: alts})
+		}
+	}
+	return urls
 }
 
 type sitemapIndex struct {
@@ -83,26 +129,35 @@ func (s *Site) sitemapURLs(ctx context.Context) ([]smURL, error) {
 			if newest == "" {
 				newest = day
 			}
-			posts = append(posts, smURL{Loc: s.origin + "/blog/" + url.PathEscape(p.GetSlug()), LastMod: day})
+			posts = append(posts, s.postURL(p, day))
 		}
 		if next == "" || len(page) == 0 {
 			break
 		}
 		token = next
 	}
-	var urls []smURL
-	for _, route := range PublicRoutes {
-		// /blog is the same page as /resources, whose address is canonical.
-		if !s.hasPage(route) || route == "/blog" {
+	return append(s.pageURLs(newest), posts...), nil
+}
+
+// postURL is a published post's sitemap entry: its address in its own
+// language and, when it has a published translation, both versions as
+// alternates (x-default: the English one), as the article's head names them.
+func (s *Site) postURL(p *contentv1.PostSummary, day string) smURL {
+	inSpanish := p.GetLanguage() == spanish
+	own := s.origin + sitepage.ArticlePath(p.GetSlug(), inSpanish)
+	u := smURL{Loc: own, LastMod: day}
+	for _, t := range p.GetTranslations() {
+		if t.GetSlug() == "" || (t.GetLanguage() == spanish) == inSpanish {
 			continue
 		}
-		u := smURL{Loc: s.origin + route}
-		if route == "/resources" {
-			u.LastMod = newest
+		en, es := own, s.origin+sitepage.ArticlePath(t.GetSlug(), true)
+		if inSpanish {
+			en, es = s.origin+sitepage.ArticlePath(t.GetSlug(), false), own
 		}
-		urls = append(urls, u)
+		u.Alternates = []alternate{{"alternate", "en", en}, {"alternate", "es", es}, {"alternate", "x-default", en}}
+		break
 	}
-	return append(urls, posts...), nil
+	return u
 }
 
 // sitemap serves /sitemap.xml (n 0) or /sitemap-{n}.xml: every address in
@@ -117,18 +172,13 @@ func (s *Site) sitemap(w http.ResponseWriter, r *http.Request, n int) {
 		urls, err := s.sitemapURLs(ctx)
 		if err != nil {
 			s.log.WarnContext(ctx, "posts unavailable for the sitemap", "code", status.Code(err).String(), "err", err)
-			urls, keepFor = nil, s.retry
-			for _, route := range PublicRoutes {
-				if s.hasPage(route) && route != "/blog" {
-					urls = append(urls, smURL{Loc: s.origin + route})
-				}
-			}
+			urls, keepFor = s.pageURLs(""), s.retry
 		}
 		files := (len(urls) + s.sitemapMax - 1) / s.sitemapMax
 		var doc any
 		switch {
 		case n == 0 && files <= 1:
-			doc = urlset{NS: sitemapNS, URLs: urls}
+			doc = urlset{NS: sitemapNS, XHTML: xhtmlNS, URLs: urls}
 		case n == 0:
 			index := sitemapIndex{NS: sitemapNS}
 			for i := 1; i <= files; i++ {
@@ -136,7 +186,7 @@ func (s *Site) sitemap(w http.ResponseWriter, r *http.Request, n int) {
 			}
 			doc = index
 		case files > 1 && n <= files:
-			doc = urlset{NS: sitemapNS, URLs: urls[(n-1)*s.sitemapMax : min(n*s.sitemapMax, len(urls))]}
+			doc = urlset{NS: sitemapNS, XHTML: xhtmlNS, URLs: urls[(n-1)*s.sitemapMax : min(n*s.sitemapMax, len(urls))]}
 		default:
 			return nil, errNoSitemap
 		}
@@ -206,7 +256,7 @@ func (s *Site) rss(w http.ResponseWriter, r *http.Request) {
 		Description: "Practical drain and sewer advice for Phoenix Valley homeowners.", Language: "en-us",
 	}}
 	for _, p := range s.posts(r, 20) {
-		link := s.origin + "/blog/" + url.PathEscape(p.GetSlug())
+		link := s.origin + sitepage.ArticlePath(p.GetSlug(), p.GetLanguage() == spanish)
 		feed.Channel.Items = append(feed.Channel.Items, rssItem{Title: p.GetTitle(), Link: link, GUID: link, Description: p.GetExcerpt(),
 			Category: p.GetCategory(), PubDate: publishedAt(p).Format(time.RFC1123Z)})
 	}

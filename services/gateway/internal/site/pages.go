@@ -13,6 +13,8 @@ import (
 type page struct {
 	*encoded.Set
 	expires time.Time
+	// path is an article's own address (/blog/{slug} or /es/blog/{slug}).
+	path string
 }
 
 func newPage(body []byte, keep time.Duration) *page {

@@ -14,8 +14,10 @@ import (
 // Reads are the content the site fills into its pages: the content
 // service's public reads, typed.
 type Reads interface {
-	// EditableContent is every editable text.
-	EditableContent(ctx context.Context) ([]*contentv1.EditableContent, error)
+	// EditableContent is every editable text in locale: English ("en"),
+	// or Spanish ("es": each item's Spanish text, or its English one
+	// marked fallback).
+	EditableContent(ctx context.Context, locale string) ([]*contentv1.EditableContent, error)
 	// ListPosts is the newest published posts, at most limit of them,
 	// after the page token (empty: from the newest), and the next page's
 	// token (empty after the last page).
@@ -33,10 +35,10 @@ type ContentService struct {
 }
 
 // EditableContent implements Reads.
-func (c ContentService) EditableContent(ctx context.Context) ([]*contentv1.EditableContent, error) {
+func (c ContentService) EditableContent(ctx context.Context, locale string) ([]*contentv1.EditableContent, error) {
 	ctx, cancel := context.WithTimeout(ctx, c.Timeout)
 	defer cancel()
-	resp, err := c.Client.ListEditableContent(ctx, &contentv1.ListEditableContentRequest{})
+	resp, err := c.Client.ListEditableContent(ctx, &contentv1.ListEditableContentRequest{Locale: locale})
 	return resp.GetItems(), err
 }
 
@@ -119,8 +121,9 @@ func cached[T any](c *cachedReads, key string, read func() (T, error)) (T, error
 	return e.value.(T), nil
 }
 
-func (c *cachedReads) EditableContent(ctx context.Context) ([]*contentv1.EditableContent, error) {
-	return cached(c, "editable-content", func() ([]*contentv1.EditableContent, error) { return c.reads.EditableContent(ctx) })
+// EditableContent is kept per language, and dropped in both on any change.
+func (c *cachedReads) EditableContent(ctx context.Context, locale string) ([]*contentv1.EditableContent, error) {
+	return cached(c, "editable-content?locale="+locale, func() ([]*contentv1.EditableContent, error) { return c.reads.EditableContent(ctx, locale) })
 }
 
 // postsPage is one page of ListPosts.

@@ -33,12 +33,44 @@ import (
 	"github.com/valleytrenchless/site/services/gateway/internal/sitepage"
 )
 
-// PublicRoutes are the site's indexable pages (SPEC §2), in sitemap order.
-var PublicRoutes = []string{
+// englishRoutes are the site's indexable pages in English (SPEC §2), in sitemap order.
+var englishRoutes = []string{
 	"/", "/services/cipp-lining", "/services/pipe-bursting", "/services/epoxy-coating", "/services/drain-inspections",
 	"/phoenix", "/scottsdale", "/tempe", "/mesa", "/chandler", "/gilbert", "/glendale", "/peoria",
 	"/resources", "/blog", "/risk-map", "/contact", "/privacy", "/terms", "/sitemap",
 }
+
+// PublicRoutes are the site's indexable pages: the English ones, then
+// their Spanish twins under /es (issue 40).
+var PublicRoutes = append(slices.Clone(englishRoutes), spanishRoutes(englishRoutes)...)
+
+// spanishPrefix is where the Spanish edition lives; its home is /es/.
+const spanishPrefix = "/es"
+
+// spanishRoute is an English route's Spanish twin: "/contact" → "/es/contact", "/" → "/es".
+func spanishRoute(route string) string {
+	if route == "/" {
+		return spanishPrefix
+	}
+	return spanishPrefix + route
+}
+
+func spanishRoutes(routes []string) []string {
+	out := make([]string, len(routes))
+	for i, r := range routes {
+		out[i] = spanishRoute(r)
+	}
+	return out
+}
+
+// isSpanish reports whether a cleaned path is in the Spanish edition.
+func isSpanish(p string) bool { return p == spanishPrefix || strings.HasPrefix(p, spanishPrefix+"/") }
+
+// LanguageCookie remembers the language a visitor chose with the site's
+// switch (web/src/i18n/remember.ts). Only "/" reads it: a visitor who chose
+// Spanish is sent from "/" to "/es/". Nothing reads Accept-Language, and
+// search engines keep no cookies, so both editions stay theirs to crawl.
+const LanguageCookie = "site_lang"
 
 // appRoutes are served by the app but never indexed.
 var appRoutes = map[string]bool{"/auth": true, "/admin": true}
@@ -48,6 +80,12 @@ var appRoutes = map[string]bool{"/auth": true, "/admin": true}
 // refresh or a deep link lands where it was).
 func isAppRoute(route string) bool {
 	return appRoutes[route] || strings.HasPrefix(route, "/admin/")
+}
+
+// prefersSpanish reports whether the visitor chose Spanish with the switch.
+func prefersSpanish(r *http.Request) bool {
+	c, err := r.Cookie(LanguageCookie)
+	return err == nil && c.Value == "es"
 }
 
 // Options configure the site.
@@ -165,6 +203,11 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 			s.pageRoutes[r] = s.pageFile(r)
 		}
 	}
+	// The Spanish home's own address is /es/ (its canonical URL): in the
+	// fast lane's table too, which looks paths up as they are sent.
+	if f, ok := s.pageRoutes[spanishPrefix]; ok {
+		s.pageRoutes[spanishPrefix+"/"] = f
+	}
 	return s, nil
 }
 
@@ -195,6 +238,13 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	route := strings.TrimSuffix(p, "/")
 	if route == "" {
 		route = "/"
+	}
+	if p == "/" && prefersSpanish(r) {
+		h := w.Header()
+		h.Set("Cache-Control", "private, no-cache")
+		h.Add("Vary", "Cookie")
+		http.Redirect(w, r, spanishPrefix+"/", http.StatusFound)
+		return
 	}
 	// The public pages first: resolved at start, they need no file lookup.
 	if file, ok := s.pageRoutes[route]; ok {
@@ -236,7 +286,9 @@ func (s *Site) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Robots-Tag", "noindex")
 		s.servePage(w, r, route, http.StatusOK)
 	case strings.HasPrefix(route, "/blog/") && strings.Count(route, "/") == 2:
-		s.blogPost(w, r, strings.TrimPrefix(route, "/blog/"))
+		s.blogPost(w, r, strings.TrimPrefix(route, "/blog/"), route)
+	case strings.HasPrefix(route, spanishPrefix+"/blog/") && strings.Count(route, "/") == 3:
+		s.blogPost(w, r, strings.TrimPrefix(route, spanishPrefix+"/blog/"), route)
 	default:
 		s.notFound(w, r)
 	}
@@ -296,6 +348,10 @@ func (s *Site) servePage(w http.ResponseWriter, r *http.Request, route string, c
 func (s *Site) notFound(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Robots-Tag", "noindex")
 	f := filepath.Join(s.dir, "404.html")
+	// An unknown address under /es gets the Spanish not-found page.
+	if es := filepath.Join(s.dir, "es", "404.html"); isSpanish(path.Clean("/"+strings.TrimPrefix(r.URL.Path, "/"))) && s.isFile(es) {
+		f = es
+	}
 	if !s.isFile(f) {
 		f = s.shell()
 	}
@@ -314,17 +370,36 @@ func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, co
 	p.serve(w, r, code)
 }
 
-// filledPage returns the page of file with the current editable texts,
-// kept or filled now.
+// filledPage returns the page of file with the current editable texts in
+// its language, kept or filled now.
 func (s *Site) filledPage(ctx context.Context, file string) (*page, error) {
 	return s.pages.files.Get(file, func() (*page, error) {
 		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
 		}
-		items := s.editableContent(ctx)
+		items := s.editableContent(ctx, s.fileLocale(file))
 		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
 	})
+}
+
+// The languages of the pages, as the texts' locale parameter names them.
+const (
+	english = "en"
+	spanish = "es"
+)
+
+// fileLocale is the language of a page of the build: Spanish for those the
+// build wrote for the Spanish edition (under es/, each with <html
+// lang="es">), English for every other, the app shell included (served for
+// an /es/ address, it carries the English texts like its markup, and the
+// app reads the Spanish ones itself). Pages are kept by file, so each
+// language's are kept apart.
+func (s *Site) fileLocale(file string) string {
+	if strings.HasPrefix(file, filepath.Join(s.dir, "es")+string(filepath.Separator)) {
+		return spanish
+	}
+	return english
 }
 
 // Refill fills again the pages that were kept when the site was last
@@ -375,8 +450,9 @@ func (s *Site) Ready(path string) *encoded.Set {
 		}
 		return nil
 	}
-	if slug, ok := strings.CutPrefix(path, "/blog/"); ok && slug != "" && !strings.Contains(slug, "/") {
-		if p, ok := s.pages.articles.Peek(slug); ok {
+	if slug, ok := articleSlug(path); ok {
+		// Only at the article's own address: the other language's answers a redirect.
+		if p, ok := s.pages.articles.Peek(slug); ok && p.path == path {
 			return p.Set
 		}
 	}
@@ -390,11 +466,11 @@ func (s *Site) Ready(path string) *encoded.Set {
 // Every read of the site outlives the request that asked for it (Reads
 // bound it): a filled page, like a read, is shared by every request that
 // waits for it, and must not be spoiled by one visitor leaving.
-func (s *Site) editableContent(ctx context.Context) []sitepage.Item {
+func (s *Site) editableContent(ctx context.Context, locale string) []sitepage.Item {
 	ctx = context.WithoutCancel(ctx)
-	list, err := s.reads.EditableContent(ctx)
+	list, err := s.reads.EditableContent(ctx, locale)
 	if err != nil {
-		s.log.WarnContext(ctx, "editable texts unavailable: serving the build's defaults", "code", status.Code(err).String(), "err", err)
+		s.log.WarnContext(ctx, "editable texts unavailable: serving the build's defaults", "locale", locale, "code", status.Code(err).String(), "err", err)
 		return nil
 	}
 	items := make([]sitepage.Item, 0, len(list))
@@ -402,7 +478,13 @@ func (s *Site) editableContent(ctx context.Context) []sitepage.Item {
 		if s.known != nil && !s.known[it.GetContentKey()] {
 			continue
 		}
-		items = append(items, sitepage.Item{ContentKey: it.GetContentKey(), Content: it.GetContent(), ContentType: it.GetContentType()})
+		item := sitepage.Item{ContentKey: it.GetContentKey(), Content: it.GetContent(), ContentType: it.GetContentType()}
+		if locale == spanish {
+			// A Spanish page's items say the language of each text, as the
+			// API's Spanish list does (English where one falls back).
+			item.Locale, item.Fallback = it.GetLocale(), it.GetFallback()
+		}
+		items = append(items, item)
 	}
 	return items
 }
@@ -488,7 +570,20 @@ var (
 // (dist/_article.html; a build without one gets the app shell) with its own
 // title, description, canonical URL and Open Graph tags, and the post as
 // the post-data block; unknown and draft slugs are 404.
-func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
+// articleSlug is the slug of an article's address, /blog/{slug} or /es/blog/{slug}.
+func articleSlug(path string) (string, bool) {
+	rest, ok := strings.CutPrefix(path, "/blog/")
+	if !ok {
+		rest, ok = strings.CutPrefix(path, spanishPrefix+"/blog/")
+	}
+	return rest, ok && rest != "" && !strings.Contains(rest, "/")
+}
+
+// blogPost serves the article slug at address (its route): filled into the
+// article template of its language (dist/_article.html, or
+// dist/es/_article.html for a Spanish post), or, asked for at the other
+// language's address, a permanent redirect to its own (issue 40).
+func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug, address string) {
 	p, err := s.pages.articles.Get(slug, func() (*page, error) {
 		ctx := context.WithoutCancel(r.Context())
 		post, err := s.reads.Post(ctx, slug)
@@ -500,22 +595,34 @@ func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug string) {
 			s.log.WarnContext(ctx, "post unavailable", "slug", slug, "code", status.Code(err).String(), "err", err)
 			return nil, errPostUnavailable
 		}
-		file := filepath.Join(s.dir, "_article.html")
+		inSpanish := post.GetLanguage() == spanish
+		own := sitepage.ArticlePath(slug, inSpanish)
+		file, locale := filepath.Join(s.dir, "_article.html"), english
+		if inSpanish {
+			file, locale = filepath.Join(s.dir, "es", "_article.html"), spanish
+		}
 		if !s.isFile(file) {
-			file = s.pageFile("/blog/" + slug)
+			file = s.pageFile(own)
 		}
 		doc, err := s.readFile(file)
 		if err != nil {
 			return nil, err
 		}
-		items := s.editableContent(ctx)
+		items := s.editableContent(ctx, locale)
 		body, err := sitepage.Article(doc, postJSON(post), items, sitepage.Site{Origin: s.origin, Company: s.company})
 		if err != nil {
 			s.log.ErrorContext(r.Context(), "post unreadable", "slug", slug, "err", err)
 			return nil, errNoPost
 		}
-		return s.newPage(body, items != nil), nil
+		page := s.newPage(body, items != nil)
+		page.path = own
+		return page, nil
 	})
+	if err == nil && p.path != address {
+		// An English post at /es/blog/… or a Spanish one at /blog/….
+		http.Redirect(w, r, p.path, http.StatusMovedPermanently)
+		return
+	}
 	switch {
 	case errors.Is(err, errNoPost):
 		s.notFound(w, r)

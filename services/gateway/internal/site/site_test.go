@@ -41,6 +41,9 @@ type contentServer struct {
 	contentv1.UnimplementedContentServiceServer
 	mu    sync.Mutex
 	items []sitepage.Item
+	// es are the items' Spanish texts by key (an item without one falls
+	// back to its English text on a Spanish read).
+	es    map[string]string
 	posts map[string]*contentv1.Post // published posts by slug
 	// textsDown and postsDown make the reads fail as with the content
 	// service down.
@@ -73,9 +76,10 @@ func publishedOn(t time.Time) *timestamppb.Timestamp { return timestamppb.New(t)
 
 var errDown = status.Error(codes.Unavailable, "content service down")
 
-func (a *contentServer) ListEditableContent(context.Context, *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
+func (a *contentServer) ListEditableContent(_ context.Context, req *contentv1.ListEditableContentRequest) (*contentv1.ListEditableContentResponse, error) {
 	a.mu.Lock()
 	a.calls["ListEditableContent"]++
+	a.calls["ListEditableContent?locale="+req.GetLocale()]++
 	during := a.duringTexts
 	a.duringTexts = nil
 	if a.textsDown {
@@ -84,7 +88,13 @@ func (a *contentServer) ListEditableContent(context.Context, *contentv1.ListEdit
 	}
 	resp := &contentv1.ListEditableContentResponse{}
 	for _, it := range a.items {
-		resp.Items = append(resp.Items, &contentv1.EditableContent{ContentKey: it.ContentKey, Content: it.Content, ContentType: it.ContentType})
+		item := &contentv1.EditableContent{ContentKey: it.ContentKey, Content: it.Content, ContentType: it.ContentType, Locale: "en"}
+		if es, ok := a.es[it.ContentKey]; ok && req.GetLocale() == "es" {
+			item.Content, item.Locale = es, "es"
+		} else if req.GetLocale() == "es" {
+			item.Fallback = true
+		}
+		resp.Items = append(resp.Items, item)
 	}
 	a.mu.Unlock()
 	if during != nil {
@@ -103,7 +113,8 @@ func (a *contentServer) ListPublishedPosts(_ context.Context, req *contentv1.Lis
 	resp := &contentv1.ListPublishedPostsResponse{}
 	for _, p := range a.posts {
 		resp.Posts = append(resp.Posts, &contentv1.PostSummary{Id: p.Id, Slug: p.Slug, Title: p.Title, Excerpt: p.Excerpt,
-			ImageUrl: p.ImageUrl, PublishedAt: p.PublishedAt, Category: p.Category, ReadTimeMinutes: p.ReadTimeMinutes})
+			ImageUrl: p.ImageUrl, PublishedAt: p.PublishedAt, Category: p.Category, ReadTimeMinutes: p.ReadTimeMinutes,
+			Language: p.Language, Translations: p.Translations})
 	}
 	slices.SortFunc(resp.Posts, func(x, y *contentv1.PostSummary) int {
 		// Newest first, as the content service lists them.
@@ -251,7 +262,7 @@ func TestArticlePage(t *testing.T) {
 	require.Contains(t, a.body, `<script type="application/json" id="post-data">{"id":"0b6f1f9e-3d2a-4c57-9a44-1f1e9d6c2b10",`+
 		`"slug":"roots-in-pipes","title":"Roots in pipes","excerpt":"Why roots find your pipes.","content":"Roots.","imageUrl":"",`+
 		`"publishedAt":"2026-11-11T05:30:00Z","isPublished":true,"category":"Maintenance","readTimeMinutes":4,"createdAt":null,`+
-		`"updatedAt":null,"updatedBy":"","bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","heroImage":null,"version":"0","autosaved":false,"seoTitle":"","seoDescription":"","socialImageUrl":""}</script>`)
+		`"updatedAt":null,"updatedBy":"","bodyHtml":"\u003cp\u003eRoots grow.\u003c/p\u003e","heroImage":null,"version":"0","autosaved":false,"seoTitle":"","seoDescription":"","socialImageUrl":"","language":"","translationOf":"","translations":[]}</script>`)
 	require.Contains(t, a.body, `id="editable-content"`)
 	require.NotEmpty(t, a.header.Get("ETag"))
 
@@ -440,7 +451,9 @@ func TestWhatTheSiteKeepsIsBoundedByBytesNotByPosts(t *testing.T) {
 		slug := fmt.Sprintf("post-%d", i)
 		api.posts[slug] = &contentv1.Post{Slug: slug, Title: slug, PublishedAt: publishedOn(t11Nov), BodyHtml: body + slug}
 	}
-	const keepBytes = 128 << 10
+	// A quarter of it holds the sitemap: 120 posts and every page in both
+	// languages with its alternates (a build without 404.html has them all).
+	const keepBytes = 192 << 10
 	e := newTestSite(t, api, map[string]string{"index.html": homeHTML, "_article.html": `<html><body>⟦post:title⟧</body></html>`},
 		Options{KeepBytes: keepBytes})
 	for i := range 120 {

@@ -40,6 +40,65 @@ type Post struct {
 	SeoTitle       string `json:"seoTitle"`
 	SeoDescription string `json:"seoDescription"`
 	SocialImageURL string `json:"socialImageUrl"`
+	// Language is the post's: "es" for Spanish, English otherwise (issue 40).
+	Language string `json:"language"`
+	// Translations are its published versions in the other language.
+	Translations []Translation `json:"translations"`
+}
+
+// Translation is a post's version in another language.
+type Translation struct {
+	Language string `json:"language"`
+	Slug     string `json:"slug"`
+}
+
+// longDate is the post's date as its page writes it.
+func (p Post) longDate() string {
+	if p.Spanish() {
+		return LongDateSpanish(p.PublishedAt)
+	}
+	return LongDate(p.PublishedAt)
+}
+
+// Spanish reports whether the post is written in Spanish.
+func (p Post) Spanish() bool { return p.Language == "es" }
+
+// ArticlePath is an article's address: /blog/{slug} in English,
+// /es/blog/{slug} in Spanish (the app's articlePath).
+func ArticlePath(slug string, spanish bool) string {
+	if spanish {
+		return "/es/blog/" + url.PathEscape(slug)
+	}
+	return "/blog/" + url.PathEscape(slug)
+}
+
+// Path is the post's own address.
+func (p Post) Path() string { return ArticlePath(p.Slug, p.Spanish()) }
+
+// twin is the post's published version in the other language, if any.
+func (p Post) twin() (Translation, bool) {
+	want := "es"
+	if p.Spanish() {
+		want = "en"
+	}
+	for _, t := range p.Translations {
+		if t.Slug != "" && (t.Language == want || (want == "en" && t.Language == "")) {
+			return t, true
+		}
+	}
+	return Translation{}, false
+}
+
+// otherLanguageHref is where the article's language switch leads: its
+// twin, or the other language's articles (the app's languageSwitchPath).
+func (p Post) otherLanguageHref() string {
+	if t, ok := p.twin(); ok {
+		return ArticlePath(t.Slug, !p.Spanish())
+	}
+	if p.Spanish() {
+		return "/resources"
+	}
+	return "/es/resources"
 }
 
 // HeroImage is the post's hero with its responsive sources.
@@ -91,6 +150,20 @@ func LongDate(apiTime string) string {
 	return t.In(phoenix).Format("January 2, 2006")
 }
 
+var spanishMonths = [...]string{"enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre",
+	"octubre", "noviembre", "diciembre"}
+
+// LongDateSpanish is LongDate as a Spanish page writes it (the app's
+// formatLongDate in es-US): "10 de noviembre de 2026".
+func LongDateSpanish(apiTime string) string {
+	t, err := time.Parse(time.RFC3339Nano, apiTime)
+	if err != nil {
+		return ""
+	}
+	t = t.In(phoenix)
+	return fmt.Sprintf("%d de %s de %d", t.Day(), spanishMonths[t.Month()-1], t.Year())
+}
+
 // tokenPrefix starts every article token: ⟦post:NAME⟧.
 const tokenPrefix, tokenEnd = "⟦post:", "⟧"
 
@@ -101,12 +174,14 @@ func (p Post) tokens() map[string]string {
 	e := html.EscapeString
 	return map[string]string{
 		"title": e(p.Title), "excerpt": e(p.Excerpt), "category": e(p.Category),
-		"date": e(LongDate(p.PublishedAt)), "publishedAt": e(p.PublishedAt),
+		"date": e(p.longDate()), "publishedAt": e(p.PublishedAt),
 		"readTime": strconv.FormatInt(int64(p.ReadTimeMinutes), 10),
 		"heroSrc":  e(h.Src), "heroSrcset": e(h.Srcset),
 		"heroWidth":  strconv.FormatInt(int64(h.Width), 10),
 		"heroHeight": strconv.FormatInt(int64(h.Height), 10),
 		"body":       p.BodyHTML,
+		// The header's language switch (both article templates carry it).
+		"otherLanguageHref": e(p.otherLanguageHref()),
 	}
 }
 
@@ -142,7 +217,7 @@ type Site struct {
 // head is the article's own title, description, canonical URL and Open
 // Graph tags.
 func (p Post) head(s Site) []byte {
-	canonical := s.Origin + "/blog/" + url.PathEscape(p.Slug)
+	canonical := s.Origin + p.Path()
 	title, description := cmp.Or(p.SeoTitle, p.Title), cmp.Or(p.SeoDescription, p.Excerpt)
 	image := cmp.Or(p.SocialImageURL, p.ImageURL)
 	if strings.HasPrefix(image, "/") {
@@ -153,9 +228,24 @@ func (p Post) head(s Site) []byte {
 	fmt.Fprintf(&b, "<title>%s | %s</title>\n", e(title), e(s.Company))
 	fmt.Fprintf(&b, "<meta name=\"description\" content=\"%s\">\n", e(description))
 	fmt.Fprintf(&b, "<link rel=\"canonical\" href=\"%s\">\n", e(canonical))
+	if t, ok := p.twin(); ok {
+		// A translated article names both versions (x-default: the English one).
+		en, es := canonical, s.Origin+ArticlePath(t.Slug, true)
+		if p.Spanish() {
+			en, es = s.Origin+ArticlePath(t.Slug, false), canonical
+		}
+		for _, alt := range [][2]string{{"en", en}, {"es", es}, {"x-default", en}} {
+			fmt.Fprintf(&b, "<link rel=\"alternate\" hreflang=\"%s\" href=\"%s\">\n", alt[0], e(alt[1]))
+		}
+	}
 	fmt.Fprintf(&b, "<meta property=\"og:type\" content=\"article\">\n<meta property=\"og:title\" content=\"%s\">\n", e(title))
 	fmt.Fprintf(&b, "<meta property=\"og:description\" content=\"%s\">\n<meta property=\"og:url\" content=\"%s\">\n", e(description), e(canonical))
 	fmt.Fprintf(&b, "<meta property=\"og:site_name\" content=\"%s\">\n", e(s.Company))
+	locale := "en_US"
+	if p.Spanish() {
+		locale = "es_US"
+	}
+	fmt.Fprintf(&b, "<meta property=\"og:locale\" content=\"%s\">\n", locale)
 	if image != "" {
 		fmt.Fprintf(&b, "<meta property=\"og:image\" content=\"%s\">\n", e(image))
 	}
@@ -188,12 +278,10 @@ func Article(doc, rawPost []byte, items []Item, s Site) ([]byte, error) {
 	if l.headEnd >= 0 {
 		edits = append(edits, edit{start: l.headEnd, end: l.headEnd, text: p.head(s)})
 	}
-	var blocks []byte
 	if items != nil {
 		edits = append(edits, l.markEdits(items)...)
-		blocks = itemsBlock(l.pageItems(items))
+		edits = append(edits, l.blockEdit(EditableContentBlock, itemsBlock(l.pageItems(items))))
 	}
-	blocks = append(blocks, dataBlock("post-data", compact.Bytes())...)
-	edits = append(edits, edit{start: l.bodyEnd, end: l.bodyEnd, text: blocks})
+	edits = append(edits, edit{start: l.bodyEnd, end: l.bodyEnd, text: dataBlock("post-data", compact.Bytes())})
 	return apply(doc, edits), nil
 }

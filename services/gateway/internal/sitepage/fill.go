@@ -21,19 +21,39 @@ type Item struct {
 	ContentKey  string `json:"contentKey"`
 	Content     string `json:"content"`
 	ContentType string `json:"contentType"`
+	// Locale and Fallback are a Spanish page's (issue 40): the language of
+	// Content, and whether it is the English text of an item without a
+	// Spanish one. English pages leave them out.
+	Locale   string `json:"locale,omitempty"`
+	Fallback bool   `json:"fallback,omitempty"`
 }
+
+// EditableContentBlock is the id of the data block of a page's editable
+// texts.
+const EditableContentBlock = "editable-content"
 
 // Fill returns doc with the content of every data-ec mark replaced by its
 // item's current content (unknown keys keep the build's default), and the
-// page's items (pageItems) as the editable-content data block before
-// </body>. Nil items (they could not be read) leave doc as it is: the marks
-// hold the build's defaults, which is what the app shows without the block.
+// page's items (pageItems) as the editable-content data block: in place of
+// the one the build wrote (a Spanish page carries the build's Spanish
+// texts), or else before </body>. Nil items (they could not be read) leave
+// doc as it is: the marks hold the build's defaults, and its block, if it
+// has one, the same texts, which is what the app shows without the block.
 func Fill(doc []byte, items []Item) []byte {
 	if items == nil {
 		return doc
 	}
 	l := scan(doc)
-	return apply(doc, append(l.markEdits(items), edit{start: l.bodyEnd, end: l.bodyEnd, text: itemsBlock(l.pageItems(items))}))
+	return apply(doc, append(l.markEdits(items), l.blockEdit(EditableContentBlock, itemsBlock(l.pageItems(items)))))
+}
+
+// blockEdit puts a data block in place of the document's block with the
+// same id, or else before </body>: a page never carries two.
+func (l layout) blockEdit(id string, block []byte) edit {
+	if b, ok := l.blocks[id]; ok {
+		return edit{start: b.start, end: b.end, text: block}
+	}
+	return edit{start: l.bodyEnd, end: l.bodyEnd, text: block}
 }
 
 // Keys are the content keys of doc's data-ec marks, in document order.
@@ -109,6 +129,9 @@ type layout struct {
 	// headEnd is the offset of </head> (-1 without one); bodyEnd that of
 	// the last </body> (the document's length without one).
 	headEnd, bodyEnd int
+	// blocks are the document's JSON data blocks by id, each script
+	// element whole (the first of an id).
+	blocks map[string]span
 }
 
 type span struct{ start, end int }
@@ -145,6 +168,8 @@ func scan(doc []byte) layout {
 	z := xhtml.NewTokenizer(bytes.NewReader(doc))
 	var open []*mark
 	inHead, titleStart := true, -1
+	// The data block being read: its id and where its start tag began.
+	blockID, blockStart := "", -1
 	pos := 0
 	for {
 		tt := z.Next()
@@ -168,6 +193,9 @@ func scan(doc []byte) layout {
 			}
 			if tag == "body" {
 				inHead = false
+			}
+			if tag == "script" && tt == xhtml.StartTagToken && attrs["id"] != "" && strings.EqualFold(attrs["type"], "application/json") {
+				blockID, blockStart = attrs["id"], start
 			}
 			if inHead {
 				if tag == "title" {
@@ -202,6 +230,14 @@ func scan(doc []byte) layout {
 				inHead = false
 			case "body":
 				l.bodyEnd = start
+			case "script":
+				if _, seen := l.blocks[blockID]; blockStart >= 0 && !seen {
+					if l.blocks == nil {
+						l.blocks = map[string]span{}
+					}
+					l.blocks[blockID] = span{blockStart, pos}
+				}
+				blockID, blockStart = "", -1
 			case "title":
 				if inHead && titleStart >= 0 {
 					l.seo = append(l.seo, span{titleStart, skipSpace(doc, pos)})
@@ -321,21 +357,20 @@ func fillParams(content string, p map[string]string) string {
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // itemsBlock is the editable-content data block: each item's key, content
-// and type.
+// and type (and on a Spanish page its language).
 func itemsBlock(items []Item) []byte {
 	if items == nil {
 		items = []Item{}
 	}
 	b, _ := json.Marshal(items) // plain strings: cannot fail
-	return dataBlock("editable-content", b)
+	return dataBlock(EditableContentBlock, b)
 }
 
-// AddDataBlock returns doc with a data block holding jsonValue before
-// </body>: page data that is neither an editable text nor a post (the risk
-// map's street map).
+// AddDataBlock returns doc with a data block holding jsonValue, in place of
+// the document's block of that id or else before </body>: page data that
+// is neither an editable text nor a post (the risk map's street map).
 func AddDataBlock(doc []byte, id string, jsonValue []byte) []byte {
-	end := scan(doc).bodyEnd
-	return apply(doc, []edit{{start: end, end: end, text: dataBlock(id, jsonValue)}})
+	return apply(doc, []edit{scan(doc).blockEdit(id, dataBlock(id, jsonValue))})
 }
 
 // dataBlock wraps JSON in a data block. json.Marshal and json.HTMLEscape

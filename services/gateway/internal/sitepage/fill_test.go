@@ -238,3 +238,40 @@ func TestBlockCarriesThePagesItemsAndTheShortOnes(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []string{"hero.title", "edge"}, keys(art))
 }
+
+// Issue 40: a Spanish page comes from the build with its editable-content
+// block (the seed's Spanish texts). Fill puts the current texts in its
+// place, so the page carries one block, where the build put it; other
+// blocks, and a block of that id in a script of another type, stay.
+func TestFillReplacesTheBuildsBlock(t *testing.T) {
+	t.Parallel()
+	built := `<!doctype html><html lang="es"><head><title>T</title>` +
+		`<script type="text/plain" id="editable-content">not data</script></head><body><div id="root">` +
+		`<h1 data-ec="hero.title">Reparación sin excavar</h1></div>` +
+		`<script type="module" src="/assets/index-1.js"></script>` +
+		`<script type="application/json" id="editable-content">[{"contentKey":"hero.title","content":"Reparación sin excavar","contentType":"text","locale":"es"}]</script>` +
+		"\n  " + `<script type="application/json" id="map-tiles">{"url":"x"}</script></body></html>`
+	items := []Item{
+		{ContentKey: "hero.title", Content: "Reparación de drenaje", ContentType: "text", Locale: "es"},
+		{ContentKey: "footer.blurb", Content: "<p>Drain repair</p>", ContentType: "html", Locale: "en", Fallback: true},
+	}
+	got := string(Fill([]byte(built), items))
+	want := strings.Replace(built, `Reparación sin excavar</h1>`, `Reparación de drenaje</h1>`, 1)
+	want = strings.Replace(want,
+		`<script type="application/json" id="editable-content">[{"contentKey":"hero.title","content":"Reparación sin excavar","contentType":"text","locale":"es"}]</script>`,
+		string(itemsBlock(items)), 1)
+	require.Equal(t, want, got)
+	require.Equal(t, 1, strings.Count(got, `<script type="application/json" id="editable-content">`))
+	require.Contains(t, got, `{"contentKey":"footer.blurb","content":"\u003cp\u003eDrain repair\u003c/p\u003e","contentType":"html","locale":"en","fallback":true}`)
+	require.Contains(t, got, `<script type="text/plain" id="editable-content">not data</script>`)
+	require.Equal(t, got, string(Fill([]byte(got), items)), "filling a filled page changes nothing")
+
+	// An English item says nothing of languages.
+	require.NotContains(t, string(itemsBlock([]Item{{ContentKey: "k", Content: "c", ContentType: "text"}})), "locale")
+
+	// Another data block is replaced the same way, once.
+	tiles := string(AddDataBlock([]byte(got), "map-tiles", []byte(`{"url":"y"}`)))
+	require.Equal(t, strings.Replace(got, `{"url":"x"}`, `{"url":"y"}`, 1), tiles)
+	added := string(AddDataBlock([]byte(page("")), "map-tiles", []byte(`{}`)))
+	require.Contains(t, added, `<script type="application/json" id="map-tiles">{}</script></body>`)
+}

@@ -20,6 +20,35 @@ describe('returnTo', () => {
       expect(adminPath(bad), bad).toBe('/admin');
     }
   });
+
+  // Found by the attack of 2026-11-27: the browser resolves %2e%2e as "..",
+  // so this landed on /blog.
+  it('resolves the page as the browser will before checking it is a staff page', () => {
+    const origin = 'https://valleytrenchless.example';
+    for (const bad of [
+      '/admin/%2e%2e/blog',
+      '/admin/%2E%2E/blog',
+      '/admin/.%2e/blog',
+      '/admin/%2e./blog',
+      '/admin/%2e%2e',
+      '/admin/%2e%2e?x=/admin',
+      '/admin/leads/%2e%2e/%2e%2e/api/x',
+      '/admin/..\\blog',
+      '/admin\\..\\blog',
+      '/admin/./../blog',
+      '/admin/.%2e//evil.example',
+      '/admin/\t../blog',
+      '/admin/\u200b/x',
+      '/admin/%2e%2e/%2e%2e//evil.example',
+    ]) {
+      expect(adminPath(bad, origin), bad).toBe('/admin');
+    }
+    expect(adminPath('/admin/leads/%2e%2e/posts', origin)).toBe('/admin/posts');
+    expect(adminPath('/admin/./leads?filter=unread', origin)).toBe('/admin/leads?filter=unread');
+    // Encoded slashes stay inside one segment: still a staff page.
+    expect(adminPath('/admin/..%2fblog', origin)).toBe('/admin/..%2fblog');
+    expect(adminPath('/admin/%2e%2e%2fblog/..', origin)).toBe('/admin/');
+  });
 });
 
 describe('googleSignInHref', () => {

@@ -3,6 +3,7 @@
 import './components/contact-page.css';
 
 export { ContactHero, CONTACT_HERO_TITLE } from './components/ContactHero';
+export { ContactPageSeo, ContactRequest } from './components/ContactRequest';
 export { EquipmentShowcase } from './components/EquipmentShowcase';
 export { NextSteps, NEXT_STEPS } from './components/NextSteps';
 export { TrustBadges, TRUST_BADGES } from './components/TrustBadges';

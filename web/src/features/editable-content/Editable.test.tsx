@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { editableContentQueryKey, type EditableContentItem } from './api/get-editable-content';
+import { editableContentKey, editableContentQueryKey, type EditableContentItem } from './api/get-editable-content';
 import { Editable } from './Editable';
 import { valueToSave } from './edit-mode/save-editable';
 import { fillParams } from './fill-params';
@@ -12,6 +12,28 @@ function render(el: React.ReactElement, items?: EditableContentItem[]) {
   if (items) client.setQueryData(editableContentQueryKey, items);
   return renderToString(<QueryClientProvider client={client}>{el}</QueryClientProvider>);
 }
+
+describe('Editable on a Spanish page (issue 40)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the Spanish list’s item, the English list’s on English pages', () => {
+    const client = createQueryClient();
+    client.setQueryData(editableContentQueryKey, [{ contentKey: 'hero.title', content: 'Sewer repair', contentType: 'text' }]);
+    client.setQueryData(editableContentKey('es'), [{ contentKey: 'hero.title', content: 'Reparación de drenaje', contentType: 'text', locale: 'es' }]);
+    const page = () =>
+      renderToString(
+        <QueryClientProvider client={client}>
+          <Editable contentKey="hero.title" as="h1">
+            Built wording
+          </Editable>
+        </QueryClientProvider>,
+      );
+    vi.stubGlobal('window', { location: { pathname: '/es/contact' } });
+    expect(page()).toBe('<h1 data-ec="hero.title">Reparación de drenaje</h1>');
+    vi.stubGlobal('window', { location: { pathname: '/contact' } });
+    expect(page()).toBe('<h1 data-ec="hero.title">Sewer repair</h1>');
+  });
+});
 
 describe('Editable', () => {
   it('renders the build-time wording in an element the edge can fill (data-ec and its params)', () => {

@@ -3,6 +3,7 @@
 // lazy chunk; nothing here pulls it into a visitor's page.
 export { Editable, type EditableProps } from './Editable';
 export {
+  editableContentKey,
   editableContentQueryKey,
   embeddedEditableContent,
   getEditableContent,
@@ -13,3 +14,4 @@ export {
 } from './api/get-editable-content';
 export { escapeHtml, fillParams } from './fill-params';
 export { EditModeLayer } from './EditModeLayer';
+export { inLocale, pageLocale, useEditableLocale, type EditableLocale, type WithSpanish } from './locale';

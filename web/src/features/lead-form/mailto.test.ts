@@ -1,6 +1,16 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
-import { buildMailtoHref, mailtoBody, mailtoSubject } from './mailto';
+import { messages as en } from '@/locales/en';
+import { messages as es } from '@/locales/es';
+import { buildMailtoHref, mailtoBody as mailtoBodyIn, mailtoSubject as mailtoSubjectIn, type MailtoValues } from './mailto';
+
+const english = setupI18n({ locale: 'en', messages: { en } });
+const spanish = setupI18n({ locale: 'es', messages: { es } });
+
+// SPEC's wording is the English page's.
+const mailtoBody = (v: MailtoValues) => mailtoBodyIn(english, v);
+const mailtoSubject = (v: MailtoValues) => mailtoSubjectIn(english, v);
 
 const full = {
   firstName: 'Maria',
@@ -81,7 +91,7 @@ describe('e-mail fallback (SPEC §7)', () => {
   });
 
   it('encodes subject and body into a mailto link to the company address', () => {
-    const href = buildMailtoHref(full);
+    const href = buildMailtoHref(english, full);
     expect(href.startsWith(`mailto:${business.email}?subject=Drain%20Assessment%20Request%20-%20Maria%20Lopez&body=`)).toBe(
       true,
     );
@@ -99,6 +109,36 @@ describe('e-mail fallback (SPEC §7)', () => {
   });
 
   it('sends to another address when asked', () => {
-    expect(buildMailtoHref(full, 'office@example.org').startsWith('mailto:office@example.org?subject=')).toBe(true);
+    expect(buildMailtoHref(english, full, 'office@example.org').startsWith('mailto:office@example.org?subject=')).toBe(true);
+  });
+});
+
+describe('e-mail fallback on a Spanish page (issue 40)', () => {
+  it('writes the subject and every line in Spanish, with the options as the visitor read them', () => {
+    expect(mailtoSubjectIn(spanish, full)).toBe('Solicitud de evaluación del drenaje - Maria Lopez');
+    expect(mailtoBodyIn(spanish, full)).toBe(
+      [
+        'Nombre: Maria Lopez',
+        'Correo electrónico: maria@example.com',
+        'Teléfono: (480) 555-0199',
+        'Dirección: 1234 E Camelback Rd',
+        'Ciudad: Scottsdale',
+        'Antigüedad de la casa: Antes de 1980',
+        'Problemas: Tapones frecuentes o agua que se regresa, Ruidos de gorgoteo',
+        'Descripción: Toilet gurgles when the washer drains & the yard smells.',
+        'Plazo: Lo antes posible',
+      ].join('\r\n'),
+    );
+  });
+
+  it('says what was left empty in Spanish', () => {
+    const body = mailtoBodyIn(spanish, { firstName: 'Ana', lastName: 'Ruiz', email: 'ana@example.com', phone: '6025550142' });
+    expect(body).toContain('Dirección: No se indicó\r\n');
+    expect(body).toContain('Ciudad: No se especificó\r\n');
+    expect(body).toContain('Problemas: No se especificó\r\n');
+    expect(body.endsWith('Plazo: No se especificó')).toBe(true);
+    expect(buildMailtoHref(spanish, { firstName: 'Ana', lastName: 'Ruiz' })).toContain(
+      `mailto:${business.email}?subject=Solicitud%20de%20evaluaci%C3%B3n%20del%20drenaje%20-%20Ana%20Ruiz&body=`,
+    );
   });
 });

@@ -6,7 +6,8 @@ import { contactPageSchema, homeLeadSchema } from './schema';
 const ctx = {
   sourcePage: '/contact',
   attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', gclid: 'abc' },
-};
+  language: 'en',
+} as const;
 
 describe('the /contact payload (SPEC §7)', () => {
   it('sends the fields the page does not ask for as null, and hasVideo false', () => {
@@ -39,6 +40,7 @@ describe('the /contact payload (SPEC §7)', () => {
       sourcePage: '/contact',
       attribution: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'spring', gclid: 'abc' },
       website: '',
+      language: 'en',
     });
   });
 
@@ -98,6 +100,7 @@ describe('the /contact payload (SPEC §7)', () => {
       'sourcePage',
       'attribution',
       'website',
+      'language',
     ]);
   });
 });
@@ -117,7 +120,7 @@ describe('the home form payload (SPEC §7)', () => {
       description: '',
       website: '',
     });
-    expect(toHomeInspectionRequest(data, { sourcePage: '/mesa', attribution: { ...EMPTY_ATTRIBUTION } })).toStrictEqual({
+    expect(toHomeInspectionRequest(data, { sourcePage: '/mesa', attribution: { ...EMPTY_ATTRIBUTION }, language: 'en' })).toStrictEqual({
       formVariant: 'home',
       firstName: 'Dan',
       lastName: 'Reyes',
@@ -132,12 +135,35 @@ describe('the home form payload (SPEC §7)', () => {
       sourcePage: '/mesa',
       attribution: { utmSource: '', utmMedium: '', utmCampaign: '', gclid: '' },
       website: '',
+      language: 'en',
     });
+  });
+});
+
+describe('the language of the page (issue 40)', () => {
+  const spanish = { ...ctx, sourcePage: '/es/contact', language: 'es' } as const;
+
+  it('is sent with both forms, beside SPEC\'s fields', () => {
+    const contact = contactPageSchema.parse({
+      firstName: 'María',
+      lastName: 'López',
+      email: 'maria@example.com',
+      phone: '4805550199',
+      description: 'El fregadero se tapa cada semana.',
+    });
+    expect(toContactPageInspectionRequest(contact, spanish)).toMatchObject({ formVariant: 'contact', sourcePage: '/es/contact', language: 'es' });
+    const home = homeLeadSchema.parse({ ...contact, issues: ['gurgling'] });
+    expect(toHomeInspectionRequest(home, { ...spanish, sourcePage: '/es/mesa' })).toMatchObject({ formVariant: 'home', language: 'es' });
+  });
+
+  it('is the one the form is given', () => {
+    expect(currentSubmissionContext('es').language).toBe('es');
+    expect(currentSubmissionContext('en').language).toBe('en');
   });
 });
 
 describe('currentSubmissionContext', () => {
   it('is empty outside a browser', () => {
-    expect(currentSubmissionContext()).toEqual({ sourcePage: '', attribution: EMPTY_ATTRIBUTION });
+    expect(currentSubmissionContext('en')).toEqual({ sourcePage: '', attribution: EMPTY_ATTRIBUTION, language: 'en' });
   });
 });

@@ -1,4 +1,7 @@
-// The two POST /api/contact bodies of SPEC §7, built from validated form data.
+// The two POST /api/contact bodies of SPEC §7, built from validated form
+// data, plus the page's language (issue 40: an optional field SPEC's
+// payloads do not send, which the API accepts with or without).
+import type { Locale } from '@/i18n/locale';
 import { currentAttribution, type Attribution } from './attribution';
 import { chosenCity } from './options';
 import type { SubmitInspectionRequestRequestJson } from '@/gen/trenchless/contact/v1/contact_pb';
@@ -10,6 +13,8 @@ export type SubmissionContext = {
   /** The site path, e.g. /scottsdale. */
   sourcePage: string;
   attribution: Attribution;
+  /** The page's language (issue 40): the lead records it, and staff see a Spanish one as preferring Spanish. */
+  language: Locale;
 };
 
 /**
@@ -22,13 +27,13 @@ type Fields = Emitted<SubmitInspectionRequestRequestJson>;
 /** The shared form of the home, city and service pages. */
 export type HomeInspectionRequest = Pick<
   Fields,
-  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'homeAge' | 'issues' | 'description' | 'urgency' | 'sourcePage' | 'website'
+  'firstName' | 'lastName' | 'email' | 'phone' | 'address' | 'city' | 'homeAge' | 'issues' | 'description' | 'urgency' | 'sourcePage' | 'website' | 'language'
 > & { formVariant: 'home'; attribution: Attribution };
 
 /** The /contact page form: the fields it does not ask for are sent as null (SPEC §7). */
 export type ContactPageInspectionRequest = Pick<
   Fields,
-  'firstName' | 'lastName' | 'email' | 'phone' | 'description' | 'sourcePage' | 'website'
+  'firstName' | 'lastName' | 'email' | 'phone' | 'description' | 'sourcePage' | 'website' | 'language'
 > & {
   formVariant: 'contact';
   address: Fields['address'] | null;
@@ -60,6 +65,7 @@ export function toHomeInspectionRequest(data: HomeLeadData, ctx: SubmissionConte
     sourcePage: ctx.sourcePage,
     attribution: { ...ctx.attribution },
     website: data.website,
+    language: ctx.language,
   };
 }
 
@@ -85,13 +91,15 @@ export function toContactPageInspectionRequest(
     sourcePage: ctx.sourcePage,
     attribution: { ...ctx.attribution },
     website: data.website,
+    language: ctx.language,
   };
 }
 
-/** The page and attribution of a submission made now, in the browser. */
-export function currentSubmissionContext(): SubmissionContext {
+/** The page, attribution and language of a submission made now, in the browser, from a page in `language`. */
+export function currentSubmissionContext(language: Locale): SubmissionContext {
   return {
     sourcePage: typeof window === 'undefined' ? '' : window.location.pathname,
     attribution: currentAttribution(),
+    language,
   };
 }

@@ -2,6 +2,8 @@
 // field — missing, wrong type or broken rule — carries SPEC's own message,
 // never zod's generic defaults. The server (proto contact.v1) applies the
 // same rules with the same messages, so a bypassed client changes nothing.
+// The messages stay SPEC's English here: a form shows each in the page's
+// language (messages.ts), as it does the server's.
 import { z } from 'zod';
 import {
   CONTACT_PROBLEM_OPTIONS,

@@ -1,9 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { I18nProvider } from '@lingui/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { render } from '@/app/entry-server';
+import { business } from '@/config/business';
 import { cities } from '@/content/cities';
+import { cities as citiesEs } from '@/content/es/cities';
+import { resourceArticles as articlesEs, resourceFaqs as faqsEs } from '@/content/es/resources';
+import { RISK_LABELS as RISK_LABELS_ES } from '@/content/es/risk';
 import { ARTICLE_CATEGORIES, resourceArticles, resourceFaqs } from '@/content/resources';
 import { riskLabel } from '@/content/risk';
+import { activateLocale, i18n } from '@/i18n/catalog';
 import { ResourcesRoute } from '@/routes/resources';
 import {
   attrOf,
@@ -119,7 +126,12 @@ describe('resource data (content/resources.ts)', () => {
 describe('resources page (SPEC §2 "Resources page")', () => {
   let html = '';
   beforeAll(async () => {
-    html = await prerenderHtml(<ResourcesRoute />);
+    await activateLocale('en');
+    html = await prerenderHtml(
+      <I18nProvider i18n={i18n}>
+        <ResourcesRoute />
+      </I18nProvider>,
+    );
   });
 
   it('has its own title, description and the /resources canonical', () => {
@@ -157,6 +169,7 @@ describe('resources page (SPEC §2 "Resources page")', () => {
       expect(countTags(card, 'time', { datetime: a.date })).toBe(1);
       expect(visibleText(card)).toContain(`${a.readTimeMinutes} min read`);
     });
+    expect(texts(html, 'p', { class: 'resources-count' })).toEqual(['9 articles', '8 cities']);
   });
 
   it('shows each article’s Arizona publication date, not the UTC day before', () => {
@@ -176,6 +189,7 @@ describe('resources page (SPEC §2 "Resources page")', () => {
       expect(countTags(card, 'span', { class: 'risk-badge', 'data-risk': city.riskLevel })).toBe(1);
       expect(visibleText(card)).toContain(`${riskLabel(city.riskLevel)} risk`);
       expect(visibleText(card)).toContain(city.summary);
+      expect(visibleText(card)).toContain(`Built ${city.constructionEra} · ${city.primaryPipeType}`);
     });
     expect(html.match(/class="risk-badge"/g)).toHaveLength(8);
   });
@@ -213,5 +227,115 @@ describe('resources page (SPEC §2 "Resources page")', () => {
     expect(html.match(/id="contact"/g)).toHaveLength(1);
     expect(html.lastIndexOf('<section')).toBe(contact);
     expect(html.match(/type="checkbox"/g)).toHaveLength(5);
+  });
+});
+
+/** The Spanish names of the categories (content/es/resources.ts names them at its top). */
+const CATEGORIES_ES: Record<string, string> = {
+  Technology: 'Tecnología',
+  Maintenance: 'Mantenimiento',
+  'Cost Guide': 'Guía de costos',
+  'Pipe Types': 'Tipos de tubería',
+  Prevention: 'Prevención',
+  Seasonal: 'De temporada',
+  'Legal & Safety': 'Legal y seguridad',
+};
+
+describe('/es/resources (issue 40)', () => {
+  let html = '';
+  beforeAll(async () => {
+    const page = await render('/es/resources');
+    expect(page.locale).toBe('es');
+    expect(page.modules).toEqual(['routes/resources']);
+    html = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
+  });
+
+  it('has a Spanish title and description and the /es/resources canonical', () => {
+    expect(innerHtmls(html, 'title').map(textOnly)).toEqual([
+      `Recursos de drenaje y alcantarillado para propietarios del Valle de Phoenix | ${business.companyName}`,
+    ]);
+    const descriptions = elements(html, 'meta', { name: 'description' }).map((m) => attrOf(m.open, 'content') ?? '');
+    expect(descriptions).toEqual([expect.stringMatching(/^Guías para propietarios sobre señales de falla del drenaje/)]);
+    const canonicals = elements(html, 'link', { rel: 'canonical' }).map((l) => attrOf(l.open, 'href'));
+    expect(canonicals).toEqual([expect.stringMatching(/\/es\/resources$/)]);
+    expectHeadingOutline(html);
+    expect(labelledSections(html)).toHaveLength(7);
+  });
+
+  it('has a Spanish hero that links to /es/risk-map', () => {
+    const hero = blocks(html, 'section', { class: 'hero resources-hero' })[0] ?? '';
+    expect(texts(hero, 'p', { class: 'resources-hero__eyebrow' })).toEqual(['Recursos y artículos']);
+    expect(texts(hero, 'h1')).toEqual(['Guías de drenaje y alcantarillado para propietarios del Valle de Phoenix']);
+    expect(texts(hero, 'a', { href: '/es/risk-map' })).toEqual(['Explore el mapa de riesgo de tuberías']);
+  });
+
+  it('shows the Spanish article cards, still opening the English articles at /blog/{slug}', () => {
+    expect(texts(html, 'h2', { id: 'resources-articles-heading' })).toEqual(['Artículos y guías']);
+    expect(texts(html, 'p', { class: 'resources-count' })).toEqual(['9 artículos', '8 ciudades']);
+    const cards = blocks(html, 'article', { class: 'card card--link resources-article' });
+    expect(cards).toHaveLength(articlesEs.length);
+    cards.forEach((card, i) => {
+      const a = articlesEs[i]!;
+      expect(cardTitle(card)).toEqual({ href: `/blog/${a.id}`, text: a.title });
+      expect(innerHtmls(card, 'p', { class: 'card__text' }).map(textOnly)).toEqual([a.excerpt]);
+      expect(texts(card, 'p', { class: 'resources-article__category' })).toEqual([CATEGORIES_ES[a.category]]);
+      expect(visibleText(card)).toContain(`${a.readTimeMinutes} min de lectura (artículo en inglés)`);
+    });
+    const orangeburg = cards.find((c) => c.includes('/blog/orangeburg-pipe-guide'));
+    expect(innerHtmls(orangeburg ?? '', 'time', { datetime: '2026-05-21' })).toEqual(['21 de mayo de 2026']);
+  });
+
+  it('shows the Spanish city cards, linking to the /es/ city pages', () => {
+    expect(texts(html, 'h2', { id: 'resources-areas-heading' })).toEqual(['Riesgo de las tuberías en nuestra zona de servicio']);
+    const cards = blocks(html, 'article', { class: 'card card--link resources-city' });
+    expect(cards.map(hrefOf)).toEqual(citiesEs.map((c) => `/es/${c.slug}`));
+    cards.forEach((card, i) => {
+      const city = citiesEs[i]!;
+      expect(cardTitle(card)).toEqual({ href: `/es/${city.slug}`, text: city.name });
+      expect(visibleText(card)).toContain(RISK_LABELS_ES[city.riskLevel]);
+      expect(visibleText(card)).toContain(city.summary);
+      expect(visibleText(card)).toContain(`Construcción: ${city.constructionEra} · ${city.primaryPipeType}`);
+    });
+  });
+
+  it('answers the Spanish FAQs, each pointing at its (English) article', () => {
+    expect(texts(html, 'h2', { id: 'resources-faqs-heading' })).toEqual(['Preguntas que nos hacen los propietarios']);
+    const faqs = blocks(html, 'details', {});
+    expect(faqs).toHaveLength(faqsEs.length);
+    faqs.forEach((faq, i) => {
+      const f = faqsEs[i]!;
+      const article = articlesEs.find((a) => a.id === f.articleId)!;
+      expect(innerHtmls(faq, 'summary', { class: 'faq__question' }).map(textOnly)).toEqual([f.question]);
+      expect(innerHtmls(faq, 'p').map(textOnly)).toContain(f.answer);
+      expect(visibleText(faq)).toContain(`Más información (en inglés): ${article.title}`);
+      expect(countTags(faq, 'a', { href: `/blog/${f.articleId}` })).toBe(1);
+    });
+  });
+
+  it('closes with the call to action in Spanish', () => {
+    const cta = blocks(html, 'section', { class: 'section resources-cta' })[0] ?? '';
+    expect(texts(cta, 'h2')).toEqual(['Vea lo que pasa en su propia línea']);
+    expect(innerHtmls(cta, 'button', { type: 'button', class: 'button button--primary' })).toEqual(['Programe su inspección gratis']);
+    expect(texts(html, 'h2', { id: 'resources-latest-heading' })).toEqual(['Lo más reciente del blog']);
+  });
+
+  it('leaves none of the English page’s words in its own sections', () => {
+    const own = visibleText(html.slice(0, html.search(openTag('section', { id: 'contact' }))));
+    for (const english of [
+      'Articles and guides',
+      'min read',
+      'Pipe risk across',
+      'Questions homeowners',
+      'Read more',
+      'Schedule Free Inspection',
+      'Explore the Pipe Risk Map',
+      'Newest on the blog',
+      'Built ',
+      ...resourceArticles.map((a) => a.title),
+      ...resourceFaqs.map((f) => f.question),
+      ...ARTICLE_CATEGORIES,
+    ]) {
+      expect(own).not.toContain(english);
+    }
   });
 });

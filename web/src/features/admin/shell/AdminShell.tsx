@@ -4,21 +4,17 @@ import { EditModeToggle } from '@/components/staff/EditModeToggle';
 import { Spinner } from '@/components/staff/Spinner';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { business } from '@/config/business';
+import { can, roleLabel } from '@/lib/staff-roles';
 import { useLeadCounts } from '../leads/api/get-lead-counts';
+import { RoleProvider } from './access';
 import { SessionExpiredNotice } from './SessionExpiredNotice';
+import { tabsFor } from './tabs';
 import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
-
-/** The admin's sections (SPEC §2 "Admin": Blog Posts, Site Content, Media, Preview; plus the lead inbox). */
-export const ADMIN_TABS = [
-  { to: '/admin/posts', label: 'Blog Posts' },
-  { to: '/admin/content', label: 'Site Content' },
-  { to: '/admin/media', label: 'Media' },
-  { to: '/admin/preview', label: 'Preview' },
-  { to: '/admin/leads', label: 'Leads' },
-] as const;
 
 type AdminShellProps = {
   username: string;
+  /** The person's role (GET /api/user): which tabs, buttons and switches they see. */
+  role: string;
   onLogout: () => void;
   loggingOut: boolean;
   /** The current tab (the admin's descendant routes). */
@@ -26,52 +22,59 @@ type AdminShellProps = {
 };
 
 /**
- * The frame of every admin page: the welcome, the edit-mode toggle and
- * logout; the tabs as links (each its own address, so back/forward, deep
- * links and refresh work; NavLink marks the current one aria-current="page");
- * the tab itself, loaded on demand.
+ * The frame of every admin page: the welcome with the person's role, the
+ * edit-mode toggle (for roles that edit content), their account and
+ * logout; the tabs their role includes as links (each its own address, so
+ * back/forward, deep links and refresh work; NavLink marks the current one
+ * aria-current="page"); the tab itself, loaded on demand, which reads the
+ * role from RoleProvider.
  */
-export function AdminShell({ username, onLogout, loggingOut, children }: AdminShellProps) {
+export function AdminShell({ username, role, onLogout, loggingOut, children }: AdminShellProps) {
   return (
-    <div className="admin">
-      <StaffStylesheet />
-      <DocumentHead title={`Content manager | ${business.companyName}`} meta={NOINDEX} />
-      <a href="#admin-main" className="skip-link">
-        Skip to content
-      </a>
-      <header className="admin-header">
-        <div className="admin-header__inner">
-          <Link to="/" className="admin-header__brand">
-            {business.companyName}
-          </Link>
-          <p className="admin-header__welcome">
-            Welcome, <strong>{username}</strong>
-          </p>
-          <div className="admin-header__actions">
-            <EditModeToggle />
-            <button type="button" className="button" onClick={onLogout} disabled={loggingOut}>
-              {loggingOut ? 'Logging out…' : 'Logout'}
-            </button>
+    <RoleProvider value={role}>
+      <div className="admin">
+        <StaffStylesheet />
+        <DocumentHead title={`Content manager | ${business.companyName}`} meta={NOINDEX} />
+        <a href="#admin-main" className="skip-link">
+          Skip to content
+        </a>
+        <header className="admin-header">
+          <div className="admin-header__inner">
+            <Link to="/" className="admin-header__brand">
+              {business.companyName}
+            </Link>
+            <p className="admin-header__welcome">
+              Welcome, <strong>{username}</strong> <span className="admin-header__role">({roleLabel(role)})</span>
+            </p>
+            <div className="admin-header__actions">
+              {can(role, 'editContent') && <EditModeToggle />}
+              <NavLink to="/admin/account" className="admin-header__account">
+                Your account
+              </NavLink>
+              <button type="button" className="button" onClick={onLogout} disabled={loggingOut}>
+                {loggingOut ? 'Logging out…' : 'Logout'}
+              </button>
+            </div>
           </div>
-        </div>
-        <nav className="admin-tabs" aria-label="Content manager sections">
-          <ul>
-            {ADMIN_TABS.map((tab) => (
-              <li key={tab.to}>
-                <NavLink to={tab.to} className="admin-tabs__link">
-                  {tab.label}
-                  {tab.to === '/admin/leads' && <LeadsBadge />}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </header>
-      <SessionExpiredNotice />
-      <main id="admin-main" className="admin-main" tabIndex={-1}>
-        <Suspense fallback={<Spinner />}>{children}</Suspense>
-      </main>
-    </div>
+          <nav className="admin-tabs" aria-label="Content manager sections">
+            <ul>
+              {tabsFor(role).map((tab) => (
+                <li key={tab.to}>
+                  <NavLink to={tab.to} className="admin-tabs__link">
+                    {tab.label}
+                    {tab.to === '/admin/leads' && <LeadsBadge />}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <SessionExpiredNotice />
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <Suspense fallback={<Spinner />}>{children}</Suspense>
+        </main>
+      </div>
+    </RoleProvider>
   );
 }
 

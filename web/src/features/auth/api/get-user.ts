@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { UserJson } from '@/gen/trenchless/gateway/v1/signin_pb';
 import { ApiError, getQueryFn } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
@@ -27,4 +27,14 @@ export const getUserQueryOptions = () =>
 /** SPEC §4 Auth: loading, then the user or null. */
 export function useUser() {
   return useQuery(getUserQueryOptions());
+}
+
+/**
+ * The browser's session now belongs to `user` (null: nobody). Every other
+ * cached read is dropped, so nothing the previous person saw stays in
+ * memory for the next.
+ */
+export function replaceSessionUser(queryClient: QueryClient, user: SessionUser | null): void {
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
+  queryClient.setQueryData(userQueryKey, user);
 }

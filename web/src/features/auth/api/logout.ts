@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, errorMessage } from '@/lib/api-client';
-import { userQueryKey } from './get-user';
+import { replaceSessionUser } from './get-user';
 
 export async function logout(): Promise<void> {
   await apiRequest('POST', '/api/logout');
@@ -19,8 +19,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: logout,
     onSuccess: () => {
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== userQueryKey[0] });
-      queryClient.setQueryData(userQueryKey, null);
+      replaceSessionUser(queryClient, null);
       toast({ title: 'Success', description: 'Logged out successfully' });
     },
     onError: (err) => toast({ variant: 'destructive', title: 'Logout failed', description: errorMessage(err) }),

@@ -50,13 +50,13 @@ describe('AuthPage', () => {
   });
 
   it('lets a signed-in user without staff rights stay on the denied page and sign out', () => {
-    const html = render('/auth?error=access_denied', { id: '1', username: 'eve@example.com', isStaff: false }, google);
+    const html = render('/auth?error=access_denied', { id: '1', username: 'eve@example.com', isStaff: false, role: '', signIn: 'password' }, google);
     expect(html).toContain('You are signed in as <strong>eve@example.com</strong>, which is not a staff account.');
     expect(html).toContain('Sign out');
   });
 
   it('renders nothing of the form for signed-in staff (they are sent on to /admin)', () => {
-    const html = render('/auth', { id: '1', username: 'ana@pipes.example', isStaff: true }, google);
+    const html = render('/auth', { id: '1', username: 'ana@pipes.example', isStaff: true, role: 'owner', signIn: 'google' }, google);
     expect(html).not.toContain('Sign in with e-mail');
   });
 });

@@ -9,7 +9,9 @@ import { useAuthProviders } from '../api/get-auth-providers';
 import { useUser } from '../api/get-user';
 import { useLogin } from '../api/login';
 import { useLogout } from '../api/logout';
+import { PASSKEY_ENROLMENT_REQUIRED, refusalReason } from '@/lib/passkey-ceremony';
 import { accessDeniedMessage, authErrorMessage } from '../messages';
+import { PasskeyEnrolment, PasskeySignIn } from './PasskeySignIn';
 import { googleSignInHref, returnTo } from '../return-to';
 import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
 
@@ -51,6 +53,7 @@ export function AuthPage() {
           <>
             {user.data && !user.data.isStaff && <SignedInAsVisitor username={user.data.username} />}
             <GoogleButton available={providers.data?.google} loading={providers.isPending} to={to} />
+            <PasskeySignIn />
             <p className="staff-auth__divider">
               <span>or with an account the office set up for you</span>
             </p>
@@ -128,6 +131,9 @@ function LocalSignInForm({ to }: { to: string }) {
   const navigate = useNavigate();
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  // The sign-in policy refused a correct password for want of a passkey:
+  // its words, and the way to add one.
+  const [enrol, setEnrol] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -142,6 +148,10 @@ function LocalSignInForm({ to }: { to: string }) {
         },
         onError: (err) => {
           const message = errorMessage(err);
+          if (refusalReason(err) === PASSKEY_ENROLMENT_REQUIRED) {
+            setEnrol(message);
+            return;
+          }
           setFailure(message);
           toast({ variant: 'destructive', title: 'Login failed', description: message });
         },
@@ -149,6 +159,7 @@ function LocalSignInForm({ to }: { to: string }) {
     );
   };
 
+  if (enrol !== null) return <PasskeyEnrolment message={enrol} />;
   return (
     <form className="staff-form" onSubmit={onSubmit} aria-labelledby={`${id}-heading`} noValidate={false}>
       <h2 id={`${id}-heading`} className="visually-hidden">

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getBlogPosts } from './get-blog-posts';
+import { blogPostsQueryKey, getBlogPosts } from './get-blog-posts';
 
 // getBlogPosts requests a same-origin path; here fetch is pointed at a real
 // loopback server by resolving that path against the server's address.
@@ -44,5 +44,17 @@ describe('getBlogPosts', () => {
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message).toBe('Failed to fetch blog posts');
     expect(((err as Error).cause as Error).message).toBe('500: {"message":"database unavailable"}');
+  });
+});
+
+describe('getBlogPosts in one language (issue 40)', () => {
+  it('asks for one language’s posts, and keys them apart', async () => {
+    status = 200;
+    body = '[]';
+    await expect(getBlogPosts({ limit: 3, language: 'es' })).resolves.toEqual([]);
+    expect(urls.at(-1)).toBe('/api/blog-posts?limit=3&language=es');
+    expect(blogPostsQueryKey({ limit: 3, language: 'en' })).not.toEqual(blogPostsQueryKey({ limit: 3, language: 'es' }));
+    // Without a language the key and the request are what they were.
+    expect(blogPostsQueryKey({ limit: 3 })).toEqual(['/api/blog-posts', { limit: 3, language: undefined }]);
   });
 });

@@ -1,19 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
+import type { Locale } from '@/i18n/locale';
 import type { BlogPostSummary } from '../types';
 
 /** The home page's blog preview shows three posts (SPEC §9). */
 export const BLOG_PREVIEW_LIMIT = 3;
 
-export type GetBlogPostsParams = { limit?: number };
+export type GetBlogPostsParams = {
+  limit?: number;
+  /** The posts written in one language (issue 40); none: every language. */
+  language?: Locale;
+};
 
 // Every blog-post list key starts with the collection path, so staff edits can
 // invalidate them all with ['/api/blog-posts'].
 export const blogPostsQueryKey = (params: GetBlogPostsParams = {}) =>
-  ['/api/blog-posts', { limit: params.limit }] as const;
+  ['/api/blog-posts', { limit: params.limit, language: params.language }] as const;
 
 /**
- * GET /api/blog-posts[?limit=N] — a bare JSON array of published posts.
+ * GET /api/blog-posts[?limit=N][&language=en|es] — a bare JSON array of
+ * published posts, newest first.
  * Any failure surfaces as 'Failed to fetch blog posts' (SPEC §8), with the
  * underlying ApiError kept as `cause`.
  */
@@ -38,6 +44,6 @@ export const getBlogPostsQueryOptions = (params: GetBlogPostsParams = {}) =>
     queryFn: ({ signal }) => getBlogPosts(params, signal),
   });
 
-export function useBlogPosts(params: GetBlogPostsParams = {}) {
-  return useQuery(getBlogPostsQueryOptions(params));
+export function useBlogPosts(params: GetBlogPostsParams = {}, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getBlogPostsQueryOptions(params), enabled });
 }

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { activateLocale } from '@/i18n/catalog';
 import { prerenderHtml } from '@/testing/prerender';
 import type { BlogPost } from '../types';
 import { ArticleNotFound } from './ArticleStates';
 import { business } from '@/config/business';
 import { absoluteUrl } from '@/config/site';
 import { articleHead, ArticleView, DEFAULT_ARTICLE_IMAGE } from './ArticleView';
-import { openTag } from '@/testing/html';
+import { openTag, texts, visibleText } from '@/testing/html';
 
 const post: BlogPost = {
   id: '9c4493b7-8603-463a-a0ab-d420f477495c',
@@ -31,6 +32,9 @@ const post: BlogPost = {
   autosaved: false,
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: '',
+  language: 'en',
+  translationOf: '',
+  translations: [],
 };
 
 describe('ArticleView (SPEC §2 "Article page")', () => {
@@ -119,6 +123,32 @@ describe('ArticleView (SPEC §2 "Article page")', () => {
     expect(html).toContain('<h1 id="article-missing-heading">Article Not Found</h1>');
     expect(html).toContain("The article you're looking for doesn't exist or has been removed.");
     expect(html).toMatch(/<a href="\/resources"[^>]*>Back to Resources<\/a>/);
+  });
+});
+
+describe('ArticleView in Spanish (issue 40: ready for Spanish articles)', () => {
+  afterAll(() => activateLocale('en'));
+
+  it('writes the page’s own words and the date in Spanish, and links the Spanish pages', async () => {
+    await activateLocale('es');
+    const html = withoutHead(await prerenderHtml(<ArticleView post={post} />, undefined, '/es/blog/orangeburg-pipe-guide'));
+    const text = visibleText(html);
+    expect(texts(html, 'time')).toEqual(['21 de mayo de 2026', '21 de mayo de 2026']);
+    expect(text).toContain('5 min de lectura');
+    // Its own message: the resources list's Spanish says its articles are in English.
+    expect(text).not.toContain('(artículo en inglés)');
+    expect(texts(html, 'dt')).toEqual(['Publicado', 'Tiempo de lectura', 'Categoría']);
+    expect(text).toContain('Compartir este artículo');
+    expect(texts(html, 'h2', { id: 'article-cta-heading' })).toEqual(['¿Quiere saber qué hay debajo de su casa?']);
+    expect(html).toMatch(/<a href="\/es\/contact#contact"[^>]*>Agende una consulta gratis<\/a>/);
+    expect(html).toMatch(/<a href="\/es\/resources"[^>]*>← Todos los artículos y recursos<\/a>/);
+  });
+
+  it('says a missing article is not found, in Spanish', async () => {
+    await activateLocale('es');
+    const html = await prerenderHtml(<ArticleNotFound />, undefined, '/es/blog/missing');
+    expect(texts(html, 'h1')).toEqual(['Artículo no encontrado']);
+    expect(html).toMatch(/<a href="\/es\/resources"[^>]*>Volver a Recursos<\/a>/);
   });
 });
 

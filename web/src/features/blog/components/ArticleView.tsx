@@ -1,10 +1,13 @@
+import { useLingui } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';
 import { business } from '@/config/business';
 import { absoluteUrl } from '@/config/site';
+import { useLocale } from '@/i18n/use-locale';
 import { formatLongDate } from '@/lib/format-date';
 import type { BlogPost } from '../types';
 import { DATE_TOKEN, isTemplateToken } from '../utils/article-template';
+import { articleHeadLinks, postPath } from '../utils/article-path';
 import { ShareButtons } from './ShareButtons';
 import { DocumentHead } from '@/components/DocumentHead';
 
@@ -42,7 +45,8 @@ export function articleHead(post: BlogPost): { title: string; meta: Record<strin
   const title = post.seoTitle?.trim() || post.title;
   const description = post.seoDescription?.trim() || post.excerpt;
   const image = post.socialImageUrl?.trim() || post.imageUrl;
-  const url = absoluteUrl(`/blog/${encodeURIComponent(post.slug)}`);
+  // Its address in its own language, and its translation's (issue 40).
+  const url = absoluteUrl(postPath(post));
   return {
     title: `${title} | ${business.companyName}`,
     meta: [
@@ -54,7 +58,7 @@ export function articleHead(post: BlogPost): { title: string; meta: Record<strin
       { property: 'og:site_name', content: business.companyName },
       ...(image ? [{ property: 'og:image', content: absoluteImage(image) }] : []),
     ],
-    links: [{ rel: 'canonical', href: url }],
+    links: articleHeadLinks(post, absoluteUrl),
   };
 }
 
@@ -64,12 +68,16 @@ export function articleHead(post: BlogPost): { title: string; meta: Record<strin
  * link to all articles.
  */
 export function ArticleView({ post }: { post: BlogPost }) {
+  const { t } = useLingui();
+  const locale = useLocale();
   // The body arrives rendered and sanitised by the content service, the one
   // renderer (ADR 0003); the edge serves the same HTML in the page.
   const body = post.bodyHtml ?? '';
-  const date = isTemplateToken(post.publishedAt) ? DATE_TOKEN : post.publishedAt ? formatLongDate(post.publishedAt) : '';
+  const date = isTemplateToken(post.publishedAt) ? DATE_TOKEN : post.publishedAt ? formatLongDate(post.publishedAt, locale) : '';
   const image = hero(post);
-  const readTime = `${post.readTimeMinutes} min read`;
+  const minutes = post.readTimeMinutes;
+  // Its own message (not the resources list's, whose Spanish says the article is in English).
+  const readTime = t({ message: `${minutes} min read`, context: 'article page' });
   return (
     <article className="article" aria-labelledby="article-title">
       <DocumentHead {...articleHead(post)} />
@@ -99,34 +107,34 @@ export function ArticleView({ post }: { post: BlogPost }) {
           <dl>
             {date && (
               <div>
-                <dt>Published</dt>
+                <dt>{t`Published`}</dt>
                 <dd>
                   <time dateTime={post.publishedAt ?? undefined}>{date}</time>
                 </dd>
               </div>
             )}
             <div>
-              <dt>Reading time</dt>
+              <dt>{t`Reading time`}</dt>
               <dd>{readTime}</dd>
             </div>
             <div>
-              <dt>Category</dt>
+              <dt>{t`Category`}</dt>
               <dd>{post.category}</dd>
             </div>
           </dl>
         </footer>
         <section className="article__cta" aria-labelledby="article-cta-heading">
-          <h2 id="article-cta-heading">Want to know what is under your home?</h2>
-          <p>A camera inspection shows your drain line on screen. It is free with any estimate.</p>
+          <h2 id="article-cta-heading">{t`Want to know what is under your home?`}</h2>
+          <p>{t`A camera inspection shows your drain line on screen. It is free with any estimate.`}</p>
           <div className="button-row">
             <SmartLink to="/contact#contact" className="button button--primary">
-              Schedule a Free Consultation
+              {t`Schedule a Free Consultation`}
             </SmartLink>
             <CallLink className="button" />
           </div>
         </section>
         <p className="article__all">
-          <SmartLink to="/resources">← All articles and resources</SmartLink>
+          <SmartLink to="/resources">{t`← All articles and resources`}</SmartLink>
         </p>
       </div>
     </article>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { toast } from '@/components/ui/use-toast';
 
 /**
@@ -6,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
  * copy the page's address to the clipboard (and say so).
  */
 export function ShareButtons({ title, text }: { title: string; text: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   async function share() {
     const url = window.location.href;
@@ -20,9 +22,9 @@ export function ShareButtons({ title, text }: { title: string; text: string }) {
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
-      toast({ title: 'Link copied', description: 'The article’s address is on your clipboard.' });
+      toast({ title: t`Link copied`, description: t`The article’s address is on your clipboard.` });
     } catch {
-      toast({ variant: 'destructive', title: 'Could not copy the link', description: url });
+      toast({ variant: 'destructive', title: t`Could not copy the link`, description: url });
     }
   }
   return (
@@ -34,7 +36,7 @@ export function ShareButtons({ title, text }: { title: string; text: string }) {
             fill="currentColor"
           />
         </svg>
-        {copied ? 'Link copied' : 'Share this article'}
+        {copied ? t`Link copied` : t`Share this article`}
       </button>
     </div>
   );

@@ -1,15 +1,22 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';
 import type { City } from '@/content/cities';
 import type { Neighborhood } from '@/content/neighborhoods';
 
 /** SPEC §2: a card per neighbourhood — optional image, name, risk badge, era, pipe type, description. */
 export function NeighborhoodGrid({ city, neighborhoods }: { city: City; neighborhoods: readonly Neighborhood[] }) {
+  const cityName = city.name;
+  const count = neighborhoods.length;
   return (
     <section className="section city-neighborhoods" aria-labelledby="city-neighborhoods-heading">
       <div className="container">
         <div className="section__header">
-          <h2 id="city-neighborhoods-heading">{city.name} neighborhoods we serve</h2>
-          <p className="city-neighborhoods__count">{neighborhoods.length} neighborhoods</p>
+          <h2 id="city-neighborhoods-heading">
+            <Trans>{cityName} neighborhoods we serve</Trans>
+          </h2>
+          <p className="city-neighborhoods__count">
+            <Plural value={count} one="# neighborhood" other="# neighborhoods" />
+          </p>
         </div>
         <ul className="card-grid city-neighborhoods__grid">
           {neighborhoods.map((n) => (
@@ -21,11 +28,15 @@ export function NeighborhoodGrid({ city, neighborhoods }: { city: City; neighbor
               </div>
               <dl className="city-neighborhood__facts">
                 <div>
-                  <dt>Built</dt>
+                  <dt>
+                    <Trans>Built</Trans>
+                  </dt>
                   <dd>{n.era}</dd>
                 </div>
                 <div>
-                  <dt>Pipes</dt>
+                  <dt>
+                    <Trans>Pipes</Trans>
+                  </dt>
                   <dd>{n.pipeType}</dd>
                 </div>
               </dl>

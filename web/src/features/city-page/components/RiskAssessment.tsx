@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';
 import type { CityPageData as City } from '@/content/city-details';
 
@@ -7,32 +8,43 @@ import type { CityPageData as City } from '@/content/city-details';
  * challenges particular to the city.
  */
 export function RiskAssessment({ city }: { city: City }) {
+  const cityName = city.name;
   return (
     <section className="section city-risk" aria-labelledby="city-risk-heading">
       <div className="container">
-        <h2 id="city-risk-heading">{city.name} pipe risk assessment</h2>
+        <h2 id="city-risk-heading">
+          <Trans>{cityName} pipe risk assessment</Trans>
+        </h2>
         <div className="city-risk__grid">
           <div className="card city-risk__summary">
             <dl className="city-risk__facts">
               <div>
-                <dt>Risk level</dt>
+                <dt>
+                  <Trans>Risk level</Trans>
+                </dt>
                 <dd>
                   <RiskBadge level={city.riskLevel} />
                 </dd>
               </div>
               <div>
-                <dt>Construction era</dt>
+                <dt>
+                  <Trans>Construction era</Trans>
+                </dt>
                 <dd>{city.constructionEra}</dd>
               </div>
               <div>
-                <dt>Primary pipe type</dt>
+                <dt>
+                  <Trans>Primary pipe type</Trans>
+                </dt>
                 <dd>{city.primaryPipeType}</dd>
               </div>
             </dl>
             <p className="card__text">{city.riskDescription}</p>
           </div>
           <div className="card">
-            <h3 className="card__title">Common issues in {city.name}</h3>
+            <h3 className="card__title">
+              <Trans>Common issues in {cityName}</Trans>
+            </h3>
             <ul className="city-risk__list">
               {city.commonIssues.map((issue) => (
                 <li key={issue}>{issue}</li>
@@ -40,7 +52,9 @@ export function RiskAssessment({ city }: { city: City }) {
             </ul>
           </div>
           <div className="card">
-            <h3 className="card__title">{city.name}-specific challenges</h3>
+            <h3 className="card__title">
+              <Trans>{cityName}-specific challenges</Trans>
+            </h3>
             <ul className="city-risk__list">
               {city.challenges.map((c) => (
                 <li key={c}>{c}</li>

@@ -1,11 +1,17 @@
+import { Trans } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { CallLink } from '@/components/CallLink';
 import { Editable } from '@/features/editable-content';
 
 export const CONTACT_HERO_TITLE = 'Schedule Your Free Drain Inspection';
 
-/** The top of /contact: what the visitor gets and the two ways to ask for it. */
+/**
+ * The top of /contact: what the visitor gets and the two ways to ask for it.
+ * The editable texts keep their English here (a Spanish page gets staff's
+ * Spanish from the content service); the rest is in the page's language.
+ */
 export function ContactHero() {
+  const { serviceArea } = business;
   return (
     <section className="hero contact-hero" aria-labelledby="contact-hero-heading">
       <div className="container">
@@ -18,13 +24,19 @@ export function ContactHero() {
           without digging up your yard.
         </Editable>
         <ul className="contact-hero__points">
-          <li>Reply within 24 hours</li>
-          <li>Same-day service, 7 days a week</li>
-          <li>Serving the {business.serviceArea}</li>
+          <li>
+            <Trans>Reply within 24 hours</Trans>
+          </li>
+          <li>
+            <Trans>Same-day service, 7 days a week</Trans>
+          </li>
+          <li>
+            <Trans>Serving the {serviceArea}</Trans>
+          </li>
         </ul>
         <div className="button-row">
           <a href="#contact" className="button button--primary">
-            Request your inspection
+            <Trans>Request your inspection</Trans>
           </a>
           <CallLink className="button" />
         </div>

@@ -1,8 +1,10 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 
 /**
  * The equipment a visit involves, drawn inline (no network images): each
- * drawing is an image with its own title and description.
+ * drawing is an image with its own title and description, in the page's language.
  */
 function Illustration({ title, desc, children }: { title: string; desc: string; children: ReactNode }) {
   const id = useId();
@@ -36,10 +38,11 @@ function SoilBackground() {
 }
 
 function CameraArt() {
+  const { t } = useLingui();
   return (
     <Illustration
-      title="Sewer camera inspection"
-      desc="A waterproof camera head on a push cable travels through a buried sewer pipe while a technician watches the live picture on a monitor above ground."
+      title={t`Sewer camera inspection`}
+      desc={t`A waterproof camera head on a push cable travels through a buried sewer pipe while a technician watches the live picture on a monitor above ground.`}
     >
       <SoilBackground />
       {/* the pipe, cut open */}
@@ -67,10 +70,11 @@ function CameraArt() {
 }
 
 function LiningArt() {
+  const { t } = useLingui();
   return (
     <Illustration
-      title="CIPP pipe lining with blue-light curing"
-      desc="A resin-soaked liner is inflated against the inside of the old pipe, and a train of blue LED lights moves through it to cure the new pipe in place."
+      title={t`CIPP pipe lining with blue-light curing`}
+      desc={t`A resin-soaked liner is inflated against the inside of the old pipe, and a train of blue LED lights moves through it to cure the new pipe in place.`}
     >
       <SoilBackground />
       {/* host pipe with cracks */}
@@ -97,10 +101,11 @@ function LiningArt() {
 }
 
 function BurstingArt() {
+  const { t } = useLingui();
   return (
     <Illustration
-      title="Trenchless pipe bursting"
-      desc="A cone-shaped bursting head is pulled through the old pipe, breaking it apart while it draws a new seamless pipe in behind it, using only two small access pits."
+      title={t`Trenchless pipe bursting`}
+      desc={t`A cone-shaped bursting head is pulled through the old pipe, breaking it apart while it draws a new seamless pipe in behind it, using only two small access pits.`}
     >
       <SoilBackground />
       {/* two small access pits */}
@@ -128,37 +133,40 @@ const EQUIPMENT = [
   {
     key: 'camera',
     Art: CameraArt,
-    name: 'HD sewer cameras',
-    text: 'We find the exact cause and location of the problem before anyone talks about price, and you see the footage too.',
+    name: msg`HD sewer cameras`,
+    text: msg`We find the exact cause and location of the problem before anyone talks about price, and you see the footage too.`,
   },
   {
     key: 'lining',
     Art: LiningArt,
-    name: 'CIPP lining, blue-light cured',
-    text: 'A new pipe formed inside the old one. Most same-day lining jobs take 4 to 8 hours.',
+    name: msg`CIPP lining, blue-light cured`,
+    text: msg`A new pipe formed inside the old one. Most same-day lining jobs take 4 to 8 hours.`,
   },
   {
     key: 'bursting',
     Art: BurstingArt,
-    name: 'Pipe bursting',
-    text: 'For pipes too far gone to line: a new line pulled through from two small 3x3 ft pits, with no trench across your yard.',
+    name: msg`Pipe bursting`,
+    text: msg`For pipes too far gone to line: a new line pulled through from two small 3x3 ft pits, with no trench across your yard.`,
   },
 ] as const;
 
 export function EquipmentShowcase() {
+  const { i18n } = useLingui();
   const headingId = useId();
   return (
     <section className="section equipment" aria-labelledby={headingId}>
       <div className="container">
-        <h2 id={headingId}>The equipment we bring</h2>
+        <h2 id={headingId}>
+          <Trans>The equipment we bring</Trans>
+        </h2>
         <ul className="card-grid">
           {EQUIPMENT.map(({ key, Art, name, text }) => (
             <li key={key}>
               <figure className="card equipment__figure">
                 <Art />
                 <figcaption>
-                  <h3 className="equipment__name">{name}</h3>
-                  <p className="card__text">{text}</p>
+                  <h3 className="equipment__name">{i18n._(name)}</h3>
+                  <p className="card__text">{i18n._(text)}</p>
                 </figcaption>
               </figure>
             </li>

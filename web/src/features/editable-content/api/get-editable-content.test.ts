@@ -41,6 +41,14 @@ describe('getEditableContent', () => {
     expect(requests.at(-1)).toEqual({ method: 'GET', url: '/api/editable-content' });
   });
 
+  it('GETs the Spanish list with ?locale=es (issue 40)', async () => {
+    status = 200;
+    body = JSON.stringify([{ contentKey: 'hero.title', content: 'Reparación', contentType: 'text', locale: 'es', fallback: false }]);
+    const items = await getEditableContent(undefined, 'es');
+    expect(items[0]).toMatchObject({ content: 'Reparación', locale: 'es' });
+    expect(requests.at(-1)).toEqual({ method: 'GET', url: '/api/editable-content?locale=es' });
+  });
+
   it('fails with a clear message, keeping the server error as the cause', async () => {
     status = 503;
     body = '{"message":"content service unavailable"}';

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { useUser } from '@/features/auth/api/get-user';
 import { setEditMode } from '@/lib/edit-mode';
+import { can } from '@/lib/staff-roles';
 import { getEditableContentQueryOptions } from '../api/get-editable-content';
 import editModeCss from './edit-mode.css?url';
 
@@ -10,12 +11,13 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 /**
  * The edit-mode indicator (issue 13): says edit mode is on, how to edit and
- * how to leave. Edit mode ends by itself when the session is not staff's
- * (signed out in another tab, or expired).
+ * how to leave. Edit mode ends by itself when the session is not one that
+ * may edit (signed out in another tab, expired, or a role that only reads:
+ * sales).
  */
 export default function EditModeBar() {
   const user = useUser();
-  const notStaff = user.isSuccess && !user.data?.isStaff;
+  const mayNotEdit = user.isSuccess && !(user.data?.isStaff && can(user.data.role, 'editContent'));
   const queryClient = useQueryClient();
   // A save sends the version it was based on (issue 28), which only the
   // API's list carries: the page's own copy (the edge's data block) has
@@ -25,9 +27,9 @@ export default function EditModeBar() {
     void queryClient.fetchQuery({ ...getEditableContentQueryOptions(), staleTime: 0 }).catch(() => undefined);
   }, [queryClient]);
   useEffect(() => {
-    if (notStaff) setEditMode(false);
-  }, [notStaff]);
-  if (notStaff) return null;
+    if (mayNotEdit) setEditMode(false);
+  }, [mayNotEdit]);
+  if (mayNotEdit) return null;
   const shortcut = isMac ? '⌘ Cmd + Alt + E' : 'Ctrl + Alt + E';
   return (
     <aside className="ec-bar" aria-label="Edit mode">

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import type { StaleVersion } from '@/lib/api-errors';
 import { editableContentQueryKey, useEditableItem, type EditableContentItem } from '../api/get-editable-content';
 import type { EditableParams } from '../fill-params';
+import { useEditableLocale, type EditableLocale } from '../locale';
 import editModeCss from './edit-mode.css?url';
 import { htmlToPlainText } from './plain-text';
 import { saveEditable, type SaveOutcome } from './save-editable';
@@ -42,6 +43,8 @@ export default function EditableControls({ contentKey, type, params, block, curr
   const [pending, setPending] = useState(false);
   const queryClient = useQueryClient();
   const item = useEditableItem(contentKey);
+  // On a Spanish page (issue 40) the Spanish text is edited and saved.
+  const locale = useEditableLocale();
   const Wrap = block ? 'div' : 'span';
   const name = item?.description ? `${contentKey} (${item.description})` : contentKey;
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -72,7 +75,7 @@ export default function EditableControls({ contentKey, type, params, block, curr
 
   const save = async (value: string, base: string | undefined) => {
     close();
-    report(await saveEditable(queryClient, contentKey, type, current, value, base), value, base);
+    report(await saveEditable(queryClient, contentKey, type, current, value, base, locale), value, base);
   };
 
   // Theirs becomes the base: the write is meant to replace exactly what was compared.
@@ -80,7 +83,7 @@ export default function EditableControls({ contentKey, type, params, block, curr
     if (!conflict) return;
     const base = conflict.theirs?.version ?? conflict.stale.version;
     setPending(true);
-    const outcome = await saveEditable(queryClient, contentKey, type, conflict.theirs?.content ?? current, conflict.mine, base);
+    const outcome = await saveEditable(queryClient, contentKey, type, conflict.theirs?.content ?? current, conflict.mine, base, locale);
     setPending(false);
     report(outcome, conflict.mine, base);
   };
@@ -126,6 +129,8 @@ export default function EditableControls({ contentKey, type, params, block, curr
           initial={editing.value}
           refocus={editing.refocus}
           label={name}
+          locale={locale}
+          fallback={locale === 'es' && item?.fallback === true}
           onSave={(value) => void save(value, editing.base)}
           onClose={close}
         />
@@ -161,6 +166,8 @@ function EditorPanel({
   initial,
   refocus,
   label,
+  locale,
+  fallback,
   onSave,
   onClose,
 }: {
@@ -171,6 +178,10 @@ function EditorPanel({
   /** Take the focus once open (back from the conflict dialog, which hands it back to nothing). */
   refocus: boolean;
   label: string;
+  /** The page's language: the text's language being edited. */
+  locale: EditableLocale;
+  /** A Spanish page showing the English text: the item has no Spanish text yet. */
+  fallback: boolean;
   onSave: (value: string) => void;
   onClose: () => void;
 }) {
@@ -201,10 +212,16 @@ function EditorPanel({
     >
       <label className="ec__label" htmlFor={id} id={`${id}-label`}>
         {contentKey}
+        {locale === 'es' && <span className="ec__lang"> (Spanish)</span>}
         {placeholders.length > 0 && (
           <span className="ec__hint"> — {placeholders.map((p) => `{${p}}`).join(', ')} is filled in on the page</span>
         )}
       </label>
+      {fallback && (
+        <p className="ec__hint ec__fallback">
+          No Spanish text yet: this page falls back to the English one below. What you save becomes the Spanish text.
+        </p>
+      )}
       {type === 'html' ? (
         <RichTextEditor
           id={id}

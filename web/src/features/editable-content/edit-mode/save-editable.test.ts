@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { editableContentQueryKey, type EditableContentItem } from '../api/get-editable-content';
+import { editableContentKey, editableContentQueryKey, type EditableContentItem } from '../api/get-editable-content';
 import { saveEditable } from './save-editable';
 
 const KEY = 'hero.title';
@@ -95,5 +95,71 @@ describe('saveEditable', () => {
     stubApi({ status: 500, body: { message: 'Internal server error', code: 'internal', details: [] } }, () => []);
     await expect(saveEditable(client, KEY, 'text', 'Old', 'New', '3')).resolves.toEqual({ status: 'failed' });
     expect(shown(client)).toMatchObject({ content: 'Old', version: '3' });
+  });
+});
+
+describe('saveEditable on a Spanish page (issue 40)', () => {
+  const esKey = editableContentKey('es');
+  const spanish = (content: string, version: string, fallback = false): EditableContentItem => ({
+    contentKey: KEY,
+    content,
+    contentType: 'text',
+    version,
+    locale: fallback ? 'en' : 'es',
+    fallback,
+  });
+  /** The staff API's answer to a save: both languages. */
+  const staffItem = (es: string, versionEs: string): EditableContentItem => ({
+    ...item('Trenchless repair', '7'),
+    locale: 'en',
+    contentEs: es,
+    versionEs,
+    updatedByEs: 'ana@example.com',
+  });
+  function spanishClient(items: EditableContentItem[]) {
+    const client = createQueryClient();
+    client.setQueryData(esKey, items);
+    client.setQueryData(editableContentQueryKey, [item('Trenchless repair', '7')]);
+    return client;
+  }
+  const shownEs = (client: ReturnType<typeof createQueryClient>) =>
+    client.getQueryData<EditableContentItem[]>(esKey)?.find((i) => i.contentKey === KEY);
+
+  it('saves the Spanish text on its own version, and the Spanish list shows it', async () => {
+    const client = spanishClient([spanish('Reparación sin zanjas', '2')]);
+    const calls = stubApi({ status: 200, body: staffItem('Reparación sin excavar', '3') }, () => [spanish('Reparación sin excavar', '3')]);
+    await expect(saveEditable(client, KEY, 'text', 'Reparación sin zanjas', 'Reparación sin excavar', '2', 'es')).resolves.toEqual({
+      status: 'saved',
+    });
+    expect(calls[0]).toEqual({
+      method: 'PUT',
+      url: `/api/admin/editable-content/${KEY}`,
+      body: { content: 'Reparación sin excavar', baseVersion: '2', locale: 'es' },
+    });
+    expect(calls.slice(1).map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/editable-content?locale=es']);
+    expect(shownEs(client)).toMatchObject({ content: 'Reparación sin excavar', version: '3', locale: 'es', fallback: false });
+    expect(shown(client)).toMatchObject({ content: 'Trenchless repair', version: '7' });
+    expect(client.getQueryState(editableContentQueryKey)?.isInvalidated, 'the English list is read again when shown').toBe(true);
+  });
+
+  it('a text that falls back to English: its first Spanish text is sent without a version', async () => {
+    const client = spanishClient([spanish('Trenchless repair', '0', true)]);
+    const calls = stubApi({ status: 200, body: staffItem('Reparación sin zanjas', '1') }, () => [spanish('Reparación sin zanjas', '1')]);
+    await saveEditable(client, KEY, 'text', 'Trenchless repair', 'Reparación sin zanjas', '0', 'es');
+    expect(calls[0]?.body).toEqual({ content: 'Reparación sin zanjas', locale: 'es' });
+    expect(shownEs(client)).toMatchObject({ content: 'Reparación sin zanjas', version: '1', fallback: false });
+  });
+
+  it('a newer Spanish text: shows theirs from the Spanish list', async () => {
+    const client = spanishClient([spanish('Uno', '2')]);
+    const stale = { version: '3', updatedBy: 'ben@example.com', updatedAt: '2026-11-28T12:04:05Z' };
+    const calls = stubApi(
+      { status: 409, body: { message: 'm', code: 'aborted', details: [], reason: 'STALE_VERSION', metadata: stale } },
+      () => [spanish('Tres', '3')],
+    );
+    const outcome = await saveEditable(client, KEY, 'text', 'Uno', 'Dos', '2', 'es');
+    expect(outcome).toEqual({ status: 'conflict', stale, theirs: spanish('Tres', '3') });
+    expect(calls[1]?.url).toBe('/api/editable-content?locale=es');
+    expect(shownEs(client)).toMatchObject({ content: 'Tres', version: '3' });
   });
 });

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { staleVersion, type StaleVersion } from '@/lib/api-errors';
-import { editableContentQueryKey, getEditableContent, type EditableContentItem } from '../api/get-editable-content';
+import { editableContentKey, getEditableContent, type EditableContentItem } from '../api/get-editable-content';
+import { inLocale, pageLocale, type EditableLocale } from '../locale';
 import { htmlToPlainText } from './plain-text';
 
 /** SPEC §9: how long a failed edit stays on screen before the text rolls back. */
@@ -50,16 +51,16 @@ function versionOf(version: string | undefined): bigint {
 }
 
 /**
- * The list from the server once it has at least `version` of the item (or
- * no such item). The edge's copy of the list is emptied by an event a
- * moment after a save, so an early read may still be older: read again a
+ * The list of `locale` from the server once it has at least `version` of the
+ * item (or no such item). The edge's copy of the list is emptied by an event
+ * a moment after a save, so an early read may still be older: read again a
  * few times, then take the last answer.
  */
-async function readList(contentKey: string, version: string | undefined): Promise<EditableContentItem[]> {
+async function readList(contentKey: string, version: string | undefined, locale: EditableLocale): Promise<EditableContentItem[]> {
   let items: EditableContentItem[] = [];
   for (let i = 0; i < THEIRS_TRIES; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, THEIRS_DELAY_MS));
-    items = await getEditableContent();
+    items = await getEditableContent(undefined, locale);
     const item = items.find((it) => it.contentKey === contentKey);
     if (!item || versionOf(item.version) >= versionOf(version)) break;
   }
@@ -67,9 +68,9 @@ async function readList(contentKey: string, version: string | undefined): Promis
 }
 
 /** The stored item after a conflict, read into the page's list (so the page shows it). */
-async function readTheirs(queryClient: QueryClient, contentKey: string, version: string): Promise<EditableContentItem | undefined> {
-  const items = await readList(contentKey, version);
-  queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, items);
+async function readTheirs(queryClient: QueryClient, contentKey: string, version: string, locale: EditableLocale): Promise<EditableContentItem | undefined> {
+  const items = await readList(contentKey, version, locale);
+  queryClient.setQueryData<EditableContentItem[]>(editableContentKey(locale), items);
   return items.find((item) => item.contentKey === contentKey);
 }
 
@@ -79,7 +80,9 @@ async function readTheirs(queryClient: QueryClient, contentKey: string, version:
  * PUT with the version the edit was based on, and on success the list is
  * re-read from the server. When a newer version refuses the write, the page
  * shows the stored one and the outcome says whose it is; on any other
- * failure the old value comes back after ROLLBACK_DELAY_MS.
+ * failure the old value comes back after ROLLBACK_DELAY_MS. On a Spanish
+ * page (issue 40) the Spanish text is saved (locale "es"), based on its own
+ * version, and the Spanish list is the one shown and re-read.
  */
 export async function saveEditable(
   queryClient: QueryClient,
@@ -89,25 +92,32 @@ export async function saveEditable(
   edited: string,
   /** The version the editor was opened on (absent: the page never had it, and the write is unconditional). */
   baseVersion?: string,
+  /** The page's language: whose text is saved. */
+  locale: EditableLocale = pageLocale(),
 ): Promise<SaveOutcome> {
   const next = valueToSave(type, edited);
   if (sameContent(type, next, current)) return { status: 'unchanged' };
-  const previous = queryClient.getQueryData<EditableContentItem[]>(editableContentQueryKey);
+  const listKey = editableContentKey(locale);
+  const previous = queryClient.getQueryData<EditableContentItem[]>(listKey);
   const withValue = (content: string) => (items: EditableContentItem[] | undefined) =>
     items?.some((i) => i.contentKey === contentKey)
       ? items.map((i) => (i.contentKey === contentKey ? { ...i, content } : i))
       : [...(items ?? []), { contentKey, content, contentType: type }];
-  const rollBack = () => queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, previous ?? withValue(current));
-  await queryClient.cancelQueries({ queryKey: editableContentQueryKey });
-  queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, withValue(next));
-  const body = versionOf(baseVersion) > 0n ? { content: next, baseVersion } : { content: next };
+  const rollBack = () => queryClient.setQueryData<EditableContentItem[]>(listKey, previous ?? withValue(current));
+  await queryClient.cancelQueries({ queryKey: listKey, exact: true });
+  queryClient.setQueryData<EditableContentItem[]>(listKey, withValue(next));
+  const body = {
+    content: next,
+    ...(versionOf(baseVersion) > 0n ? { baseVersion } : {}),
+    ...(locale === 'es' ? { locale } : {}),
+  };
   let res: Response;
   try {
     res = await apiRequest('PUT', `/api/admin/editable-content/${encodeURIComponent(contentKey)}`, body);
   } catch (err) {
     const stale = staleVersion(err);
     if (stale) {
-      const theirs = await readTheirs(queryClient, contentKey, stale.version).catch(() => undefined);
+      const theirs = await readTheirs(queryClient, contentKey, stale.version, locale).catch(() => undefined);
       if (!theirs) rollBack();
       return { status: 'conflict', stale, theirs };
     }
@@ -115,15 +125,19 @@ export async function saveEditable(
     rollBack();
     return { status: 'failed' };
   }
-  // The item as stored, with its new version: the next edit is based on it.
-  // The list is re-read, but never back to an older version of this item.
+  // The item as stored (both languages), with its new version: the next
+  // edit is based on it. The list is re-read, but never back to an older
+  // version of this item.
   const saved = (await res.json().catch(() => null)) as EditableContentItem | null;
-  const ok = saved && typeof saved.contentKey === 'string' && typeof saved.content === 'string' ? saved : null;
+  const ok = saved && typeof saved.contentKey === 'string' && typeof saved.content === 'string' ? inLocale(saved, locale) : null;
   const keepSaved = (items: EditableContentItem[] | undefined) =>
     ok ? items?.map((i) => (i.contentKey === contentKey && versionOf(i.version) <= versionOf(ok.version) ? { ...i, ...ok } : i)) : items;
-  queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, keepSaved);
+  queryClient.setQueryData<EditableContentItem[]>(listKey, keepSaved);
+  // The other language's list may show this text too (an English one where
+  // no Spanish is set): read it again when it is next shown.
+  void queryClient.invalidateQueries({ queryKey: editableContentKey(locale === 'es' ? 'en' : 'es'), exact: true });
   try {
-    queryClient.setQueryData<EditableContentItem[]>(editableContentQueryKey, keepSaved(await readList(contentKey, ok?.version)));
+    queryClient.setQueryData<EditableContentItem[]>(listKey, keepSaved(await readList(contentKey, ok?.version, locale)));
   } catch {
     // The page keeps what was saved.
   }

@@ -1,10 +1,15 @@
-import { featuredProject } from '@/content/projects';
+import { useLingui } from '@lingui/react/macro';
+import { featuredProject as featuredProjectEn } from '@/content/projects';
+import { featuredProject as featuredProjectEs } from '@/content/es/projects';
+import { useLocalized } from '@/i18n/localized';
 import { ScheduleButton } from '@/components/ScheduleButton';
 import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 5: one real job, before and after, with a call to action. */
 export function BeforeAfter() {
-  const p = featuredProject;
+  const { t } = useLingui();
+  const p = useLocalized({ en: featuredProjectEn, es: featuredProjectEs });
+  const { location, yearBuilt } = p;
   return (
     <section className="section home-project" aria-labelledby="home-project-title">
       <div className="container">
@@ -12,14 +17,12 @@ export function BeforeAfter() {
           <Editable contentKey="home.project.title" as="h2" id="home-project-title" params={{ project: p.title }}>
             {'Before and after: {project}'}
           </Editable>
-          <p>
-            {p.location} · built {p.yearBuilt}
-          </p>
+          <p>{t`${location} · built ${yearBuilt}`}</p>
         </div>
         <div className="home-project__grid">
           <article className="home-project__panel home-project__panel--before" aria-labelledby="home-project-before">
             <PipeSketch lined={false} />
-            <h3 id="home-project-before">Before</h3>
+            <h3 id="home-project-before">{t`Before`}</h3>
             <p>{p.before.summary}</p>
             <ul>
               {p.before.points.map((pt) => (
@@ -29,7 +32,7 @@ export function BeforeAfter() {
           </article>
           <article className="home-project__panel home-project__panel--after" aria-labelledby="home-project-after">
             <PipeSketch lined />
-            <h3 id="home-project-after">After</h3>
+            <h3 id="home-project-after">{t`After`}</h3>
             <p>{p.after.summary}</p>
             <ul>
               {p.after.points.map((pt) => (
@@ -39,7 +42,7 @@ export function BeforeAfter() {
           </article>
         </div>
         <p className="home-project__result">{p.result}</p>
-        <ScheduleButton label="Get the Same Result for Your Home" />
+        <ScheduleButton label={t`Get the Same Result for Your Home`} />
       </div>
     </section>
   );

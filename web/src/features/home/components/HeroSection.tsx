@@ -1,4 +1,7 @@
-import { pipeEras } from '@/content/eras';
+import { useLingui } from '@lingui/react/macro';
+import { pipeEras as pipeErasEn } from '@/content/eras';
+import { pipeEras as pipeErasEs } from '@/content/es/eras';
+import { useLocalized } from '@/i18n/localized';
 import { Editable } from '@/features/editable-content';
 import { RiskBadge } from '@/components/RiskBadge';
 import { CallLink } from '@/components/CallLink';
@@ -6,6 +9,8 @@ import { ScheduleButton } from '@/components/ScheduleButton';
 
 /** SPEC §2 home item 1: the page's h1, the free-inspection offer, both calls to action and the pipe-era panel. */
 export function HeroSection() {
+  const { t } = useLingui();
+  const pipeEras = useLocalized({ en: pipeErasEn, es: pipeErasEs });
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="container home-hero__inner">
@@ -20,16 +25,16 @@ export function HeroSection() {
           </Editable>
 
           <div className="home-hero__offer">
-            <p className="home-hero__offer-title">Free drain camera inspection</p>
+            <p className="home-hero__offer-title">{t`Free drain camera inspection`}</p>
             <ul className="home-hero__offer-list">
-              <li>Free camera inspection with any estimate</li>
-              <li>Free inspection for homes in high-risk areas</li>
-              <li>Same-day CIPP jobs take 4–8 hours</li>
+              <li>{t`Free camera inspection with any estimate`}</li>
+              <li>{t`Free inspection for homes in high-risk areas`}</li>
+              <li>{t`Same-day CIPP jobs take 4–8 hours`}</li>
             </ul>
           </div>
 
           <div className="button-row">
-            <ScheduleButton label="Schedule Free Inspection" className="button home-button--light" />
+            <ScheduleButton label={t`Schedule Free Inspection`} className="button home-button--light" />
             <CallLink className="button home-button--outline-light" />
           </div>
         </div>

@@ -1,19 +1,23 @@
 import { useId } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Editable } from '@/features/editable-content';
 
-type Sign = { id: string; title: string; detail: string };
+type Sign = { id: string; title: MessageDescriptor; detail: MessageDescriptor };
 
 /** SPEC §2 home item 3: the five warning signs, in this order. */
 const WARNING_SIGNS: readonly Sign[] = [
-  { id: 'frequent-clogs', title: 'Frequent clogs', detail: 'The same drain clogs again weeks after it was snaked.' },
-  { id: 'slow-drainage', title: 'Slow drainage', detail: 'Tubs, showers and sinks empty slowly all over the house.' },
-  { id: 'bad-odors', title: 'Bad odors', detail: 'A sewer smell inside or in the yard means gas is escaping a crack.' },
-  { id: 'gurgling', title: 'Gurgling', detail: 'Toilets and drains gurgle when another fixture runs.' },
-  { id: 'water-backups', title: 'Water backups', detail: 'Sewage backs up into the lowest drain, often a shower or floor drain.' },
+  { id: 'frequent-clogs', title: msg`Frequent clogs`, detail: msg`The same drain clogs again weeks after it was snaked.` },
+  { id: 'slow-drainage', title: msg`Slow drainage`, detail: msg`Tubs, showers and sinks empty slowly all over the house.` },
+  { id: 'bad-odors', title: msg`Bad odors`, detail: msg`A sewer smell inside or in the yard means gas is escaping a crack.` },
+  { id: 'gurgling', title: msg`Gurgling`, detail: msg`Toilets and drains gurgle when another fixture runs.` },
+  { id: 'water-backups', title: msg`Water backups`, detail: msg`Sewage backs up into the lowest drain, often a shower or floor drain.` },
 ];
 
 /** SPEC §2 home item 3: what failing pipe looks like, and how a liner fixes it (with a diagram). */
 export function ProblemSolution() {
+  const { i18n } = useLingui();
   return (
     <section className="section home-problem" aria-labelledby="home-problem-title">
       <div className="container home-problem__inner">
@@ -24,8 +28,8 @@ export function ProblemSolution() {
           <ol className="home-signs">
             {WARNING_SIGNS.map((s) => (
               <li key={s.id} className="home-signs__item">
-                <h3 className="home-signs__title">{s.title}</h3>
-                <p className="home-signs__detail">{s.detail}</p>
+                <h3 className="home-signs__title">{i18n._(s.title)}</h3>
+                <p className="home-signs__detail">{i18n._(s.detail)}</p>
               </li>
             ))}
           </ol>
@@ -48,6 +52,7 @@ export function ProblemSolution() {
 
 /** A cross-section of an old cracked pipe with a cured liner inside it. */
 function LinedPipeDiagram() {
+  const { t } = useLingui();
   const id = useId();
   const titleId = `${id}-title`;
   const descId = `${id}-desc`;
@@ -59,10 +64,9 @@ function LinedPipeDiagram() {
       aria-labelledby={`${titleId} ${descId}`}
       focusable="false"
     >
-      <title id={titleId}>Diagram of a pipe repaired with a CIPP liner</title>
+      <title id={titleId}>{t`Diagram of a pipe repaired with a CIPP liner`}</title>
       <desc id={descId}>
-        An old cast iron pipe with cracks and a root intrusion, shown with a new seamless liner cured inside it that
-        seals the damage so water flows freely.
+        {t`An old cast iron pipe with cracks and a root intrusion, shown with a new seamless liner cured inside it that seals the damage so water flows freely.`}
       </desc>
       {/* Old host pipe */}
       <rect x="20" y="50" width="440" height="120" rx="12" fill="#7a5a44" />
@@ -78,9 +82,15 @@ function LinedPipeDiagram() {
       {/* Flow arrows */}
       <path d="M60 110 h70 m-12 -8 12 8 -12 8 M200 110 h70 m-12 -8 12 8 -12 8 M340 110 h70 m-12 -8 12 8 -12 8" stroke="#0b4f6c" strokeWidth="4" fill="none" strokeLinecap="round" strokeLinejoin="round" />
       {/* Labels */}
-      <text x="20" y="200" fontSize="15" fill="#1b2631">Old pipe with cracks and roots</text>
-      <text x="300" y="200" fontSize="15" fill="#1b2631">Cured liner</text>
-      <text x="20" y="34" fontSize="15" fill="#1b2631">Root intrusion sealed out →</text>
+      <text x="20" y="200" fontSize="15" fill="#1b2631">
+        {t`Old pipe with cracks and roots`}
+      </text>
+      <text x="300" y="200" fontSize="15" fill="#1b2631">
+        {t`Cured liner`}
+      </text>
+      <text x="20" y="34" fontSize="15" fill="#1b2631">
+        {t`Root intrusion sealed out →`}
+      </text>
     </svg>
   );
 }

@@ -1,11 +1,15 @@
 import { Fragment, useState } from 'react';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
 import { getCity } from '@/content/cities';
-import { homeTableNeighborhoods, type Neighborhood } from '@/content/home-neighborhoods';
-import { RISK_DESCRIPTIONS, RISK_LEVELS, riskLabel } from '@/content/risk';
+import { homeTableNeighborhoods as neighborhoodsEn, type Neighborhood } from '@/content/home-neighborhoods';
+import { homeTableNeighborhoods as neighborhoodsEs } from '@/content/es/home-neighborhoods';
+import { RISK_DESCRIPTIONS as RISK_DESCRIPTIONS_EN, RISK_LEVELS } from '@/content/risk';
+import { RISK_DESCRIPTIONS as RISK_DESCRIPTIONS_ES } from '@/content/es/risk';
+import { useLocalized } from '@/i18n/localized';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toggleExpanded } from '../utils/expanded-rows';
-import { RiskBadge } from '@/components/RiskBadge';
+import { RiskBadge, useRiskLabel } from '@/components/RiskBadge';
 import { Editable } from '@/features/editable-content';
 
 const COLUMNS = 6;
@@ -13,6 +17,10 @@ const COLUMNS = 6;
 /** SPEC §2 home item 7: neighbourhood pipe risk; rows with sub-areas expand and collapse. */
 export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly string[] }) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initialExpanded));
+  const { t } = useLingui();
+  const riskLabel = useRiskLabel();
+  const descriptions = useLocalized({ en: RISK_DESCRIPTIONS_EN, es: RISK_DESCRIPTIONS_ES });
+  const neighborhoods = useLocalized({ en: neighborhoodsEn, es: neighborhoodsEs });
 
   return (
     <section className="section home-risk" aria-labelledby="home-risk-title">
@@ -27,35 +35,38 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
           </Editable>
         </div>
 
-        <ul className="home-risk__legend" aria-label="Risk levels">
-          {RISK_LEVELS.map((level) => (
-            <li key={level}>
-              <Tooltip content={RISK_DESCRIPTIONS[level]}>
-                <button type="button" className="home-risk__legend-item" aria-label={`${riskLabel(level)} risk`}>
-                  <RiskBadge level={level} suffix="" />
-                </button>
-              </Tooltip>
-            </li>
-          ))}
+        <ul className="home-risk__legend" aria-label={t`Risk levels`}>
+          {RISK_LEVELS.map((level) => {
+            const label = riskLabel(level);
+            return (
+              <li key={level}>
+                <Tooltip content={descriptions[level]}>
+                  <button type="button" className="home-risk__legend-item" aria-label={t`${label} risk`}>
+                    <RiskBadge level={level} suffix="" />
+                  </button>
+                </Tooltip>
+              </li>
+            );
+          })}
         </ul>
 
         <div className="home-risk__scroll" role="region" aria-labelledby="home-risk-caption" tabIndex={0}>
           <table className="home-risk__table">
             <caption id="home-risk-caption" className="visually-hidden">
-              Drain and sewer pipe risk for Phoenix Valley neighborhoods, by construction era and pipe type
+              {t`Drain and sewer pipe risk for Phoenix Valley neighborhoods, by construction era and pipe type`}
             </caption>
             <thead>
               <tr>
-                <th scope="col">Neighborhood</th>
-                <th scope="col">City</th>
-                <th scope="col">Built</th>
-                <th scope="col">Pipe type</th>
-                <th scope="col">Risk</th>
-                <th scope="col">What we find</th>
+                <th scope="col">{t`Neighborhood`}</th>
+                <th scope="col">{t`City`}</th>
+                <th scope="col">{t`Built`}</th>
+                <th scope="col">{t`Pipe type`}</th>
+                <th scope="col">{t`Risk`}</th>
+                <th scope="col">{t`What we find`}</th>
               </tr>
             </thead>
             <tbody>
-              {homeTableNeighborhoods.map((n) => (
+              {neighborhoods.map((n) => (
                 <RiskRow
                   key={n.id}
                   neighborhood={n}
@@ -68,7 +79,7 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
         </div>
 
         <p className="home-risk__more">
-          <SmartLink to="/risk-map">See every neighborhood on the interactive risk map</SmartLink>
+          <SmartLink to="/risk-map">{t`See every neighborhood on the interactive risk map`}</SmartLink>
         </p>
       </div>
     </section>
@@ -76,8 +87,11 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
 }
 
 function RiskRow({ neighborhood: n, open, onToggle }: { neighborhood: Neighborhood; open: boolean; onToggle: () => void }) {
+  const { t } = useLingui();
   const city = getCity(n.city);
   const subs = n.subNeighborhoods ?? [];
+  const { name } = n;
+  const areas = subs.length;
   const detailId = `home-risk-sub-${n.id}`;
 
   return (
@@ -97,7 +111,9 @@ function RiskRow({ neighborhood: n, open, onToggle }: { neighborhood: Neighborho
               </svg>
               <span>
                 {n.name}
-                <span className="home-risk__count">{subs.length} areas</span>
+                <span className="home-risk__count">
+                  <Plural value={areas} one="# area" other="# areas" />
+                </span>
               </span>
             </button>
           ) : (
@@ -117,7 +133,7 @@ function RiskRow({ neighborhood: n, open, onToggle }: { neighborhood: Neighborho
       {subs.length > 0 && (
         <tr id={detailId} className="home-risk__detail" hidden={!open}>
           <td colSpan={COLUMNS}>
-            <ul className="home-risk__subs" aria-label={`Areas of ${n.name}`}>
+            <ul className="home-risk__subs" aria-label={t`Areas of ${name}`}>
               {subs.map((s) => (
                 <li key={s.name}>
                   <span className="home-risk__sub-name">{s.name}</span> — {s.details}

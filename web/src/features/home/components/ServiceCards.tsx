@@ -1,11 +1,15 @@
+import { Trans } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
-import { serviceCards, type ServiceCard } from '@/content/services';
+import { serviceCards as serviceCardsEn, type ServiceCard } from '@/content/services';
+import { serviceCards as serviceCardsEs } from '@/content/es/services';
+import { useLocalized } from '@/i18n/localized';
 import { scrollToContact } from '@/lib/scroll';
 import { ServiceIcon } from './ServiceIcon';
 import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 4: the six service cards. */
 export function ServiceCards() {
+  const serviceCards = useLocalized({ en: serviceCardsEn, es: serviceCardsEs });
   return (
     <section className="section home-services" aria-labelledby="home-services-title">
       <div className="container">
@@ -30,12 +34,13 @@ export function ServiceCards() {
 }
 
 function ServiceCardView({ card }: { card: ServiceCard }) {
+  const { title } = card;
   return (
     <article className={`home-service home-service--${card.color}`}>
       <span className="home-service__icon">
         <ServiceIcon icon={card.icon} />
       </span>
-      <h3 className="home-service__title">{card.title}</h3>
+      <h3 className="home-service__title">{title}</h3>
       <p className="home-service__text">{card.description}</p>
       <ul className="home-service__features">
         {card.features.map((f) => (
@@ -44,11 +49,15 @@ function ServiceCardView({ card }: { card: ServiceCard }) {
       </ul>
       {card.href ? (
         <SmartLink to={card.href} className="home-service__link">
-          Learn more<span className="visually-hidden"> about {card.title}</span>
+          <Trans>
+            Learn more<span className="visually-hidden"> about {title}</span>
+          </Trans>
         </SmartLink>
       ) : (
         <button type="button" className="home-service__link home-service__link--button" onClick={() => scrollToContact()}>
-          Request a quote<span className="visually-hidden"> for {card.title}</span>
+          <Trans>
+            Request a quote<span className="visually-hidden"> for {title}</span>
+          </Trans>
         </button>
       )}
     </article>

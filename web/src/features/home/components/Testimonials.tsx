@@ -1,14 +1,38 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { VideoEmbed } from '@/components/VideoEmbed';
-import { headlineStats } from '@/content/stats';
-import { testimonials } from '@/content/testimonials';
-import { testimonialVideo } from '@/content/videos';
+import { headlineStats as headlineStatsEn, type HeadlineStat } from '@/content/stats';
+import { headlineStats as headlineStatsEs } from '@/content/es/stats';
+import { testimonials as testimonialsEn, type Testimonial } from '@/content/testimonials';
+import { testimonials as testimonialsEs } from '@/content/es/testimonials';
+import { testimonialVideo as testimonialVideoEn, type VideoRef } from '@/content/videos';
+import { testimonialVideo as testimonialVideoEs } from '@/content/es/videos';
+import type { Locale } from '@/i18n/locale';
+import { useLocale } from '@/i18n/use-locale';
+import { useLocalized } from '@/i18n/localized';
 import { reviewsUrl } from '../utils/reviews-url';
 import { StarRating } from './StarRating';
 import { Editable } from '@/features/editable-content';
 
+type ReviewsCopy = {
+  headlineStats: readonly HeadlineStat[];
+  testimonials: readonly Testimonial[];
+  testimonialVideo: VideoRef;
+  /** Whether the reviews are translations (the reviewers wrote in English): the page says so. */
+  translated: boolean;
+};
+
+/** Each language's stats, reviews and video. */
+const COPY: Readonly<Record<Locale, ReviewsCopy>> = {
+  en: { headlineStats: headlineStatsEn, testimonials: testimonialsEn, testimonialVideo: testimonialVideoEn, translated: false },
+  es: { headlineStats: headlineStatsEs, testimonials: testimonialsEs, testimonialVideo: testimonialVideoEs, translated: true },
+};
+
 /** SPEC §2 home item 8: six five-star reviews, three headline stats, a video and a link to more reviews. */
 export function Testimonials() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { headlineStats, testimonials, testimonialVideo, translated } = useLocalized(COPY);
   return (
     <section className="section home-reviews" aria-labelledby="home-reviews-title">
       <div className="container">
@@ -18,7 +42,7 @@ export function Testimonials() {
           </Editable>
         </div>
 
-        <ul className="home-stats" aria-label="By the numbers">
+        <ul className="home-stats" aria-label={t`By the numbers`}>
           {headlineStats.map((s) => (
             <li key={s.id} className="home-stats__item">
               <span className="home-stats__value">{s.value}</span>
@@ -48,6 +72,7 @@ export function Testimonials() {
             </li>
           ))}
         </ul>
+        {translated && <p className="home-reviews__note">{t`Reviews translated from English.`}</p>}
 
         <div className="home-reviews__footer">
           <div className="home-reviews__video">
@@ -55,11 +80,13 @@ export function Testimonials() {
           </div>
           <a
             className="button button--primary"
-            href={reviewsUrl(business.companyName)}
+            href={reviewsUrl(business.companyName, locale)}
             target="_blank"
             rel="noopener noreferrer"
           >
-            Read more reviews<span className="visually-hidden"> (opens in a new tab)</span>
+            <Trans>
+              Read more reviews<span className="visually-hidden"> (opens in a new tab)</span>
+            </Trans>
           </a>
         </div>
       </div>

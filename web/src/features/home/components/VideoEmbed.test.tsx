@@ -1,7 +1,13 @@
-import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
+import { I18nProvider } from '@lingui/react';
+import type { ReactNode } from 'react';
+import { renderToString as renderBare } from 'react-dom/server';
+import { afterAll, describe, expect, it } from 'vitest';
 import { VideoEmbed, videoEmbedUrl } from '@/components/VideoEmbed';
-import { countTags, openTag } from '@/testing/html';
+import { activateLocale, i18n } from '@/i18n/catalog';
+import { countTags, openTag, visibleText } from '@/testing/html';
+
+/** Server-renders `ui` in the active language. */
+const renderToString = (ui: ReactNode) => renderBare(<I18nProvider i18n={i18n}>{ui}</I18nProvider>);
 
 describe('VideoEmbed', () => {
   it('shows a local poster button, and no player, until it is activated', () => {
@@ -33,5 +39,16 @@ describe('VideoEmbed', () => {
     expect(html).not.toContain('<iframe');
     expect(html).toContain('This video is not available.');
     expect(videoEmbedUrl('abc/../def')).toBe('https://www.youtube-nocookie.com/embed/abc%2F..%2Fdef?autoplay=1&rel=0');
+  });
+});
+
+describe('VideoEmbed in Spanish (issue 40)', () => {
+  afterAll(() => activateLocale('en'));
+
+  it('names the poster’s button, the length and an unavailable video in Spanish', async () => {
+    await activateLocale('es');
+    const poster = visibleText(renderToString(<VideoEmbed videoId="aX7kQm2Lp9c" title="Revestimiento CIPP" duration="4:12" />));
+    expect(poster).toBe('Reproducir video: Revestimiento CIPP Duración 4:12');
+    expect(visibleText(renderToString(<VideoEmbed videoId="bad" title="x" startActive />))).toBe('Este video no está disponible.');
   });
 });

@@ -1,6 +1,9 @@
 import { Fragment, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { VideoEmbed } from '@/components/VideoEmbed';
-import { videos, type Video } from '@/content/videos';
+import { videos as videosEn, type Video } from '@/content/videos';
+import { videos as videosEs } from '@/content/es/videos';
+import { useLocalized } from '@/i18n/localized';
 import { nextOpenVideo } from '../utils/open-video';
 import { Editable } from '@/features/editable-content';
 
@@ -11,6 +14,8 @@ import { Editable } from '@/features/editable-content';
  */
 export function VideoShowcase({ initialOpenId = null }: { initialOpenId?: string | null }) {
   const [openId, setOpenId] = useState<string | null>(initialOpenId);
+  const { t } = useLingui();
+  const videos = useLocalized({ en: videosEn, es: videosEs });
   const cardButtons = useRef(new Map<string, HTMLButtonElement>());
 
   function close(id: string) {
@@ -33,6 +38,7 @@ export function VideoShowcase({ initialOpenId = null }: { initialOpenId?: string
         <ul className="home-videos__grid">
           {videos.map((v) => {
             const open = openId === v.id;
+            const { title } = v;
             return (
               <Fragment key={v.id}>
                 <li className="home-videos__cell">
@@ -47,12 +53,12 @@ export function VideoShowcase({ initialOpenId = null }: { initialOpenId?: string
                   />
                 </li>
                 {open && (
-                  <li className="home-videos__player" id={playerId(v.id)} aria-label={`Video player: ${v.title}`}>
+                  <li className="home-videos__player" id={playerId(v.id)} aria-label={t`Video player: ${title}`}>
                     <VideoEmbed videoId={v.videoId} title={v.title} duration={v.duration} startActive />
                     <div className="home-videos__player-bar">
                       <p className="home-videos__player-title">{v.title}</p>
                       <button type="button" className="button" onClick={() => close(v.id)}>
-                        Close Video
+                        {t`Close Video`}
                       </button>
                     </div>
                   </li>
@@ -78,6 +84,8 @@ type VideoCardProps = {
 };
 
 function VideoCard({ video: v, open, buttonRef, onToggle }: VideoCardProps) {
+  const { t } = useLingui();
+  const { location, yearBuilt } = v;
   return (
     <article className={open ? 'home-video home-video--open' : 'home-video'}>
       <h3 className="home-video__heading">
@@ -100,21 +108,19 @@ function VideoCard({ video: v, open, buttonRef, onToggle }: VideoCardProps) {
           <span className="visually-hidden">, {v.duration}</span>
         </button>
       </h3>
-      <p className="home-video__meta">
-        {v.location} · built {v.yearBuilt}
-      </p>
+      <p className="home-video__meta">{t`${location} · built ${yearBuilt}`}</p>
       <p className="home-video__text">{v.description}</p>
       <dl className="home-video__facts">
         <div>
-          <dt>Problem</dt>
+          <dt>{t`Problem`}</dt>
           <dd>{v.problem}</dd>
         </div>
         <div>
-          <dt>Solution</dt>
+          <dt>{t`Solution`}</dt>
           <dd>{v.solution}</dd>
         </div>
       </dl>
-      <ul className="home-video__tags" aria-label="Tags">
+      <ul className="home-video__tags" aria-label={t`Tags`}>
         {v.tags.map((t) => (
           <li key={t}>{t}</li>
         ))}

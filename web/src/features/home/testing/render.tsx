@@ -1,19 +1,25 @@
+import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { i18n } from '@/i18n/catalog';
 import { createQueryClient } from '@/lib/query-client';
 
 /**
- * Server-renders `ui` with the app's query cache and a router, as the
- * prerender does: no effects run, so the HTML shows the cache's state.
+ * Server-renders `ui` with the app's messages, query cache and a router at
+ * `path`, as the prerender does: no effects run, so the HTML shows the
+ * cache's state. A Spanish page is at /es/ (issue 40), with the Spanish
+ * messages active (`await activateLocale('es')` from '@/i18n/catalog').
  * React's empty text-separator comments are removed so text reads as shown.
  */
-export function renderHtml(ui: ReactNode, client: QueryClient = createQueryClient()): string {
+export function renderHtml(ui: ReactNode, client: QueryClient = createQueryClient(), path = '/'): string {
   const html = renderToString(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </I18nProvider>,
   );
   return html.replaceAll('<!-- -->', '');
 }

@@ -1,5 +1,6 @@
+import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { CITY_CHOICES } from '../options';
+import { CITY_CHOICES, optionsIn } from '../options';
 import { SelectField, TextField } from './fields';
 
 /** The contact details both forms ask for, under the same names. */
@@ -20,7 +21,8 @@ type Props = {
   id: (name: Name) => string;
   /** The form's register, for these names. */
   register: (name: Name) => UseFormRegisterReturn;
-  errors: Partial<Record<Name, { message?: string | undefined } | undefined>>;
+  /** A field's error in the page's language, if it has one. */
+  errorOf: (name: Name) => string | undefined;
   /** Extra class of the address field (the home form spans it wide). */
   addressClassName?: string;
   cityPlaceholder: string;
@@ -28,25 +30,26 @@ type Props = {
   otherCitySelected: boolean;
 };
 
-/** Name, e-mail, phone, address and city, shared by the home and /contact forms. */
-export function ContactDetailsFields({ id, register, errors, addressClassName, cityPlaceholder, otherCitySelected }: Props) {
+/** Name, e-mail, phone, address and city, shared by the home and /contact forms, in the page's language. */
+export function ContactDetailsFields({ id, register, errorOf, addressClassName, cityPlaceholder, otherCitySelected }: Props) {
+  const { t, i18n } = useLingui();
   return (
     <>
-      <TextField id={id('firstName')} label="First name" required autoComplete="given-name" maxLength={100}
-        registration={register('firstName')} error={errors.firstName?.message} />
-      <TextField id={id('lastName')} label="Last name" required autoComplete="family-name" maxLength={100}
-        registration={register('lastName')} error={errors.lastName?.message} />
-      <TextField id={id('email')} label="Email" type="email" required autoComplete="email" maxLength={254}
-        registration={register('email')} error={errors.email?.message} />
-      <TextField id={id('phone')} label="Phone" type="tel" required autoComplete="tel" maxLength={40}
-        registration={register('phone')} error={errors.phone?.message} />
-      <TextField id={id('address')} label="Street address" className={addressClassName} autoComplete="address-line1"
-        maxLength={300} registration={register('address')} error={errors.address?.message} />
-      <SelectField id={id('city')} label="City" placeholder={cityPlaceholder} options={CITY_CHOICES}
-        registration={register('city')} error={errors.city?.message} />
+      <TextField id={id('firstName')} label={t`First name`} required autoComplete="given-name" maxLength={100}
+        registration={register('firstName')} error={errorOf('firstName')} />
+      <TextField id={id('lastName')} label={t`Last name`} required autoComplete="family-name" maxLength={100}
+        registration={register('lastName')} error={errorOf('lastName')} />
+      <TextField id={id('email')} label={t`Email`} type="email" required autoComplete="email" maxLength={254}
+        registration={register('email')} error={errorOf('email')} />
+      <TextField id={id('phone')} label={t`Phone`} type="tel" required autoComplete="tel" maxLength={40}
+        registration={register('phone')} error={errorOf('phone')} />
+      <TextField id={id('address')} label={t`Street address`} className={addressClassName} autoComplete="address-line1"
+        maxLength={300} registration={register('address')} error={errorOf('address')} />
+      <SelectField id={id('city')} label={t`City`} placeholder={cityPlaceholder} options={optionsIn(i18n, CITY_CHOICES)}
+        registration={register('city')} error={errorOf('city')} />
       {otherCitySelected && (
-        <TextField id={id('otherCity')} label="Your city or town" autoComplete="address-level2" maxLength={100}
-          registration={register('otherCity')} error={errors.otherCity?.message} />
+        <TextField id={id('otherCity')} label={t`Your city or town`} autoComplete="address-level2" maxLength={100}
+          registration={register('otherCity')} error={errorOf('otherCity')} />
       )}
     </>
   );

@@ -1,5 +1,6 @@
 // The labelled controls both forms are made of. Each error is a
 // <p role="alert"> right after its control, linked by aria-describedby.
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CallLink } from '@/components/CallLink';
@@ -214,7 +215,9 @@ export function CheckboxGroup({
 export function Honeypot({ id, registration }: { id: string; registration: UseFormRegisterReturn }) {
   return (
     <div className="lead-form__hp" aria-hidden="true">
-      <label htmlFor={id}>Leave this field empty</label>
+      <label htmlFor={id}>
+        <Trans>Leave this field empty</Trans>
+      </label>
       <input id={id} type="text" tabIndex={-1} autoComplete="off" aria-hidden="true" {...registration} />
     </div>
   );
@@ -224,8 +227,10 @@ export function Honeypot({ id, registration }: { id: string; registration: UseFo
 export function RequiredNote() {
   return (
     <p className="lead-form__note">
-      Fields marked <span aria-hidden="true">*</span>
-      <span className="visually-hidden">with an asterisk</span> are required.
+      <Trans>
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </Trans>
     </p>
   );
 }
@@ -239,13 +244,15 @@ export function UndeliveredNotice({ mailtoHref, buttonLabel }: { mailtoHref: str
   return (
     <div className="lead-form__undelivered" role="alert">
       <p>
-        We couldn't send your request just now. What you typed is still here: press “{buttonLabel}” to try again,
-        or reach us directly.
+        <Trans>
+          We couldn't send your request just now. What you typed is still here: press “{buttonLabel}” to try again,
+          or reach us directly.
+        </Trans>
       </p>
       <div className="button-row">
         <CallLink className="button" />
         <a href={mailtoHref} className="button" onClick={() => void trackConversion('email_fallback')}>
-          Email us this request
+          <Trans>Email us this request</Trans>
         </a>
       </div>
     </div>

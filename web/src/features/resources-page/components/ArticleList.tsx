@@ -1,18 +1,31 @@
 import { Link } from 'react-router';
-import { articlePublishedAt, resourceArticles, type ResourceArticle } from '@/content/resources';
-import { formatLongDate } from '@/lib/format-date';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { articlePublishedAt, resourceArticles as articlesEn, type ResourceArticle } from '@/content/resources';
+import { resourceArticles as articlesEs } from '@/content/es/resources';
+import { useLocalized } from '@/i18n/localized';
+import { useLocalize } from '@/i18n/use-locale';
+import { CATEGORY_NAMES } from '../utils/categories';
 
-/** The nine articles as cards; each whole card links to /blog/{id}. */
+/** Dates as the content service means them: Arizona's day (it keeps no daylight saving time). */
+const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Phoenix' };
+
+/** The nine articles as cards (in the page's language); each whole card links to /blog/{id}. */
 export function ArticleList() {
+  const articles = useLocalized({ en: articlesEn, es: articlesEs });
+  const count = articles.length;
   return (
     <section className="section resources-articles" aria-labelledby="resources-articles-heading">
       <div className="container">
         <div className="section__header">
-          <h2 id="resources-articles-heading">Articles and guides</h2>
-          <p className="resources-count">{resourceArticles.length} articles</p>
+          <h2 id="resources-articles-heading">
+            <Trans>Articles and guides</Trans>
+          </h2>
+          <p className="resources-count">
+            <Plural value={count} one="# article" other="# articles" />
+          </p>
         </div>
         <ul className="card-grid">
-          {resourceArticles.map((article) => (
+          {articles.map((article) => (
             <li key={article.id}>
               <ArticleCard article={article} />
             </li>
@@ -23,19 +36,26 @@ export function ArticleList() {
   );
 }
 
+/**
+ * An article's card. The article itself is the English post (/blog/{id}
+ * stays as it is on /es/ pages), which the Spanish read-time line says.
+ */
 function ArticleCard({ article }: { article: ResourceArticle }) {
+  const { i18n } = useLingui();
+  const localize = useLocalize();
+  const minutes = article.readTimeMinutes;
   return (
     <article className="card card--link resources-article">
-      <p className="resources-article__category">{article.category}</p>
+      <p className="resources-article__category">{i18n._(CATEGORY_NAMES[article.category])}</p>
       <h3 className="card__title">
-        <Link to={`/blog/${encodeURIComponent(article.id)}`}>{article.title}</Link>
+        <Link to={localize(`/blog/${encodeURIComponent(article.id)}`)}>{article.title}</Link>
       </h3>
       <p className="card__text">{article.excerpt}</p>
       <p className="card__meta">
-        <time dateTime={article.date}>{formatLongDate(articlePublishedAt(article.date))}</time>
+        <time dateTime={article.date}>{i18n.date(articlePublishedAt(article.date), LONG_DATE)}</time>
         <span aria-hidden="true"> · </span>
         <span className="visually-hidden">, </span>
-        {article.readTimeMinutes} min read
+        <Trans>{minutes} min read</Trans>
       </p>
     </article>
   );

@@ -1,15 +1,27 @@
 import { Link } from 'react-router';
-import { resourceArticles, resourceFaqs } from '@/content/resources';
+import { Trans } from '@lingui/react/macro';
+import { resourceArticles as articlesEn, resourceFaqs as faqsEn } from '@/content/resources';
+import { resourceArticles as articlesEs, resourceFaqs as faqsEs } from '@/content/es/resources';
+import { useLocalized } from '@/i18n/localized';
+import { useLocalize } from '@/i18n/use-locale';
 
-/** The five homeowner questions as native disclosure widgets: no script needed. */
+/** The five homeowner questions as native disclosure widgets (no script needed), in the page's language. */
 export function ResourceFaqList() {
+  const { articles, faqs } = useLocalized({
+    en: { articles: articlesEn, faqs: faqsEn },
+    es: { articles: articlesEs, faqs: faqsEs },
+  });
+  const localize = useLocalize();
   return (
     <section className="section resources-faqs" aria-labelledby="resources-faqs-heading">
       <div className="container">
-        <h2 id="resources-faqs-heading">Questions homeowners ask us</h2>
+        <h2 id="resources-faqs-heading">
+          <Trans>Questions homeowners ask us</Trans>
+        </h2>
         <div className="faq-list">
-          {resourceFaqs.map((faq) => {
-            const article = resourceArticles.find((a) => a.id === faq.articleId);
+          {faqs.map((faq) => {
+            const article = articles.find((a) => a.id === faq.articleId);
+            const title = article?.title;
             return (
               <details key={faq.id} className="faq">
                 <summary className="faq__question">{faq.question}</summary>
@@ -17,7 +29,9 @@ export function ResourceFaqList() {
                   <p>{faq.answer}</p>
                   {article && (
                     <p>
-                      Read more: <Link to={`/blog/${encodeURIComponent(article.id)}`}>{article.title}</Link>
+                      <Trans>
+                        Read more: <Link to={localize(`/blog/${encodeURIComponent(article.id)}`)}>{title}</Link>
+                      </Trans>
                     </p>
                   )}
                 </div>

@@ -1,18 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import { getCity } from '@/content/cities';
-import { RISK_MAP_VIEW, riskMapNeighborhoods, type RiskMapNeighborhood } from '@/content/risk-map';
+import { useLingui } from '@lingui/react/macro';
+import { cities as citiesEn } from '@/content/cities';
+import { cities as citiesEs } from '@/content/es/cities';
+import { riskMapNeighborhoods as placesEs } from '@/content/es/risk-map';
+import { RISK_MAP_VIEW, riskMapNeighborhoods as placesEn } from '@/content/risk-map';
+import { useLocalized } from '@/i18n/localized';
+import { useLocale } from '@/i18n/use-locale';
 import { embeddedMapTiles } from '../map-tiles';
-import type { RiskMapHandle } from '../map/draw-map';
+import type { MapPlace, RiskMapHandle } from '../map/draw-map';
+import { placeWords } from '../utils/place-words';
 import { RiskMapLegend } from './RiskMapLegend';
 import { RiskMapOffers } from './RiskMapOffers';
 import { RiskSwatch } from './RiskSwatch';
 
 type MapState = 'loading' | 'ready' | 'failed';
-
-/** What a place's popup says, as one sentence for screen readers. */
-function describePlace(p: RiskMapNeighborhood): string {
-  return `${p.name}, ${getCity(p.city).name}: ${p.risk} risk. Built ${p.era}; ${p.pipes.toLowerCase()} pipe. ${p.details}`;
-}
 
 /**
  * The map (drawn after hydration, with Leaflet loaded on demand), its legend,
@@ -21,6 +22,10 @@ function describePlace(p: RiskMapNeighborhood): string {
  * the place, opens its popup and reads out what the popup says.
  */
 export function RiskMapExplorer() {
+  const { i18n, t } = useLingui();
+  // The places and their cities in the page's language (content/es/ on /es/risk-map).
+  const places = useLocalized<readonly MapPlace[]>({ en: placesEn, es: placesEs });
+  const words = placeWords(i18n, useLocale(), useLocalized({ en: citiesEn, es: citiesEs }));
   const canvas = useRef<HTMLDivElement>(null);
   const map = useRef<RiskMapHandle | undefined>(undefined);
   // A place picked before the map is drawn: shown as soon as it is.
@@ -39,7 +44,8 @@ export function RiskMapExplorer() {
         drawn = drawRiskMap({
           container: canvas.current,
           view: RISK_MAP_VIEW,
-          places: riskMapNeighborhoods,
+          places,
+          labels: words.labels,
           tiles: embeddedMapTiles(),
           onStreetMap: setStreetMap,
           onPopup: setOpen,
@@ -55,28 +61,28 @@ export function RiskMapExplorer() {
       drawn?.remove();
       map.current = undefined;
     };
+    // Drawn once: a page's language never changes (the Spanish page is another route, another mount).
   }, []);
 
-  function show(p: RiskMapNeighborhood) {
-    setAnnouncement(describePlace(p));
+  function show(p: MapPlace) {
+    setAnnouncement(words.describe(p));
     canvas.current?.scrollIntoView({ block: 'nearest' });
     if (map.current) map.current.focus(p.id);
     else picked.current = p.id;
   }
 
   let message = '';
-  if (state === 'loading') message = 'Loading the map…';
-  else if (state === 'failed') message = 'The map could not load. Every neighborhood and its rating is in the list.';
+  if (state === 'loading') message = t`Loading the map…`;
+  else if (state === 'failed') message = t`The map could not load. Every neighborhood and its rating is in the list.`;
   else if (!streetMap) {
-    message =
-      'The street map is unavailable right now. The neighborhood markers, the heat layer and the list still work.';
+    message = t`The street map is unavailable right now. The neighborhood markers, the heat layer and the list still work.`;
   }
 
   return (
     <section className="section risk-map-explorer" aria-labelledby="risk-map-explorer-heading">
       <div className="container">
         <h2 id="risk-map-explorer-heading" className="visually-hidden">
-          Pipe risk by neighborhood
+          {t`Pipe risk by neighborhood`}
         </h2>
         <div className="risk-map-explorer__grid">
           <div className="risk-map-explorer__map">
@@ -85,7 +91,7 @@ export function RiskMapExplorer() {
                 ref={canvas}
                 className="risk-map__canvas"
                 role="region"
-                aria-label="Map of sewer pipe risk across the Phoenix Valley"
+                aria-label={t`Map of sewer pipe risk across the Phoenix Valley`}
                 aria-describedby="risk-map-keys"
               />
               <div className="risk-map__status" role="status">
@@ -93,15 +99,14 @@ export function RiskMapExplorer() {
               </div>
             </div>
             <p id="risk-map-keys" className="visually-hidden">
-              With the map focused, the arrow keys move it and the plus and minus keys zoom. The list of neighborhoods
-              opens each one on the map.
+              {t`With the map focused, the arrow keys move it and the plus and minus keys zoom. The list of neighborhoods opens each one on the map.`}
             </p>
             <RiskMapLegend />
           </div>
           <div className="risk-map-explorer__side">
-            <h3 id="risk-map-list-heading">Neighborhoods on the map</h3>
+            <h3 id="risk-map-list-heading">{t`Neighborhoods on the map`}</h3>
             <ul className="risk-map-list" aria-labelledby="risk-map-list-heading">
-              {riskMapNeighborhoods.map((p) => (
+              {places.map((p) => (
                 <li key={p.id}>
                   <button
                     type="button"
@@ -111,9 +116,7 @@ export function RiskMapExplorer() {
                   >
                     <RiskSwatch level={p.riskLevel} />{' '}
                     <span className="risk-map-list__name">{p.name}</span>{' '}
-                    <span className="risk-map-list__meta">
-                      {getCity(p.city).name}, {p.risk} risk
-                    </span>
+                    <span className="risk-map-list__meta">{words.meta(p)}</span>
                   </button>
                 </li>
               ))}

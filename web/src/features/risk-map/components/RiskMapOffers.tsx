@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';
 import { business } from '@/config/business';
@@ -6,16 +7,24 @@ import { business } from '@/config/business';
 export function RiskMapOffers() {
   return (
     <div className="card risk-map-offers">
-      <h3 id="risk-map-offers-heading">Special offers</h3>
+      <h3 id="risk-map-offers-heading">
+        <Trans>Special offers</Trans>
+      </h3>
       <ul className="risk-map-offers__list" aria-labelledby="risk-map-offers-heading">
         <li>
-          <strong>Free camera inspection</strong> for homes in High and Critical risk areas, and with any estimate.
+          <Trans>
+            <strong>Free camera inspection</strong> for homes in High and Critical risk areas, and with any estimate.
+          </Trans>
         </li>
         <li>
-          <strong>10% group discount</strong> when 3 or more neighbors book together.
+          <Trans>
+            <strong>10% group discount</strong> when 3 or more neighbors book together.
+          </Trans>
         </li>
         <li>
-          <strong>$500 referral bonus</strong> for every neighbor you refer who books a repair with us.
+          <Trans>
+            <strong>$500 referral bonus</strong> for every neighbor you refer who books a repair with us.
+          </Trans>
         </li>
       </ul>
       <p className="risk-map-offers__contact">
@@ -24,7 +33,7 @@ export function RiskMapOffers() {
         <a href={`mailto:${business.email}`}>{business.email}</a>
       </p>
       <SmartLink to="/contact" className="button button--primary">
-        Get Free Quote
+        <Trans>Get Free Quote</Trans>
       </SmartLink>
     </div>
   );

@@ -3,7 +3,7 @@
 // popup per place. Only the risk-map page loads this module, after it has
 // hydrated, and Leaflet with it (DESIGN §6: its own chunk); the page's list
 // of places works without it.
-import type { CircleMarker } from 'leaflet';
+import type { CircleMarker, PopupEvent } from 'leaflet';
 import L from './leaflet-global';
 import 'leaflet.heat';
 import { RISK_MAP_COLORS, RISK_MAP_OUTLINE } from '@/content/risk';
@@ -11,11 +11,32 @@ import type { RISK_MAP_VIEW, RiskMapNeighborhood } from '@/content/risk-map';
 import type { MapTiles } from '../map-tiles';
 import leafletCss from './leaflet-map.css?inline';
 
+/** A place as the map draws it, its words in the page's language (a Spanish place's rating reads "Alto"). */
+export type MapPlace = Omit<RiskMapNeighborhood, 'risk'> & { risk: string };
+
+/**
+ * The map's own words in the page's language (issue 40), passed in by the
+ * explorer: this chunk has no messages of its own.
+ */
+export type MapLabels = {
+  /** The zoom buttons' titles (their accessible names). */
+  zoomIn: string;
+  zoomOut: string;
+  /** The popup's close button's accessible name. */
+  closePopup: string;
+  /** A place's rating as its popup shows it, e.g. "High risk". */
+  rating: (place: MapPlace) => string;
+  /** The popup's fact names. */
+  built: string;
+  pipes: string;
+};
+
 export type DrawOptions = {
   container: HTMLElement;
   /** Centre, zooms and heat layer (passed in, so the page's data stays out of this chunk). */
   view: typeof RISK_MAP_VIEW;
-  places: readonly RiskMapNeighborhood[];
+  places: readonly MapPlace[];
+  labels: MapLabels;
   /** The street map; without one the places are drawn on a blank background. */
   tiles: MapTiles | undefined;
   /** false when street-map tiles fail to load (or there is no street map), true when a full view loads again. */
@@ -30,7 +51,7 @@ export type RiskMapHandle = {
   remove: () => void;
 };
 
-export function drawRiskMap({ container, view, places, tiles, onStreetMap, onPopup }: DrawOptions): RiskMapHandle {
+export function drawRiskMap({ container, view, places, labels, tiles, onStreetMap, onPopup }: DrawOptions): RiskMapHandle {
   addStylesheet();
   const { center, zoom, maxZoom, focusZoom, heat } = view;
   const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -41,7 +62,10 @@ export function drawRiskMap({ container, view, places, tiles, onStreetMap, onPop
     zoomAnimation: !still,
     fadeAnimation: !still,
     markerZoomAnimation: !still,
+    // Added below, with its titles in the page's language.
+    zoomControl: false,
   });
+  L.control.zoom({ zoomInTitle: labels.zoomIn, zoomOutTitle: labels.zoomOut }).addTo(map);
   map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
 
   if (tiles) {
@@ -81,8 +105,12 @@ export function drawRiskMap({ container, view, places, tiles, onStreetMap, onPop
       fillOpacity: 0.9,
       className: `risk-map-marker risk-map-marker--${p.riskLevel}`,
     })
-      .bindPopup(popupContent(p), { maxWidth: 280 })
-      .on('popupopen', () => onPopup(p.id))
+      .bindPopup(popupContent(p, labels), { maxWidth: 280 })
+      .on('popupopen', (e: PopupEvent) => {
+        // Leaflet names its close button in English ('Close popup'); the button exists once the popup is open.
+        e.popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', labels.closePopup);
+        onPopup(p.id);
+      })
       .on('popupclose', () => onPopup(null))
       .addTo(map);
     markers.set(p.id, marker);
@@ -119,14 +147,19 @@ function addStylesheet() {
 }
 
 /** A place's popup: name, rating, era, pipe type and details, as text nodes (never parsed as HTML). */
-function popupContent(p: RiskMapNeighborhood): HTMLElement {
+function popupContent(p: MapPlace, labels: MapLabels): HTMLElement {
   const root = element('div', 'risk-map-popup');
   const risk = element('p', 'risk-map-popup__risk');
   const swatch = element('span', 'risk-map-swatch');
   swatch.style.backgroundColor = RISK_MAP_COLORS[p.riskLevel];
-  risk.append(swatch, `${p.risk} risk`);
+  risk.append(swatch, labels.rating(p));
   const facts = element('dl', 'risk-map-popup__facts');
-  facts.append(element('dt', '', 'Built'), element('dd', '', p.era), element('dt', '', 'Pipes'), element('dd', '', p.pipes));
+  facts.append(
+    element('dt', '', labels.built),
+    element('dd', '', p.era),
+    element('dt', '', labels.pipes),
+    element('dd', '', p.pipes),
+  );
   root.append(element('p', 'risk-map-popup__name', p.name), risk, facts, element('p', 'risk-map-popup__details', p.details));
   return root;
 }

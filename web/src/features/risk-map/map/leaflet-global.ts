@@ -16,7 +16,7 @@ import 'leaflet/src/map/handler/Map.Keyboard';
 import 'leaflet/src/map/handler/Map.ScrollWheelZoom';
 import 'leaflet/src/map/handler/Map.TouchZoom';
 import 'leaflet/src/map/handler/Map.TapHold';
-import 'leaflet/src/control/Control.Zoom';
+import { zoom } from 'leaflet/src/control/Control.Zoom';
 import 'leaflet/src/control/Control.Attribution';
 import 'leaflet/src/layer/Popup';
 import 'leaflet/src/layer/vector/Renderer.getRenderer';
@@ -36,12 +36,17 @@ type HeatLayerFactory = (
   options: { radius: number; blur: number; maxZoom: number; max?: number },
 ) => leaflet.Layer;
 
-export type LeafletWithHeat = Pick<typeof leaflet, 'map' | 'tileLayer' | 'circleMarker'> & { heatLayer: HeatLayerFactory };
+export type LeafletWithHeat = Pick<typeof leaflet, 'map' | 'tileLayer' | 'circleMarker'> & {
+  control: Pick<typeof leaflet.control, 'zoom'>;
+  heatLayer: HeatLayerFactory;
+};
 
 const L = {
   map: createMap,
   tileLayer,
   circleMarker,
+  // The zoom buttons, added by draw-map.ts with titles in the page's language.
+  control: { zoom },
   // What leaflet.heat reads.
   Layer,
   Class,

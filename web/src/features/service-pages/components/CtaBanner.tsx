@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CallLink } from '@/components/CallLink';
-import { SERVICE_LINKS } from '@/components/site-links';
+import { useSiteLinks } from '@/components/site-links';
 import { SmartLink } from '@/components/SmartLink';
 import type { CtaCopy } from '@/content/service-pages';
 import { ScheduleButton } from '@/components/ScheduleButton';
@@ -12,7 +12,7 @@ import { ScheduleButton } from '@/components/ScheduleButton';
 export function CtaBanner({ copy, currentPath }: { copy: CtaCopy; currentPath: string }) {
   const headingId = useId();
   const relatedId = useId();
-  const related = SERVICE_LINKS.filter((link) => link.to !== currentPath);
+  const related = useSiteLinks().services.filter((link) => link.to !== currentPath);
   return (
     <section className="section service-cta" aria-labelledby={headingId}>
       <div className="container service-cta__inner">

@@ -11,7 +11,7 @@ import {
   listedContentItem,
   type AdminContentListData,
 } from './get-admin-content';
-import { editableContentQueryKey, type EditableContent } from './list-editable-content';
+import { editableContentKey, editableContentQueryKey, type EditableContent } from './list-editable-content';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -39,16 +39,45 @@ describe('the list’s request', () => {
     expect(adminContentListQueryKey({ query: ' ', category: '' })).toEqual(adminContentListQueryKey({}));
   });
 
-  it('sends the page token and reads the items, the next token and both counts', async () => {
-    const urls = stub({ items: [text('a')], nextPageToken: 'next-1', totalSize: 3, itemCount: 2053 });
+  it('sends the page token and reads the items, the next token and the counts', async () => {
+    const urls = stub({ items: [text('a')], nextPageToken: 'next-1', totalSize: 3, itemCount: 2053, missingTranslationCount: 7 });
     const page = await listAdminContent({ query: 'pipe', category: 'about' }, 'tok/1');
     expect(urls).toEqual(['/api/admin/editable-content?pageSize=100&query=pipe&category=about&pageToken=tok%2F1']);
-    expect(page).toEqual({ query: 'pipe', category: 'about', items: [text('a')], nextPageToken: 'next-1', totalSize: 3, itemCount: 2053 });
+    expect(page).toEqual({
+      query: 'pipe',
+      category: 'about',
+      missing: false,
+      items: [text('a')],
+      nextPageToken: 'next-1',
+      totalSize: 3,
+      itemCount: 2053,
+      missingTranslationCount: 7,
+    });
+  });
+
+  it('asks for a Spanish search and for the texts missing their Spanish (issue 40)', async () => {
+    expect(queryKeyToPath(adminContentListQueryKey({ query: 'tubería', locale: 'es', missing: true }))).toBe(
+      '/api/admin/editable-content?pageSize=100&query=tuber%C3%ADa&locale=es&missingTranslation=true',
+    );
+    // The language matters only to a search: without one, both languages' lists are one request.
+    expect(adminContentListQueryKey({ locale: 'es' })).toEqual(adminContentListQueryKey({}));
+    expect(adminContentListQueryKey({ locale: 'en', query: 'x' })).toEqual(adminContentListQueryKey({ query: 'x' }));
+    stub({ items: [], totalSize: 0, itemCount: 53, missingTranslationCount: 0 });
+    await expect(listAdminContent({ missing: true }, '')).resolves.toMatchObject({ missing: true, missingTranslationCount: 0 });
   });
 
   it('reads a page with fields left out as the last, empty one', async () => {
     stub({});
-    await expect(listAdminContent({}, '')).resolves.toEqual({ query: '', category: '', items: [], nextPageToken: '', totalSize: 0, itemCount: 0 });
+    await expect(listAdminContent({}, '')).resolves.toEqual({
+      query: '',
+      category: '',
+      missing: false,
+      items: [],
+      nextPageToken: '',
+      totalSize: 0,
+      itemCount: 0,
+      missingTranslationCount: 0,
+    });
   });
 
   it('passes the server’s reason for a page that is no longer available', async () => {
@@ -68,7 +97,18 @@ describe('the list’s request', () => {
 
 const listData = (...items: EditableContent[]): AdminContentListData => ({
   pageParams: [''],
-  pages: [{ query: '', category: '', items, nextPageToken: '', totalSize: items.length, itemCount: items.length }],
+  pages: [
+    {
+      query: '',
+      category: '',
+      missing: false,
+      items,
+      nextPageToken: '',
+      totalSize: items.length,
+      itemCount: items.length,
+      missingTranslationCount: items.filter((i) => i.contentEs === undefined).length,
+    },
+  ],
 });
 
 /** A cache holding two lists (a search and a category), two texts and the public list. */
@@ -131,6 +171,39 @@ describe('the cache after a write', () => {
     stub({ ...text('b.two', '5'), content: '<p>Newer</p>' });
     await client.fetchQuery({ ...adminContentItemQueryOptions(client, 'b.two'), staleTime: 0 });
     for (const key of lists) expect(client.getQueryData<AdminContentListData>(key)?.pages[0]?.items[1]?.content).toBe('<p>Newer</p>');
+  });
+
+  it('a save shows in the Spanish list as a Spanish page shows it, and both lists are read again (issue 40)', async () => {
+    const { client, invalidated } = filledCache();
+    const esKey = editableContentKey('es');
+    client.setQueryData<EditableContent[]>(esKey, [
+      { ...text('a.one', '1'), content: '<p>uno</p>', locale: 'es' },
+      { ...text('b.two', '0'), locale: 'en', fallback: true },
+    ]);
+    const translated = { ...text('b.two', '1'), contentEs: '<p>dos</p>', versionEs: '1', updatedAtEs: '2026-11-28T10:00:00Z', updatedByEs: 'ana@x.example' };
+    await contentSaved(client, translated);
+    const spanish = client.getQueryData<EditableContent[]>(esKey)?.find((i) => i.contentKey === 'b.two');
+    expect(spanish).toMatchObject({ content: '<p>dos</p>', version: '1', locale: 'es', fallback: false, updatedBy: 'ana@x.example' });
+    expect(client.getQueryData<EditableContent[]>(editableContentQueryKey)?.find((i) => i.contentKey === 'b.two')?.content).toBe('<p>b.two</p>');
+    expect(invalidated(esKey)).toBe(true);
+    expect(invalidated(editableContentQueryKey)).toBe(true);
+
+    // An English save of a text without Spanish shows its new English as the Spanish fallback.
+    await contentSaved(client, { ...text('c.three', '2'), content: '<p>Three</p>' });
+    expect(client.getQueryData<EditableContent[]>(esKey)?.find((i) => i.contentKey === 'c.three')).toMatchObject({
+      content: '<p>Three</p>',
+      fallback: true,
+      version: '0',
+    });
+    await contentDeleted(client, 'a.one');
+    expect(client.getQueryData<EditableContent[]>(esKey)?.map((i) => i.contentKey)).toEqual(['b.two', 'c.three']);
+  });
+
+  it('a delete of a text without Spanish counts one missing fewer', async () => {
+    const { client, lists } = filledCache();
+    expect(client.getQueryData<AdminContentListData>(lists[0]!)?.pages[0]?.missingTranslationCount).toBe(2);
+    await contentDeleted(client, 'a.one');
+    expect(client.getQueryData<AdminContentListData>(lists[0]!)?.pages[0]?.missingTranslationCount).toBe(1);
   });
 
   it('finds a text in a loaded list to show while it is read', () => {

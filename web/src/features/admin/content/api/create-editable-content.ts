@@ -6,7 +6,8 @@ import { contentSaved } from './content-cache';
 import { adminContentQueryKey } from './get-admin-content';
 import type { EditableContent } from './list-editable-content';
 
-export type CreateEditableContentInput = Emitted<CreateEditableContentRequestJson>;
+/** The SPEC §7 payload; the Spanish text (contentEs, issue 40) may be left out. */
+export type CreateEditableContentInput = Omit<Emitted<CreateEditableContentRequestJson>, 'contentEs'> & { contentEs?: string };
 
 /** POST /api/admin/editable-content: the created item (a key in use is 409). */
 export async function createEditableContent(input: CreateEditableContentInput): Promise<EditableContent> {

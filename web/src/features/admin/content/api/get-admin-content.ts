@@ -8,6 +8,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
+import type { EditableLocale } from '@/features/editable-content';
 import type { ListEditableContentPageResponseJson } from '@/gen/trenchless/content/v1/content_pb';
 import { apiGet, queryKeyToPath } from '@/lib/api-client';
 import type { Emitted } from '@/lib/api-types';
@@ -32,6 +33,10 @@ export type AdminContentListParams = {
   query?: string;
   /** One of the five categories ('' = all). */
   category?: string;
+  /** The language the search reads (issue 40): 'es' searches each text as the Spanish site shows it. */
+  locale?: EditableLocale;
+  /** Only the texts without a Spanish text. */
+  missing?: boolean;
   pageSize?: number;
 };
 
@@ -41,22 +46,32 @@ export type AdminContentPage = Emitted<Omit<ListEditableContentPageResponseJson,
   query: string;
   /** The category this page answers ('' for all). */
   category: string;
+  /** Whether this page answers the missing-Spanish filter. */
+  missing: boolean;
   items: EditableContent[];
 };
 
 export type AdminContentListData = InfiniteData<AdminContentPage, string>;
 
 /** The list's query string: what the key holds (defaults left out), so a key is its request. */
-function listParams({ query = '', category = '', pageSize = ADMIN_CONTENT_PAGE_SIZE }: AdminContentListParams) {
+function listParams({ query = '', category = '', locale = 'en', missing = false, pageSize = ADMIN_CONTENT_PAGE_SIZE }: AdminContentListParams) {
   const words = query.trim().replace(/\s+/g, ' ');
-  return { pageSize, query: words || undefined, category: category || undefined };
+  return {
+    pageSize,
+    query: words || undefined,
+    category: category || undefined,
+    // The language matters to a search only.
+    locale: words && locale === 'es' ? locale : undefined,
+    missingTranslation: missing || undefined,
+  };
 }
 
 export const adminContentListQueryKey = (params: AdminContentListParams) => [adminContentQueryKey[0], listParams(params)] as const;
 
 /**
- * GET /api/admin/editable-content?pageSize=&pageToken=&query=&category=:
- * one page of texts, by category in the site's order, then by key.
+ * GET /api/admin/editable-content?pageSize=&pageToken=&query=&category=&locale=&missingTranslation=:
+ * one page of texts, by category in the site's order, then by key, with
+ * how many texts have no Spanish text.
  */
 export async function listAdminContent(params: AdminContentListParams, pageToken: string, signal?: AbortSignal): Promise<AdminContentPage> {
   const sent = listParams(params);
@@ -65,10 +80,12 @@ export async function listAdminContent(params: AdminContentListParams, pageToken
   return {
     query: sent.query ?? '',
     category: sent.category ?? '',
+    missing: sent.missingTranslation ?? false,
     items: (page.items ?? []) as EditableContent[],
     nextPageToken: page.nextPageToken ?? '',
     totalSize: page.totalSize ?? 0,
     itemCount: page.itemCount ?? 0,
+    missingTranslationCount: page.missingTranslationCount ?? 0,
   };
 }
 
@@ -144,9 +161,10 @@ export function withSaved(data: AdminContentListData, saved: EditableContent): A
   return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((i) => (stale(i) ? saved : i)) })) };
 }
 
-/** The lists without a deleted text, counting one fewer where it was; the same object if no page had it. */
+/** The lists without a deleted text, counting one fewer where it was (and missing Spanish, if it was); the same object if no page had it. */
 export function withoutItem(data: AdminContentListData, contentKey: string): AdminContentListData {
-  if (!data.pages.some((page) => page.items.some((i) => i.contentKey === contentKey))) return data;
+  const gone = data.pages.flatMap((page) => page.items).find((i) => i.contentKey === contentKey);
+  if (!gone) return data;
   const fewer = (n: number) => Math.max(0, n - 1);
   return {
     ...data,
@@ -155,6 +173,7 @@ export function withoutItem(data: AdminContentListData, contentKey: string): Adm
       items: page.items.filter((i) => i.contentKey !== contentKey),
       totalSize: fewer(page.totalSize),
       itemCount: fewer(page.itemCount),
+      missingTranslationCount: gone.contentEs === undefined ? fewer(page.missingTranslationCount) : page.missingTranslationCount,
     })),
   };
 }

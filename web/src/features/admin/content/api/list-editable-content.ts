@@ -1,13 +1,19 @@
+import type { WithSpanish } from '@/features/editable-content';
 import type { EditableContentJson } from '@/gen/trenchless/content/v1/content_pb';
 import type { Emitted } from '@/lib/api-types';
 
-/** One editable site text as the API sends it. */
-export type EditableContent = Emitted<EditableContentJson>;
+/**
+ * One editable site text as the staff API sends it: its English text, and
+ * its Spanish text with that text's own version and last change (issue 40;
+ * absent when it has none and the Spanish site shows the English one).
+ */
+export type EditableContent = WithSpanish<Emitted<EditableContentJson>>;
 
 /**
- * The public list every page reads its texts from (GET /api/editable-content,
- * a bare array; features/editable-content reads it). The Site Content tab
- * reads the staff endpoints instead (get-admin-content), and every write
- * updates and invalidates this key, so the site re-reads it.
+ * The public lists every page reads its texts from (GET /api/editable-content,
+ * a bare array, in English or ?locale=es in Spanish; features/editable-content
+ * reads them). The Site Content tab reads the staff endpoints instead
+ * (get-admin-content), and every write updates and invalidates these keys,
+ * so the site re-reads them.
  */
-export const editableContentQueryKey = ['/api/editable-content'] as const;
+export { editableContentKey, editableContentQueryKey } from '@/features/editable-content';

@@ -17,6 +17,12 @@ export type UpdateEditableContentInput = {
   category?: string;
   /** Replaces the note for staff ('' clears it); absent leaves it. */
   description?: string;
+  /**
+   * 'es' saves the Spanish text (issue 40): baseVersion is then the Spanish
+   * text's version, and category and description are not sent (they are the
+   * English text's). Absent saves the English text.
+   */
+  locale?: 'es';
 };
 
 /** PUT /api/admin/editable-content/{contentKey}: the key and type never change. */

@@ -56,17 +56,17 @@ export function ContentBodyField({ id, labelId, type, value, onChange, onBlur, f
  * The field's label: a <label> for the textarea; for the rich-text editor
  * (not a form control a label can point at) text that names it by id.
  */
-export function ContentBodyLabel({ id, htmlFor, type }: { id: string; htmlFor: string; type: ContentType }) {
+export function ContentBodyLabel({ id, htmlFor, type, label = 'Content' }: { id: string; htmlFor: string; type: ContentType; label?: string }) {
   if (type === 'html') {
     return (
       <span id={id} className="content-form__label">
-        Content
+        {label}
       </span>
     );
   }
   return (
     <label id={id} htmlFor={htmlFor}>
-      Content
+      {label}
     </label>
   );
 }

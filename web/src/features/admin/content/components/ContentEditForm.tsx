@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import type { EditableLocale } from '@/features/editable-content';
 import { ConflictDialog, type ConflictRow } from '@/components/staff/ConflictDialog';
 import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { BrowserCopyOffer, useBrowserCopy } from '@/components/staff/use-browser-copy';
@@ -16,6 +17,7 @@ import { useUpdateEditableContent } from '../api/update-editable-content';
 import { changedFields, contentDifferences, isNewer, readUntil, versionOf } from '../utils/content-conflict';
 import { contentCopyKey, parseEditCopy } from '../utils/content-copy';
 import { CONTENT_CATEGORIES, CONTENT_TYPES, categoryLabel, type ContentType } from '../utils/content-items';
+import { contentEditPath, contentIn, hasSpanish } from '../utils/content-language';
 import { EDIT_FIELDS, editSchema, type EditValues } from '../utils/content-schema';
 import { CategoryField, ContentInput, DescriptionField, FormFrame, useContentFieldIds } from './ContentFormParts';
 import type { SavedState } from './ContentList';
@@ -36,12 +38,21 @@ function staleOf(item: EditableContent): StaleVersion {
  * was loaded from: when someone else saved since, nothing is written and
  * the two versions are compared (ConflictDialog). A newer version that
  * arrives while the form is open replaces a clean form and never typing.
+ *
+ * Issue 40: in Spanish (`locale` 'es') the form edits the item's Spanish
+ * text alone, with the Spanish text's own version, beside its English for
+ * reference; an item without one says the Spanish site falls back to the
+ * English and can start from it. Category and description are the
+ * English form's.
  */
-export function ContentEditForm({ item, deleted }: { item: EditableContent; deleted: boolean }) {
+export function ContentEditForm({ item: stored, locale = 'en', deleted }: { item: EditableContent; locale?: EditableLocale; deleted: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const update = useUpdateEditableContent();
   const ids = useContentFieldIds();
+  const spanish = locale === 'es';
+  // The newest read, in the language the form edits (its text, version and last change).
+  const item = useMemo(() => contentIn(stored, locale), [stored, locale]);
   const type: ContentType = item.contentType === 'text' ? 'text' : 'html';
   // The version the form's fields came from (`item` is the newest read).
   const [base, setBase] = useState(item);
@@ -59,7 +70,7 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
   const [opened] = useState(() => fieldsOf(item));
   const copy = useBrowserCopy({
     form,
-    storageKey: contentCopyKey(item.contentKey),
+    storageKey: contentCopyKey(item.contentKey, locale),
     parse: parseEditCopy,
     fields: EDIT_FIELDS,
     shown: opened,
@@ -95,7 +106,7 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
     try {
       await readUntil(
         () => queryClient.fetchQuery({ ...adminContentItemQueryOptions(queryClient, item.contentKey), staleTime: 0 }),
-        (current) => versionOf(current.version) >= versionOf(stale.version),
+        (current) => versionOf(contentIn(current, locale).version) >= versionOf(stale.version),
       );
     } catch {
       // Gone (the form says so) or unreadable: the dialog compares with the newest version known.
@@ -103,17 +114,20 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
     setConflict((c) => c && { ...c, loading: false });
   };
 
+  const listPath = spanish ? '/admin/content?lang=es' : '/admin/content';
   const save = (values: EditValues, from: EditableContent) =>
     update.mutate(
-      { contentKey: item.contentKey, content: values.content, baseVersion: from.version, ...changedFields(fieldsOf(from), values) },
+      spanish
+        ? { contentKey: item.contentKey, content: values.content, baseVersion: from.version, locale: 'es' }
+        : { contentKey: item.contentKey, content: values.content, baseVersion: from.version, ...changedFields(fieldsOf(from), values) },
       {
         onSuccess: (saved) => {
           guard.release();
           copy.finish();
           setConflict(null);
-          setBase(saved);
-          toast({ title: 'Success', description: 'Content updated successfully' });
-          navigate('/admin/content', { state: { saved: saved.contentKey } satisfies SavedState });
+          setBase(contentIn(saved, locale));
+          toast({ title: 'Success', description: spanish ? 'Spanish text updated successfully' : 'Content updated successfully' });
+          navigate(listPath, { state: { saved: saved.contentKey } satisfies SavedState });
         },
         onError: (err) => {
           const stale = staleVersion(err);
@@ -148,8 +162,15 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
   // The refusal names who saved; a version newer still (a third save) is named by the item read since.
   const stale = conflict && !isNewer(item.version, conflict.stale.version) ? conflict.stale : staleOf(item);
 
+  const english = stored.content;
+  const fallsBack = spanish && !hasSpanish(stored);
+  const startFromEnglish = () => {
+    form.setValue('content', english, { shouldDirty: true, shouldValidate: false });
+    setFocusContent((n) => n + 1);
+  };
+
   return (
-    <FormFrame title="Edit content" prompt={guard.prompt}>
+    <FormFrame title={spanish ? 'Edit Spanish text' : 'Edit content'} prompt={guard.prompt}>
       {deleted && (
         <div className="staff-alert staff-alert--error" role="alert">
           Someone deleted this text while you were editing it, so it cannot be saved here. Copy anything you want to
@@ -185,27 +206,72 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
         </div>
 
         <div className="content-form__row">
-          <CategoryField ids={ids} input={register('category')} options={categoryOptions(base.category)} error={errors.category?.message} />
+          {!spanish && (
+            <CategoryField ids={ids} input={register('category')} options={categoryOptions(base.category)} error={errors.category?.message} />
+          )}
 
           <dl className="content-form__facts">
+            {spanish && (
+              <div>
+                <dt>Category</dt>
+                <dd>{categoryLabel(stored.category)}</dd>
+              </div>
+            )}
             <div>
               <dt>Content type</dt>
               <dd>{CONTENT_TYPES.find((t) => t.value === type)?.label}</dd>
             </div>
             {updated && (
               <div>
-                <dt>Last updated</dt>
+                <dt>{spanish ? 'Spanish last updated' : 'Last updated'}</dt>
                 <dd>
                   <time dateTime={base.updatedAt}>{formatDateTime(updated)}</time>
                 </dd>
               </div>
             )}
+            <div className="content-form__facts-wide">
+              <dt>Other language</dt>
+              <dd>
+                <Link to={contentEditPath(item.contentKey, spanish ? 'en' : 'es')}>
+                  {spanish ? 'Edit the English text' : hasSpanish(stored) ? 'Edit the Spanish text' : 'Add the Spanish text'}
+                </Link>
+                {!spanish && !hasSpanish(stored) && <span className="content-badge content-badge--missing"> No Spanish</span>}
+              </dd>
+            </div>
           </dl>
         </div>
 
-        <DescriptionField ids={ids} input={register('description')} error={errors.description?.message} />
+        {spanish ? (
+          <>
+            {stored.description && <p className="staff-field__hint">{stored.description}</p>}
+            <section className="content-form__reference" aria-labelledby={`${ids.content}-english`}>
+              <h2 id={`${ids.content}-english`}>English text, for reference</h2>
+              {type === 'html' ? (
+                // Sanitised by the content service when it was saved, as the site shows it.
+                <div className="content-form__reference-text" lang="en" dangerouslySetInnerHTML={{ __html: english }} />
+              ) : (
+                <p className="content-form__reference-text" lang="en">
+                  {english}
+                </p>
+              )}
+            </section>
+            {fallsBack && (
+              <div className="staff-alert staff-alert--warning content-form__fallback" role="note">
+                <p>
+                  <strong>Falls back to English.</strong> This text has no Spanish yet, so the Spanish site shows the English
+                  above. What you save here becomes its Spanish text.
+                </p>
+                <button type="button" className="button button--small" onClick={startFromEnglish} disabled={deleted}>
+                  Start from the English text
+                </button>
+              </div>
+            )}
+          </>
+        ) : (
+          <DescriptionField ids={ids} input={register('description')} error={errors.description?.message} />
+        )}
 
-        <ContentInput control={control} type={type} ids={ids} error={errors.content?.message} />
+        <ContentInput control={control} type={type} ids={ids} error={errors.content?.message} label={spanish ? 'Spanish text' : undefined} />
 
         <div className="content-form__actions">
           <button
@@ -216,7 +282,7 @@ export function ContentEditForm({ item, deleted }: { item: EditableContent; dele
           >
             {update.isPending ? 'Saving…' : 'Save changes'}
           </button>
-          <Link to="/admin/content" className="button">
+          <Link to={listPath} className="button">
             Cancel
           </Link>
           {!isDirty && (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { ApiError } from '@/lib/api-client';
 import { useAdminContentItem } from '../api/get-admin-content';
 import type { EditableContent } from '../api/list-editable-content';
+import { readLanguage } from '../utils/content-language';
 import { ContentEditForm } from './ContentEditForm';
 import { FormFrame } from './ContentFormParts';
 
@@ -13,10 +14,13 @@ import { FormFrame } from './ContentFormParts';
  * (GET /api/admin/editable-content/{key}), read on every opening; a text the
  * list has loaded stands in while it comes. An unknown key says so, with a
  * way back; an item deleted by someone else while the form is open keeps
- * the form (and the typing) on screen, saying so.
+ * the form (and the typing) on screen, saying so. ?lang=es edits its
+ * Spanish text (issue 40).
  */
 export function ContentEditPage() {
   const { contentKey = '' } = useParams();
+  const [params] = useSearchParams();
+  const locale = readLanguage(params.get('lang'));
   const query = useAdminContentItem(contentKey);
   const gone = query.error instanceof ApiError && query.error.status === 404;
   const [seen, setSeen] = useState<EditableContent | null>(null);
@@ -43,5 +47,5 @@ export function ContentEditPage() {
       </FormFrame>
     );
   }
-  return <ContentEditForm key={item.contentKey} item={item} deleted={gone} />;
+  return <ContentEditForm key={`${locale}:${item.contentKey}`} item={item} locale={locale} deleted={gone} />;
 }

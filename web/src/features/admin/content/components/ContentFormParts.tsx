@@ -37,16 +37,19 @@ export function ContentInput<T extends { content: string }>({
   ids,
   error,
   remountOnType = false,
+  label,
 }: {
   control: Control<T>;
   type: ContentType;
   ids: ContentFieldIds;
   error: string | undefined;
   remountOnType?: boolean;
+  /** The field's name on screen ('Content' by default). */
+  label?: string;
 }) {
   return (
     <div className="staff-field">
-      <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={type} />
+      <ContentBodyLabel id={ids.contentLabel} htmlFor={ids.content} type={type} label={label} />
       <Controller
         control={control}
         name={'content' as FieldPath<T>}

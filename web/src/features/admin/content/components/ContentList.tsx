@@ -12,19 +12,18 @@ import { useShowMore } from '@/components/staff/use-show-more';
 import { toast } from '@/components/ui/use-toast';
 import { errorMessage } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
+import { useCan } from '../../shell/access';
 import { useDeleteEditableContent } from '../api/delete-editable-content';
 import { adminContentListQueryKey, useAdminContentList } from '../api/get-admin-content';
 import type { EditableContent } from '../api/list-editable-content';
+import type { EditableLocale } from '@/features/editable-content';
 import { contentCopyKey } from '../utils/content-copy';
 import { CONTENT_CATEGORIES, categoryLabel, plainText } from '../utils/content-items';
+import { CONTENT_LANGUAGES, contentEditPath, hasSpanish, missingText, readLanguage } from '../utils/content-language';
 import { countText, groupInOrder, listedText, readCategory } from '../utils/content-list';
 
 /** What the form hands back to the list after a save: the item to point out. */
 export type SavedState = { saved?: string };
-
-export function contentEditPath(contentKey: string): string {
-  return `/admin/content/edit/${encodeURIComponent(contentKey)}`;
-}
 
 /** How long typing pauses before the search goes to the server. */
 const SEARCH_DELAY_MS = 300;
@@ -36,17 +35,24 @@ const QUERY_MAX_LENGTH = 200;
  * page at a time ("Show more texts"). The server searches key, description
  * and text, and filters by category; both live in the address (?q=,
  * ?category=), so back, forward and reload keep them. The search goes out
- * once typing pauses.
+ * once typing pauses. A role that only reads the texts (sales) has no
+ * New, Edit or Delete. Issue 40: the list shows (and searches) the English
+ * or the Spanish texts (?lang=es), marks the texts without Spanish (the
+ * Spanish site falls back to their English), counts them, and can keep only
+ * those (?missing=1).
  */
 export function ContentList() {
+  const editor = useCan('editContent');
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const category = readCategory(params.get('category'));
+  const language = readLanguage(params.get('lang'));
+  const missing = params.get('missing') === '1';
   const searched = useDebouncedText(query.trim(), SEARCH_DELAY_MS);
-  const listParams = { query: searched, category };
+  const listParams = { query: searched, category, locale: language, missing };
   const list = useAdminContentList(listParams);
   const queryClient = useQueryClient();
-  const ids = { search: useId(), category: useId(), count: useId() };
+  const ids = { search: useId(), category: useId(), language: useId(), missing: useId(), count: useId() };
   const location = useLocation();
   const saved = (location.state as SavedState | null)?.saved;
 
@@ -72,9 +78,10 @@ export function ContentList() {
   const groups = useMemo(() => groupInOrder(items), [items]);
   // The counts, search and category of the answer on screen (a newer one may be loading).
   const first = pages?.[0];
-  const answered = { query: first?.query ?? '', category: first?.category ?? '' };
-  const filtered = answered.query !== '' || answered.category !== '';
+  const answered = { query: first?.query ?? '', category: first?.category ?? '', missing: first?.missing ?? false };
+  const filtered = answered.query !== '' || answered.category !== '' || answered.missing;
   const count = first ? countText(first.totalSize, first.itemCount, filtered) : '';
+  const missingCount = first?.missingTranslationCount ?? 0;
   const startAgain = () => void queryClient.resetQueries({ queryKey: adminContentListQueryKey(listParams), exact: true });
 
   // "Show more texts" moves the focus to the first text it brought, once it is drawn.
@@ -125,9 +132,11 @@ export function ContentList() {
             Headlines and text blocks shown on the public site. Changes are live as soon as they are saved.
           </p>
         </div>
-        <Link to="/admin/content/new" className="button button--primary">
-          New content item
-        </Link>
+        {editor && (
+          <Link to="/admin/content/new" className="button button--primary">
+            New content item
+          </Link>
+        )}
       </div>
 
       <div role="search" className="content-search">
@@ -156,11 +165,44 @@ export function ContentList() {
             ))}
           </select>
         </div>
+        <div className="staff-field">
+          <label htmlFor={ids.language}>Language</label>
+          <select
+            id={ids.language}
+            value={language}
+            aria-describedby={ids.count}
+            onChange={(e) => setParam('lang', e.currentTarget.value === 'es' ? 'es' : '')}
+          >
+            {CONTENT_LANGUAGES.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="staff-field staff-field--inline content-search__missing">
+          <input
+            id={ids.missing}
+            type="checkbox"
+            checked={missing}
+            aria-describedby={ids.count}
+            onChange={(e) => setParam('missing', e.currentTarget.checked ? '1' : '')}
+          />
+          <label htmlFor={ids.missing}>
+            Missing Spanish only{' '}
+            {first && (
+              <span className={missingCount > 0 ? 'content-badge content-badge--missing' : 'content-badge'} title={missingText(missingCount)}>
+                {missingCount.toLocaleString('en-US')}
+                <span className="visually-hidden"> ({missingText(missingCount)})</span>
+              </span>
+            )}
+          </label>
+        </div>
       </div>
       <p id={ids.count} className="content-search__count" role="status">
         {count}
       </p>
-      {savedElsewhere && <SavedNote contentKey={savedElsewhere} />}
+      {savedElsewhere && <SavedNote contentKey={savedElsewhere} language={language} />}
 
       {list.isPending ? (
         <Spinner label="Loading site content…" />
@@ -169,20 +211,28 @@ export function ContentList() {
       ) : items.length === 0 && !filtered ? (
         <div className="admin-card admin-empty">
           <p>No content items yet.</p>
-          <Link to="/admin/content/new" className="button button--primary">
-            Create the first one
-          </Link>
+          {editor && (
+            <Link to="/admin/content/new" className="button button--primary">
+              Create the first one
+            </Link>
+          )}
         </div>
       ) : items.length === 0 ? (
         <div className="admin-card admin-empty">
           <p>
-            {answered.query === ''
-              ? `No content in ${categoryName} yet.`
-              : `No ${categoryName ? `${categoryName} ` : ''}content matches “${answered.query}”.`}
+            {answered.query !== ''
+              ? `No ${categoryName ? `${categoryName} ` : ''}${answered.missing ? 'text missing its Spanish' : 'content'} matches “${answered.query}”.`
+              : answered.missing
+                ? `Every ${categoryName ? `${categoryName} ` : ''}text has its Spanish.`
+                : `No content in ${categoryName} yet.`}
           </p>
           {answered.query !== '' ? (
             <button type="button" className="button" onClick={clearSearch}>
               Clear the search
+            </button>
+          ) : answered.missing ? (
+            <button type="button" className="button" onClick={() => setParam('missing', '')}>
+              Show every text
             </button>
           ) : (
             <button type="button" className="button" onClick={() => setParam('category', '')}>
@@ -206,11 +256,16 @@ export function ContentList() {
                       <ContentRow
                         key={item.contentKey}
                         item={item}
+                        language={language}
                         highlighted={item.contentKey === saved}
-                        onDelete={(button) => {
-                          asker.current = button;
-                          setDeleting(item);
-                        }}
+                        onDelete={
+                          editor
+                            ? (button) => {
+                                asker.current = button;
+                                setDeleting(item);
+                              }
+                            : undefined
+                        }
                       />
                     ))}
                   </ul>
@@ -275,7 +330,7 @@ export function ContentList() {
 }
 
 /** A saved text the loaded pages do not hold: said, with its Edit link focused (the keyboard carries on from the work). */
-function SavedNote({ contentKey }: { contentKey: string }) {
+function SavedNote({ contentKey, language }: { contentKey: string; language: EditableLocale }) {
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
     link.current?.focus({ preventScroll: true });
@@ -283,7 +338,7 @@ function SavedNote({ contentKey }: { contentKey: string }) {
   return (
     <p className="staff-alert staff-alert--success content-saved-note">
       <code>{contentKey}</code> is saved; it is further down the list.{' '}
-      <Link ref={link} to={contentEditPath(contentKey)}>
+      <Link ref={link} to={contentEditPath(contentKey, language)}>
         Edit<span className="visually-hidden"> {contentKey}</span> again
       </Link>
     </p>
@@ -292,12 +347,16 @@ function SavedNote({ contentKey }: { contentKey: string }) {
 
 function ContentRow({
   item,
+  language,
   highlighted,
   onDelete,
 }: {
   item: EditableContent;
+  /** The language the list shows: its text, last change and Edit form. */
+  language: EditableLocale;
   highlighted: boolean;
-  onDelete: (button: HTMLButtonElement) => void;
+  /** Without it (a role that only reads) the row has no Edit or Delete. */
+  onDelete: ((button: HTMLButtonElement) => void) | undefined;
 }) {
   const link = useRef<HTMLAnchorElement>(null);
   // Back from a save, the saved item is pointed out and has the focus, so
@@ -307,32 +366,48 @@ function ContentRow({
     link.current?.focus({ preventScroll: true });
     link.current?.scrollIntoView({ block: 'center' });
   }, [highlighted]);
-  const updated = parseTimestamp(item.updatedAt);
-  const preview = item.contentType === 'html' ? plainText(item.content) : item.content;
+  const spanish = hasSpanish(item);
+  // The Spanish list shows a text's Spanish, or its English where the Spanish site falls back to it.
+  const inSpanish = language === 'es' && spanish;
+  const shown = inSpanish ? (item.contentEs ?? '') : item.content;
+  const updatedAt = inSpanish ? (item.updatedAtEs ?? '') : item.updatedAt;
+  const updated = parseTimestamp(updatedAt);
+  const preview = item.contentType === 'html' ? plainText(shown) : shown;
   return (
     <li className={highlighted ? 'content-item content-item--saved' : 'content-item'} data-content-key={item.contentKey}>
       <div className="content-item__main">
         <h3 className="content-item__key">
           <code>{item.contentKey}</code>
           <span className="content-item__type">{item.contentType === 'html' ? 'HTML' : 'Text'}</span>
+          {!spanish &&
+            (language === 'es' ? (
+              <span className="content-badge content-badge--missing">Falls back to English</span>
+            ) : (
+              <span className="content-badge content-badge--missing">No Spanish</span>
+            ))}
         </h3>
         {item.description && <p className="content-item__description">{item.description}</p>}
-        <p className="content-item__preview">{preview || <em>Empty</em>}</p>
+        <p className={language === 'es' && !spanish ? 'content-item__preview content-item__preview--fallback' : 'content-item__preview'}>
+          {preview || <em>Empty</em>}
+        </p>
       </div>
       <div className="content-item__side">
         {updated && (
           <p className="content-item__updated">
-            Updated <time dateTime={item.updatedAt}>{formatDateTime(updated)}</time>
+            Updated <time dateTime={updatedAt}>{formatDateTime(updated)}</time>
           </p>
         )}
-        <div className="content-item__actions">
-          <Link ref={link} to={contentEditPath(item.contentKey)} className="button button--small">
-            Edit<span className="visually-hidden"> {item.contentKey}</span>
-          </Link>
-          <button type="button" className="button button--small button--danger" onClick={(e) => onDelete(e.currentTarget)}>
-            Delete<span className="visually-hidden"> {item.contentKey}</span>
-          </button>
-        </div>
+        {onDelete && (
+          <div className="content-item__actions">
+            <Link ref={link} to={contentEditPath(item.contentKey, language)} className="button button--small">
+              {language === 'es' && !spanish ? 'Translate' : 'Edit'}
+              <span className="visually-hidden"> {item.contentKey}</span>
+            </Link>
+            <button type="button" className="button button--small button--danger" onClick={(e) => onDelete(e.currentTarget)}>
+              Delete<span className="visually-hidden"> {item.contentKey}</span>
+            </button>
+          </div>
+        )}
       </div>
     </li>
   );

@@ -26,11 +26,12 @@ const FORM = 'content-form';
 export const NEW_CONTENT_COPY_KEY = copyKey(FORM, undefined);
 
 /**
- * An item's copy: `trenchless.content-form.item.{contentKey}`. ("item." keeps
- * an item whose key is "new" apart from the create form's copy.)
+ * An item's copy: `trenchless.content-form.item.{contentKey}`, and of its
+ * Spanish text `…item.es:{contentKey}` (a key never holds ":"). ("item."
+ * keeps an item whose key is "new" apart from the create form's copy.)
  */
-export function contentCopyKey(contentKey: string): string {
-  return copyKey(FORM, `item.${contentKey}`);
+export function contentCopyKey(contentKey: string, locale: 'en' | 'es' = 'en'): string {
+  return copyKey(FORM, locale === 'es' ? `item.es:${contentKey}` : `item.${contentKey}`);
 }
 
 export const parseCreateCopy: ParseValues<ContentCreateFields> = fieldsParser<ContentCreateFields>({

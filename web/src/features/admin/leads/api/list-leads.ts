@@ -6,11 +6,13 @@ import { leadQueryApiParams, type LeadQuery } from '../utils/lead-query';
 
 /**
  * A lead as the API sends it. The timestamps of what may not have happened
- * yet (first response, last change) are null or left out until it has.
+ * yet (first response, last change, the erasure of its personal data) are
+ * null or left out until it has.
  */
-export type Lead = Omit<Emitted<LeadJson>, 'firstResponseAt' | 'updatedAt'> & {
+export type Lead = Omit<Emitted<LeadJson>, 'firstResponseAt' | 'updatedAt' | 'erasedAt'> & {
   firstResponseAt?: string | null;
   updatedAt?: string | null;
+  erasedAt?: string | null;
 };
 export type LeadsPage = { submissions: Lead[]; nextPageToken: string; unreadCount: number; overdueCount: number };
 export type LeadsData = InfiniteData<LeadsPage, string>;

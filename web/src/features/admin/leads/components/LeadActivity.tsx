@@ -85,7 +85,11 @@ export function LeadActivity({ lead, now, announce }: { lead: Lead; now: Date; a
           </ol>
         </>
       )}
-      <NoteForm leadId={lead.id} announce={announce} />
+      {lead.erasedAt ? (
+        <p className="staff-note">This lead’s personal data was erased: notes can no longer be added to it.</p>
+      ) : (
+        <NoteForm leadId={lead.id} announce={announce} />
+      )}
     </section>
   );
 }
@@ -98,7 +102,12 @@ function TimelineEntry({ entry, now }: { entry: Entry; now: Date }) {
         <strong className="lead-timeline__who">{entry.actor || 'Someone'}</strong> {describeActivity(entry)}
         {entry.kind === 'note' ? ':' : '.'}
       </p>
-      {entry.kind === 'note' && <p className="lead-timeline__note">{entry.body}</p>}
+      {entry.kind === 'note' &&
+        (entry.body ? (
+          <p className="lead-timeline__note">{entry.body}</p>
+        ) : (
+          <p className="lead-timeline__note lead-none">The note’s text was erased with the person’s data.</p>
+        ))}
       {at && <When at={entry.createdAt} date={at} now={now} />}
     </li>
   );

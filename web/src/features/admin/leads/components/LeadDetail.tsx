@@ -1,10 +1,11 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
 import { Spinner } from '@/components/staff/Spinner';
 import { useAnnouncer } from '@/components/staff/use-announcer';
 import { useNow } from '@/components/staff/use-now';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCan } from '../../shell/access';
 import { loadedActivity, useLeadActivity } from '../api/get-lead-activity';
 import { useLead } from '../api/get-lead';
 import type { Lead } from '../api/list-leads';
@@ -12,17 +13,21 @@ import { markedSpamBy } from '../utils/activity';
 import {
   formVariantLabel,
   issueLabels,
+  languageLabel,
+  leadName,
   optionLabel,
   sourcePageHref,
   statusLabel,
   telHref,
 } from '../utils/lead-labels';
 import { firstResponseText, isOverdue, replyDueText } from '../utils/reply-due';
+import { LeadPrivacy } from './LeadPrivacy';
 import { LeadActivity } from './LeadActivity';
 import { useLeadOptions } from './lead-options';
 import type { FromState } from './LeadInbox';
 import { LeadPipeline } from './LeadPipeline';
 import { ReadToggle } from './ReadToggle';
+import { SpanishBadge } from './SpanishBadge';
 import { StatusBadge } from './StatusBadge';
 
 /**
@@ -57,14 +62,20 @@ export function LeadDetail() {
       </div>
     );
   }
-  return <LeadView lead={lead.data} back={back} />;
+  return (
+    <EmptyFact.Provider value={lead.data.erasedAt ? 'Erased' : 'Not given'}>
+      <LeadView lead={lead.data} back={back} />
+    </EmptyFact.Provider>
+  );
 }
 
 function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
   const options = useLeadOptions();
   const now = useNow();
   const [announcement, announce] = useAnnouncer();
-  const name = `${lead.firstName} ${lead.lastName}`.trim();
+  const mayErase = useCan('erase');
+  const name = leadName(lead);
+  const erased = Boolean(lead.erasedAt);
   const created = parseTimestamp(lead.createdAt);
   const respondBy = parseTimestamp(lead.respondBy);
   const overdue = isOverdue(lead, now);
@@ -82,7 +93,10 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
       {back}
       <header className="lead-head">
         <div>
-          <h1 className="lead-title">{name}</h1>
+          {/* Focusable for the erase dialog, which leaves the focus here once the lead is erased. */}
+          <h1 className="lead-title" tabIndex={-1}>
+            {name}
+          </h1>
           <div className="leads-badges">
             <StatusBadge status={status} />
             <span className={lead.isRead ? 'lead-badge' : 'lead-badge lead-badge--unread'}>
@@ -90,6 +104,8 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
             </span>
             {overdue && <span className="lead-badge lead-badge--overdue">Overdue</span>}
             {lead.duplicateOf && <span className="lead-badge">Possible duplicate</span>}
+            <SpanishBadge language={lead.language} />
+            {erased && <span className="lead-badge lead-badge--erased">Personal data erased</span>}
           </div>
           {created && (
             <p className="lead-when">
@@ -105,12 +121,16 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
         </div>
         <div className="lead-actions">
           <ReadToggle lead={lead} onChanged={(saved) => announce(saved.isRead ? 'Marked as read' : 'Marked as unread')} />
-          <a className="button" href={`mailto:${lead.email}`}>
-            Email {lead.firstName || name}
-          </a>
-          <a className="button" href={telHref(lead.phone)}>
-            Call {lead.phone}
-          </a>
+          {!erased && (
+            <>
+              <a className="button" href={`mailto:${lead.email}`}>
+                Email {lead.firstName || name}
+              </a>
+              <a className="button" href={telHref(lead.phone)}>
+                Call {lead.phone}
+              </a>
+            </>
+          )}
         </div>
       </header>
       <p className="visually-hidden" role="status" aria-live="polite">
@@ -156,6 +176,7 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
 
         <Section title="Where it came from">
           <Fact label="Form">{formVariantLabel(lead.formVariant)}</Fact>
+          <Fact label="Language">{languageLabel(lead.language)}</Fact>
           <Fact label="Source page">
             {lead.sourcePage &&
               (source ? (
@@ -216,6 +237,7 @@ function LeadView({ lead, back }: { lead: Lead; back: ReactNode }) {
           </Fact>
         </Section>
       </div>
+      <LeadPrivacy lead={lead} mayErase={mayErase} announce={announce} />
     </div>
   );
 }
@@ -232,13 +254,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** What an empty field reads: "Not given", or "Erased" on an erased lead (LeadDetail sets it). */
+const EmptyFact = createContext('Not given');
+
 /** One field; an empty one says so, so every field the form has is visible. */
 function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  const none = useContext(EmptyFact);
   const empty = children === '' || children === null || children === undefined || children === false;
   return (
     <div className={wide ? 'lead-fact lead-fact--wide' : 'lead-fact'}>
       <dt>{label}</dt>
-      <dd>{empty ? <span className="lead-none">Not given</span> : children}</dd>
+      <dd>{empty ? <span className="lead-none">{none}</span> : children}</dd>
     </div>
   );
 }

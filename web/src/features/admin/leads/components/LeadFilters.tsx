@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { optionLabel, PIPELINE_STATUSES, sourceLabel, DIRECT_SOURCE, parsePipelineStatus } from '../utils/lead-labels';
-import { hasNarrowing, leadQuerySearch, UNASSIGNED, type LeadQuery } from '../utils/lead-query';
+import { hasNarrowing, leadQuerySearch, searchTooShort, SHORT_SEARCH_MESSAGE, UNASSIGNED, type LeadQuery } from '../utils/lead-query';
 import type { SeenValues } from '../utils/seen-values';
 import { useLeadOptions, useStaffEmail } from './lead-options';
 
@@ -33,8 +33,11 @@ export function LeadFilters({ query, seen }: { query: LeadQuery; seen: SeenValue
   const go = (next: LeadQuery, replace = false) =>
     navigate({ pathname: '/admin/leads', search: leadQuerySearch(next) }, { replace });
 
+  // A word the server cannot look up (under 3 letters or digits) is not
+  // sent: the hint says why, and the last search stays.
+  const tooShort = searchTooShort(text);
   useEffect(() => {
-    if (text.trim() === query.q.trim()) return;
+    if (text.trim() === query.q.trim() || tooShort) return;
     const timer = setTimeout(() => {
       written.current = text.trim();
       // Refining a search replaces its entry; starting or clearing one is a step of its own.
@@ -63,14 +66,16 @@ export function LeadFilters({ query, seen }: { query: LeadQuery; seen: SeenValue
           aria-describedby={`${id}-q-hint`}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && text.trim() !== query.q.trim()) {
+            if (e.key === 'Enter' && text.trim() !== query.q.trim() && !tooShort) {
               written.current = text.trim();
               go({ ...query, q: text.trim() });
             }
           }}
         />
-        <p id={`${id}-q-hint`} className="staff-field__hint">
-          Name, phone, e-mail, address, city or words from the description. Every word must match.
+        <p id={`${id}-q-hint`} className="staff-field__hint" aria-live="polite">
+          {tooShort
+            ? SHORT_SEARCH_MESSAGE
+            : 'Name, phone, e-mail, address, city or words from the description. Every word must match.'}
         </p>
       </div>
       <div className="leads-search__fields">

@@ -9,7 +9,7 @@ import { useLeadCounts } from '../api/get-lead-counts';
 import type { LiveStatus } from '../api/lead-events';
 import { useLeads, type Lead } from '../api/list-leads';
 import { useLoadedLeads } from '../api/loaded-leads';
-import { issueLabels, LEAD_FILTERS, optionLabel, type LeadFilter } from '../utils/lead-labels';
+import { issueLabels, LEAD_FILTERS, leadName, optionLabel, type LeadFilter } from '../utils/lead-labels';
 import { exportHref, hasNarrowing, leadQuerySearch, parseLeadQuery } from '../utils/lead-query';
 import { isOverdue, replyDueText } from '../utils/reply-due';
 import { seenValues } from '../utils/seen-values';
@@ -18,6 +18,7 @@ import { LeadFilters } from './LeadFilters';
 import { useLeadOptions, useStaffEmail } from './lead-options';
 import { LiveIndicator } from './LiveIndicator';
 import { ReadToggle } from './ReadToggle';
+import { SpanishBadge } from './SpanishBadge';
 import { StatusBadge } from './StatusBadge';
 
 const EMPTY: Record<LeadFilter, string> = {
@@ -203,7 +204,7 @@ function LeadRow({ lead, now, isNew, selected, onToggle }: LeadRowProps) {
   const overdue = isOverdue(lead, now);
   const due = replyDueText(lead, now);
   const issues = issueLabels(lead.issues, lead.formVariant, options);
-  const name = `${lead.firstName} ${lead.lastName}`.trim();
+  const name = leadName(lead);
   const to = `/admin/leads/${lead.id}`;
   const state: FromState = { from: location.search };
   // The whole row opens the lead for a mouse; the name is the link for keyboards and screen readers.
@@ -248,6 +249,7 @@ function LeadRow({ lead, now, isNew, selected, onToggle }: LeadRowProps) {
             </span>
           )}
           {lead.duplicateOf && <span className="lead-badge">Possible duplicate</span>}
+          <SpanishBadge language={lead.language} />
         </div>
       </td>
       <td className="leads-row__pipeline">

@@ -6,6 +6,7 @@ import { FieldError } from '@/components/staff/FieldError';
 import { formatDateTime, formatRelativeTime, parseTimestamp } from '@/components/staff/format';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-errors';
+import { useAssignees } from '../api/get-assignees';
 import type { Lead } from '../api/list-leads';
 import { useLoadedLeads } from '../api/loaded-leads';
 import { useUpdateLead, type LeadChange } from '../api/update-lead';
@@ -111,6 +112,9 @@ function AssigneeControl({
   const me = useStaffEmail();
   const id = useId();
   const seen = seenValues(useLoadedLeads(), me ? [me] : []);
+  // The staff who work the leads (the server refuses anyone else); until
+  // they load, the people already seen on leads.
+  const people = useAssignees().data ?? seen.assignees;
   const form = useForm<AssignValues>({ resolver: zodResolver(assignSchema), defaultValues: { email: '' } });
   const error = form.formState.errors.email?.message;
   const assignee = lead.assignee;
@@ -154,11 +158,11 @@ function AssigneeControl({
             <FieldError id={`${id}-error`} message={error} />
           ) : (
             <p id={`${id}-hint`} className="staff-field__hint">
-              A colleague’s e-mail address.
+              A colleague who works the leads (their e-mail address).
             </p>
           )}
           <datalist id={`${id}-people`}>
-            {seen.assignees.map((a) => (
+            {people.map((a) => (
               <option key={a} value={a} />
             ))}
           </datalist>

@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/api-client';
 import { STATS_WEEKS, useLeadStats } from '../api/get-lead-stats';
 import { useOverdueLeads } from '../api/get-overdue-leads';
 import { formatDuration, formatMinutes, formatPromise } from '../utils/duration';
-import { optionLabel, sourceLabel } from '../utils/lead-labels';
+import { leadName, optionLabel, sourceLabel } from '../utils/lead-labels';
 import { awaitingSummary, responseSummary, weeklyTable, type ResponseTimes, type WeeklyCount } from '../utils/stats';
 import { useLeadOptions } from './lead-options';
 import type { FromState } from './LeadInbox';
@@ -148,7 +148,7 @@ function OverdueList({ now }: { now: Date }) {
               return (
                 <li key={lead.id}>
                   <Link to={`/admin/leads/${lead.id}`} state={{ from: '?filter=overdue' } satisfies FromState}>
-                    {`${lead.firstName} ${lead.lastName}`.trim()}
+                    {leadName(lead)}
                   </Link>
                   <span className="stats-overdue__when">
                     {created && (

@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { useAnnouncer } from '@/components/staff/use-announcer';
 import { useLeadEvents } from '../api/lead-events';
 import type { Lead } from '../api/list-leads';
-import { optionLabel, type LeadOptionLists } from '../utils/lead-labels';
+import { optionLabel, PREFERS_SPANISH, prefersSpanish, type LeadOptionLists } from '../utils/lead-labels';
 import { LeadDetail } from './LeadDetail';
 import { LeadInbox } from './LeadInbox';
 import { LeadOptionsProvider, StaffEmailProvider } from './lead-options';
@@ -25,7 +25,8 @@ export function LeadsTab({ options, staffEmail }: { options: LeadOptionLists; st
     (lead: Lead) => {
       setArrived((ids) => new Set(ids).add(lead.id));
       const where = lead.city ? `, ${optionLabel(options.cities, lead.city)}` : '';
-      announce(`New lead: ${lead.firstName} ${lead.lastName}${where}`);
+      const spanish = prefersSpanish(lead.language) ? `, ${PREFERS_SPANISH.toLowerCase()}` : '';
+      announce(`New lead: ${lead.firstName} ${lead.lastName}${where}${spanish}`);
     },
     [options, announce],
   );

@@ -2,6 +2,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-errors';
 import type { Lead } from '../api/list-leads';
 import { useUpdateLead } from '../api/update-lead';
+import { leadName } from '../utils/lead-labels';
 
 type ReadToggleProps = {
   lead: Lead;
@@ -13,7 +14,7 @@ type ReadToggleProps = {
 /** Marks a lead read or unread: staff decide, opening a lead does not. */
 export function ReadToggle({ lead, compact = false, onChanged }: ReadToggleProps) {
   const update = useUpdateLead();
-  const name = `${lead.firstName} ${lead.lastName}`.trim();
+  const name = leadName(lead);
   const next = !lead.isRead;
   const label = next ? (compact ? 'Mark read' : 'Mark as read') : compact ? 'Mark unread' : 'Mark as unread';
   return (

@@ -2,6 +2,8 @@
 // public forms' own (features/lead-form/options.ts), handed in by the
 // routes layer, so a label changed on the form changes here too.
 
+import { sitePath } from '@/lib/site-path';
+
 export type OptionList = readonly { readonly value: string; readonly label: string }[];
 
 /** The public forms' option lists the inbox needs. */
@@ -114,10 +116,56 @@ export function telHref(phone: string): string {
 }
 
 /**
- * The source page as a same-site link, or null when it is not a site path
- * (the value comes from the visitor's browser, so "javascript:" or another
- * host is shown as text, never linked).
+ * The source page as a same-site link, or null when it is not a site path.
+ * The value comes from the visitor's browser, so it is read as a browser
+ * would read a link (lib/site-path): "/\t/evil.example" (a tab inside
+ * "//"), "/\\evil.example" and "javascript:" are shown as text, never
+ * linked.
  */
-export function sourcePageHref(sourcePage: string): string | null {
-  return /^\/(?![/\\])/.test(sourcePage) ? sourcePage : null;
+export function sourcePageHref(sourcePage: string, origin?: string): string | null {
+  return sitePath(sourcePage, origin);
+}
+
+/** What the inbox names a lead whose personal data was erased (issue 39). */
+export const ERASED_NAME = 'Erased lead';
+
+/**
+ * A lead's name for people: its first and last name; once its personal
+ * data was erased (its names are empty then), ERASED_NAME.
+ */
+export function leadName(lead: { firstName: string; lastName: string; erasedAt?: string | null }): string {
+  if (lead.erasedAt) return ERASED_NAME;
+  return `${lead.firstName} ${lead.lastName}`.trim();
+}
+
+/**
+ * The primary subtag of a lead's language (a BCP 47 tag, issue 40), lower
+ * case: 'es' for 'es-MX'; '' when the lead has none.
+ */
+export function primaryLanguage(tag: string | undefined): string {
+  return (tag ?? '').split('-')[0]!.toLowerCase();
+}
+
+/** What staff read on a lead from the Spanish site (the office e-mail says it too). */
+export const PREFERS_SPANISH = 'Prefers Spanish';
+
+/** Whether a lead came from the Spanish site: its language's primary subtag is 'es' (any region). */
+export function prefersSpanish(tag: string | undefined): boolean {
+  return primaryLanguage(tag) === 'es';
+}
+
+/**
+ * A lead's language for people: its English name and the tag as the form
+ * sent it ('Mexican Spanish (es-MX)', 'Canadian French (fr-CA)', 'Spanish
+ * (es)'); the tag alone when the browser has no name for it; '' for none.
+ */
+export function languageLabel(tag: string | undefined): string {
+  if (!tag) return '';
+  let name: string | undefined;
+  try {
+    name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag);
+  } catch {
+    name = undefined; // not a tag the browser reads
+  }
+  return name && name.toLowerCase() !== tag.toLowerCase() ? `${name} (${tag})` : tag;
 }

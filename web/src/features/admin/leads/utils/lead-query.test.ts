@@ -6,6 +6,7 @@ import {
   leadQueryApiParams,
   leadQuerySearch,
   parseLeadQuery,
+  searchTooShort,
   type LeadQuery,
 } from './lead-query';
 
@@ -60,5 +61,26 @@ describe('the inbox view in the address', () => {
     expect(exportHref({ ...DEFAULT_LEAD_QUERY, status: 'won', q: 'main line' })).toBe(
       '/api/contact-submissions/export.csv?filter=all&status=won&query=main+line',
     );
+  });
+});
+
+// The server refuses a search with a word its trigram index cannot look
+// up (contact.CheckSearch, issue 39); the box does not send one.
+describe('searchTooShort', () => {
+  it('is true when a word has fewer than 3 letters or digits in a row', () => {
+    for (const q of ['a', 'jo', ' jo ', 'j smith', 'smith j', '(6', '6-', 'a.b', 'ab-cd', 'é', 'maria 10', 'a b c']) {
+      expect(searchTooShort(q), q).toBe(true);
+    }
+  });
+
+  it('is false for words the index finds, phone pieces by their digits, and no search', () => {
+    for (const q of ['', '   ', 'smith', 'Maria Lopez', '(602) 555-0142', '6-0-2', '+1-602', '100%', 'ben.', "o'neil", 'éèz', 'ana@x.example']) {
+      expect(searchTooShort(q), q).toBe(false);
+    }
+  });
+
+  it('reads only the first eight words, as the server does', () => {
+    expect(searchTooShort('one two six ten owl cat dog pig a')).toBe(false);
+    expect(searchTooShort('one one one one one one one one a')).toBe(true);
   });
 });

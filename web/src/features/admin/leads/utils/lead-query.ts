@@ -91,6 +91,31 @@ export function leadQuerySearch(query: LeadQuery): string {
   return s ? `?${s}` : '';
 }
 
+/** What the server answers a search with a word it cannot look up (contact.MsgShortSearch). */
+export const SHORT_SEARCH_MESSAGE =
+  'Search with words of at least 3 letters or digits: part of a name, phone number, e-mail or address.';
+
+const LETTERS_OR_DIGITS = /[\p{L}\p{Nd}]{3}/u;
+const PHONE_PIECE = /^[0-9()\-.+ ]*$/;
+
+/**
+ * Whether the server would refuse the search q (contact.SearchWords and
+ * CheckSearch): one of its first eight words has no 3 letters or digits in
+ * a row, which its index needs ("jo", "j smith"); a phone's piece counts
+ * its digits ("6-0-2" is 602). No words is no search, and fine.
+ */
+export function searchTooShort(q: string): boolean {
+  const words: string[] = [];
+  for (let w of q.toLowerCase().split(/\s+/u)) {
+    if (!w) continue;
+    const digits = w.replace(/\P{Nd}/gu, '');
+    if (digits.length >= 3 && PHONE_PIECE.test(w)) w = digits;
+    if (!words.includes(w)) words.push(w);
+    if (words.length === 8) break;
+  }
+  return words.some((w) => !LETTERS_OR_DIGITS.test(w));
+}
+
 /** Whether anything beyond the all/unread/overdue/spam view narrows the list. */
 export function hasNarrowing(query: LeadQuery): boolean {
   return leadQuerySearch({ ...query, filter: 'all' }) !== '';

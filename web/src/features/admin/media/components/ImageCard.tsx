@@ -3,6 +3,7 @@ import { ConfirmDialog } from '@/components/staff/ConfirmDialog';
 import { formatBytes, formatDate, formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-errors';
+import { useCan } from '../../shell/access';
 import { useDeleteImage } from '../api/delete-image';
 import type { LibraryImage } from '../api/list-images';
 import { useUpdateImage } from '../api/update-image';
@@ -18,8 +19,12 @@ type ImageCardProps = {
   onDeleted: () => void;
 };
 
-/** One library image: thumbnail, facts, alt text, copy URL and delete. */
+/**
+ * One library image: thumbnail, facts, alt text, copy URL and delete; a
+ * role that only reads media (sales) sees the alt text and copies the URL.
+ */
 export function ImageCard({ image, announce, onDeleted }: ImageCardProps) {
+  const editor = useCan('editContent');
   const nameId = useId();
   const name = image.originalName || image.key;
   const thumb = thumbnailSize(image);
@@ -67,11 +72,17 @@ export function ImageCard({ image, announce, onDeleted }: ImageCardProps) {
               </dd>
             </div>
           )}
+          {!editor && (
+            <div className="media-card__fact--wide">
+              <dt>Alt text</dt>
+              <dd>{image.altText || 'None'}</dd>
+            </div>
+          )}
         </dl>
-        <AltTextForm image={image} name={name} />
+        {editor && <AltTextForm image={image} name={name} />}
         <div className="media-card__actions">
           <CopyUrlButton url={image.url} name={name} announce={announce} />
-          <DeleteImageButton image={image} name={name} announce={announce} onDeleted={onDeleted} />
+          {editor && <DeleteImageButton image={image} name={name} announce={announce} onDeleted={onDeleted} />}
         </div>
       </div>
     </article>

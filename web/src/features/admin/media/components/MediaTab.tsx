@@ -9,6 +9,7 @@ import { ImageCard } from './ImageCard';
 import mediaCss from './media.css?url';
 import { UploadPanel } from './UploadPanel';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
+import { useCan } from '../../shell/access';
 
 /** The Media tab (SPEC §2 "Admin": image upload), at /admin/media. */
 export function MediaTab() {
@@ -23,7 +24,9 @@ export function MediaTab() {
   );
 }
 
+/** The upload panel (for a role that edits media) and the library. */
 function MediaPage() {
+  const editor = useCan('editContent');
   const [announcement, announce] = useAnnouncer();
   const onUploaded = useCallback((name: string) => announce(`${name} uploaded`), [announce]);
   return (
@@ -34,7 +37,7 @@ function MediaPage() {
           <p className="staff-note">Images for blog posts and pages. Copy an image’s URL to use it anywhere on the site.</p>
         </div>
       </div>
-      <UploadPanel onUploaded={onUploaded} />
+      {editor && <UploadPanel onUploaded={onUploaded} />}
       <ImageLibrary announce={announce} />
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="media-announcer">
         {announcement}

@@ -34,6 +34,8 @@ export type AdminPostListParams = {
   /** Titles containing every word of it, in any case ('' = every post). */
   query?: string;
   sort?: PostSort;
+  /** The posts written in one language (issue 40); '' or none: every language. */
+  language?: '' | 'en' | 'es';
   pageSize?: number;
 };
 
@@ -53,15 +55,15 @@ export type AdminPostsPage = {
 export type AdminPostListData = InfiniteData<AdminPostsPage, string>;
 
 /** The list's query string: what the key holds (defaults left out), so a key is its request. */
-function listParams({ query = '', sort = 'newest', pageSize = ADMIN_POSTS_PAGE_SIZE }: AdminPostListParams) {
+function listParams({ query = '', sort = 'newest', language = '', pageSize = ADMIN_POSTS_PAGE_SIZE }: AdminPostListParams) {
   const words = query.trim().replace(/\s+/g, ' ');
-  return { pageSize, query: words || undefined, sort: sort === 'newest' ? undefined : sort };
+  return { pageSize, query: words || undefined, sort: sort === 'newest' ? undefined : sort, language: language || undefined };
 }
 
 export const adminPostListQueryKey = (params: AdminPostListParams) => [adminPostsQueryKey[0], listParams(params)] as const;
 
 /**
- * GET /api/admin/blog-posts?pageSize=&pageToken=&query=&sort=: one page of
+ * GET /api/admin/blog-posts?pageSize=&pageToken=&query=&sort=&language=: one page of
  * post summaries (a bare array), drafts and scheduled posts included; the
  * next page's token and the counts come in the X-Next-Page-Token,
  * X-Total-Count and X-Post-Count headers.

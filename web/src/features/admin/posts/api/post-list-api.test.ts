@@ -29,6 +29,11 @@ describe('the list’s request', () => {
     expect(adminPostListQueryKey({ query: ' ', sort: 'newest' })).toEqual(adminPostListQueryKey({}));
   });
 
+  it('asks for one language’s posts (issue 40), every language by default', () => {
+    expect(queryKeyToPath(adminPostListQueryKey({ language: 'es' }))).toBe('/api/admin/blog-posts?pageSize=50&language=es');
+    expect(adminPostListQueryKey({ language: '' })).toEqual(adminPostListQueryKey({}));
+  });
+
   it('sends the page token, and reads the next token and both counts from the headers', async () => {
     const urls = stubList([{ id: 'a' }], { 'X-Next-Page-Token': 'next-1', 'X-Total-Count': '3', 'X-Post-Count': '12' });
     const page = await listAdminPosts({ query: 'pipe', sort: 'oldest' }, 'tok/1');

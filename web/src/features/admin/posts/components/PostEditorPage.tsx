@@ -1,5 +1,5 @@
-import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { ApiError } from '@/lib/api-client';
@@ -8,6 +8,7 @@ import type { AdminPost } from '../api/get-admin-posts';
 import { usePostSlugs } from '../api/get-post-slugs';
 import { PostForm } from './PostForm';
 import type { PreviewPost } from '../api/render-post';
+import { translationFormValues } from '../utils/post-form';
 
 type PageProps = {
   renderPreview: (post: PreviewPost) => ReactNode;
@@ -22,7 +23,8 @@ type NewForm = { visit: string; draft?: AdminPost };
  * (issue 28) can move it to its own address (/admin/posts/{id}, replacing
  * /new) with the same form instance: nothing typed, no focus, no cursor is
  * lost. Any other visit gets a form of its own (keyed by the post, or by
- * the visit to /new).
+ * the visit to /new). /new?translationOf={id} (issue 40) starts a Spanish
+ * draft linked to that English post, from its title, excerpt and text.
  */
 export function PostEditorPage({ renderPreview }: PageProps) {
   const id = useParams().id;
@@ -30,6 +32,10 @@ export function PostEditorPage({ renderPreview }: PageProps) {
   const navigate = useNavigate();
   const post = useAdminPost(id ?? '', { editing: true, enabled: id !== undefined });
   const slugsInUse = usePostSlugs();
+  const [search] = useSearchParams();
+  const translating = id === undefined ? search.get('translationOf') : null;
+  const original = useAdminPost(translating ?? '', { enabled: translating !== null });
+  const startFrom = useMemo(() => (original.data ? translationFormValues(original.data) : undefined), [original.data]);
 
   const [newForm, setNewForm] = useState<NewForm | null>(() => (id === undefined ? { visit: location.key } : null));
   // A (new) visit to /new starts a new form.
@@ -50,13 +56,25 @@ export function PostEditorPage({ renderPreview }: PageProps) {
       slugsInUse={slugsInUse}
       renderPreview={renderPreview}
       onCreated={onCreated}
+      startFrom={p ? undefined : startFrom}
     />
   );
 
   return (
     <section aria-labelledby="post-form-heading">
-      <Header title={id === undefined || continued ? 'New post' : shown ? 'Edit post' : 'Post'} />
-      {id === undefined ? (
+      <Header title={translating !== null ? 'New Spanish translation' : id === undefined || continued ? 'New post' : shown ? 'Edit post' : 'Post'} />
+      {translating !== null && !startFrom ? (
+        original.isPending ? (
+          <Spinner label="Loading the English post…" />
+        ) : original.error instanceof ApiError && (original.error.status === 404 || original.error.status === 400) ? (
+          <div className="admin-card admin-empty">
+            <p>The English post to translate does not exist any more. It may have been deleted.</p>
+            <Link to="/admin/posts">Back to all posts</Link>
+          </div>
+        ) : (
+          <LoadFailedAlert subject="The English post" error={original.error} onRetry={() => void original.refetch()} />
+        )
+      ) : id === undefined ? (
         form(undefined)
       ) : shown ? (
         form(shown)

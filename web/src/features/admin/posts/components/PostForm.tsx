@@ -24,6 +24,7 @@ import { POST_FIELDS, postFormSchema } from '../utils/post-schema';
 import { suggestSlug } from '../utils/slug';
 import { PostFormActions } from './PostFormActions';
 import { PostFormFields } from './PostFormFields';
+import { PostLanguageFields } from './PostLanguageFields';
 import { PostPublishingFields } from './PostPublishingFields';
 import { PostSummary } from './PostSummary';
 import { PreviewDialog } from './PreviewDialog';
@@ -46,6 +47,8 @@ export type PostFormProps = {
    * address (replacing /new) and keeps this same form, so typing goes on.
    */
   onCreated?: (post: AdminPost) => void;
+  /** A new post's first values when it does not start empty (a Spanish translation: translationFormValues). */
+  startFrom?: PostFormValues;
 };
 
 /**
@@ -58,7 +61,7 @@ export type PostFormProps = {
  * (use-browser-copy), and someone else's newer version is never saved over
  * unseen (use-post-conflict).
  */
-export function PostForm({ post, slugsInUse, renderPreview, onCreated }: PostFormProps) {
+export function PostForm({ post, slugsInUse, renderPreview, onCreated, startFrom }: PostFormProps) {
   const navigate = useNavigate();
   const editing = post !== undefined;
   // Opened at /new: still "Create post" after an autosave stored it as a
@@ -73,7 +76,7 @@ export function PostForm({ post, slugsInUse, renderPreview, onCreated }: PostFor
 
   const taken = useMemo(() => new Set(slugsInUse.filter((p) => p.id !== post?.id).map((p) => p.slug)), [slugsInUse, post?.id]);
   const schema = useMemo(() => postFormSchema(taken), [taken]);
-  const initial = useMemo(() => (post ? postToFormValues(post) : EMPTY_POST_FORM), [post]);
+  const initial = useMemo(() => (post ? postToFormValues(post) : (startFrom ?? EMPTY_POST_FORM)), [post, startFrom]);
   const form = useForm<PostFormValues>({ resolver: zodResolver(schema), defaultValues: initial, mode: 'onTouched' });
   const { handleSubmit, setError, setFocus, getValues, reset, formState } = form;
   const { isDirty, isSubmitting } = formState;
@@ -221,6 +224,7 @@ export function PostForm({ post, slugsInUse, renderPreview, onCreated }: PostFor
     <div className={aside ? 'post-editor post-editor--aside' : 'post-editor'}>
       <form ref={formRef} className="admin-card staff-form post-form" onSubmit={submit()} noValidate aria-labelledby="post-form-heading">
         <BrowserCopyOffer copy={copy} />
+        <PostLanguageFields form={form} base={base} />
         <PostFormFields form={form} slugging={slugging} startedNew={startedNew} base={base} />
         <PostPublishingFields form={form} base={base} initial={initial} editing={editing} />
         <PostFormActions

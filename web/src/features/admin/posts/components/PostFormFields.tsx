@@ -5,6 +5,7 @@ import { EDITOR_HEIGHT, RichTextEditor } from '@/components/staff/rich-text-edit
 import type { AdminPost } from '../api/get-admin-posts';
 import { deriveCategory, POST_CATEGORIES } from '../utils/category';
 import type { PostFormValues } from '../utils/post-form';
+import { sitePath } from '../utils/post-translation';
 import { suggestSlug } from '../utils/slug';
 import { PostImageField } from './PostImageField';
 import { PostSeoFields } from './PostSeoFields';
@@ -27,10 +28,12 @@ export function PostFormFields({ form, slugging, startedNew, base }: PostFormFie
   const { errors } = formState;
   const { followsTitle, setFollowsTitle, titleField, slugField } = slugging;
   const ids = useFieldIds();
-  const [title, slug, excerpt, category, imageUrl, seoTitle, seoDescription, socialImageUrl] = useWatch({
+  const [title, slug, excerpt, category, imageUrl, seoTitle, seoDescription, socialImageUrl, language] = useWatch({
     control,
-    name: ['title', 'slug', 'excerpt', 'category', 'imageUrl', 'seoTitle', 'seoDescription', 'socialImageUrl'],
+    name: ['title', 'slug', 'excerpt', 'category', 'imageUrl', 'seoTitle', 'seoDescription', 'socialImageUrl', 'language'],
   });
+  // A Spanish post lives under /es (issue 40).
+  const prefix = language === 'es' ? '/es/blog/' : '/blog/';
   const suggestion = suggestSlug(title);
   const derivedCategory = deriveCategory(title);
   // The slug warning is about the version being edited (the base).
@@ -55,7 +58,7 @@ export function PostFormFields({ form, slugging, startedNew, base }: PostFormFie
       <div className="staff-field">
         <label htmlFor={ids.slug}>Slug</label>
         <div className="post-form__slug">
-          <span aria-hidden="true">/blog/</span>
+          <span aria-hidden="true">{prefix}</span>
           <input
             id={ids.slug}
             type="text"
@@ -68,7 +71,8 @@ export function PostFormFields({ form, slugging, startedNew, base }: PostFormFie
           />
         </div>
         <p id={ids.slugHint} className="staff-field__hint">
-          The article’s address: /blog/{slug.trim() || '…'}. Lower-case letters, digits and hyphens.
+          The article’s address: {prefix}
+          {slug.trim() || '…'}. Lower-case letters, digits and hyphens.
           {followsTitle && ' Made from the title until you change it.'}
         </p>
         {startedNew && !followsTitle && suggestion !== '' && suggestion !== slug.trim() && (
@@ -87,7 +91,7 @@ export function PostFormFields({ form, slugging, startedNew, base }: PostFormFie
         )}
         {slugChanged && (
           <p id={ids.slugWarning} className="staff-alert staff-alert--warning post-form__warning">
-            This post is published: changing its slug changes its address, and links to /blog/{base.slug} will stop
+            This post is published: changing its slug changes its address, and links to {sitePath(base)} will stop
             working.
           </p>
         )}
@@ -171,7 +175,7 @@ export function PostFormFields({ form, slugging, startedNew, base }: PostFormFie
       <PostSeoFields
         register={register}
         errors={errors}
-        values={{ title, slug, excerpt, imageUrl, seoTitle, seoDescription, socialImageUrl }}
+        values={{ title, slug, excerpt, imageUrl, seoTitle, seoDescription, socialImageUrl, language }}
         onImageChosen={(url) => setValue('socialImageUrl', url, { shouldDirty: true, shouldValidate: true })}
         onImageRemoved={() => setValue('socialImageUrl', '', { shouldDirty: true, shouldValidate: true })}
       />

@@ -9,10 +9,14 @@ import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
 import { errorMessage } from '@/lib/api-client';
+import { useCan } from '../../shell/access';
 import { useDeletePost } from '../api/delete-post';
 import { useAdminPostList, type AdminPostSummary } from '../api/get-admin-posts';
 import { POST_DATE_PREFIX, postDate, postStatus, type PostStatus } from '../utils/post-status';
-import { countText, listedText, readSort, type PostSort } from '../utils/post-list';
+import { countText, LANGUAGE_NAME, listedText, readLanguage, readSort, type PostSort } from '../utils/post-list';
+import { POST_LANGUAGE_LABEL, postLanguageOf } from '../utils/post-form';
+import { newTranslationPath, sitePath, translationNote } from '../utils/post-translation';
+import { LanguageBadge } from './LanguageBadge';
 import { StatusBadge } from './StatusBadge';
 
 const SORTS: Record<PostSort, { column: 'title' | 'date'; aria: 'ascending' | 'descending' }> = {
@@ -31,16 +35,21 @@ const QUERY_MAX_LENGTH = 200;
  * status and date, a page at a time ("Show more posts"). The server
  * searches titles and orders the list; both live in the address (?q=,
  * ?sort=), so back, forward and reload keep them. The search goes out
- * once typing pauses.
+ * once typing pauses. A role that only reads posts (sales) opens each
+ * post's preview and has no New post or Delete. Each post shows its
+ * language and its other-language version (issue 40), and the list keeps
+ * one language when asked (?lang=).
  */
 export function PostList() {
+  const editor = useCan('editContent');
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const sort = readSort(params.get('sort'));
+  const language = readLanguage(params.get('lang'));
   const searched = useDebouncedText(query.trim(), SEARCH_DELAY_MS);
-  const list = useAdminPostList({ query: searched, sort });
-  const ids = { search: useId(), count: useId(), caption: useId() };
+  const list = useAdminPostList({ query: searched, sort, language });
+  const ids = { search: useId(), count: useId(), caption: useId(), language: useId() };
   const [toDelete, setToDelete] = useState<AdminPostSummary | null>(null);
   const remove = useDeletePost();
 
@@ -66,7 +75,9 @@ export function PostList() {
   // The counts and the search of the answer on screen (a newer search may be loading).
   const first = pages?.[0];
   const answered = first?.query ?? '';
-  const count = first && first.totalCount !== null && first.postCount !== null ? countText(first.totalCount, first.postCount, answered) : '';
+  const filtered = answered !== '' || language !== '';
+  const count =
+    first && first.totalCount !== null && first.postCount !== null ? countText(first.totalCount, first.postCount, answered, language) : '';
 
   // "Show more posts" moves the focus to the first post it brought, once it is drawn.
   const rows = useRef<HTMLTableSectionElement>(null);
@@ -79,9 +90,11 @@ export function PostList() {
     <section aria-labelledby="posts-heading">
       <div className="admin-toolbar">
         <h1 id="posts-heading">Blog posts</h1>
-        <Link to="/admin/posts/new" className="button button--primary">
-          New post
-        </Link>
+        {editor && (
+          <Link to="/admin/posts/new" className="button button--primary">
+            New post
+          </Link>
+        )}
       </div>
 
       <div className="admin-card">
@@ -107,6 +120,21 @@ export function PostList() {
               )}
             </div>
           </div>
+          <div className="staff-field posts-search__language">
+            <label htmlFor={ids.language}>Language</label>
+            <select
+              id={ids.language}
+              value={language}
+              onChange={(e) => setParam('lang', e.currentTarget.value, '')}
+              aria-controls={posts.length > 0 ? 'posts-table' : undefined}
+            >
+              <option value="">All languages</option>
+              <option value="en">{POST_LANGUAGE_LABEL.en}</option>
+              <option value="es" lang="es">
+                {POST_LANGUAGE_LABEL.es}
+              </option>
+            </select>
+          </div>
           <p id={ids.count} className="posts-search__count" role="status">
             {count}
           </p>
@@ -116,13 +144,20 @@ export function PostList() {
           <Spinner label="Loading posts…" />
         ) : !list.data ? (
           <LoadFailedAlert subject="The posts" error={list.error} onRetry={() => void list.refetch()} />
+        ) : posts.length === 0 && !filtered ? (
+          <p className="admin-empty">
+            No posts yet.{editor && <> <Link to="/admin/posts/new">Write the first one</Link>.</>}
+          </p>
         ) : posts.length === 0 && answered === '' ? (
           <p className="admin-empty">
-            No posts yet. <Link to="/admin/posts/new">Write the first one</Link>.
+            No {LANGUAGE_NAME[language || 'en']} posts yet.{' '}
+            <button type="button" className="staff-linkbutton" onClick={() => setParam('lang', '', '')}>
+              Show every language
+            </button>
           </p>
         ) : posts.length === 0 ? (
           <p className="admin-empty">
-            No post title contains “{answered}”.{' '}
+            No {language ? `${LANGUAGE_NAME[language]} ` : ''}post title contains “{answered}”.{' '}
             <button type="button" className="staff-linkbutton" onClick={clearSearch}>
               Clear search
             </button>
@@ -148,6 +183,7 @@ export function PostList() {
                       </SortButton>
                     </th>
                     <th scope="col">Status</th>
+                    <th scope="col">Language</th>
                     <th scope="col" aria-sort={SORTS[sort].column === 'date' ? SORTS[sort].aria : undefined}>
                       <SortButton
                         active={SORTS[sort].column === 'date'}
@@ -166,7 +202,7 @@ export function PostList() {
                 </thead>
                 <tbody ref={rows}>
                   {posts.map((post) => (
-                    <PostRow key={post.id} post={post} now={now} onDelete={() => setToDelete(post)} />
+                    <PostRow key={post.id} post={post} now={now} editor={editor} onDelete={editor ? () => setToDelete(post) : undefined} />
                   ))}
                 </tbody>
               </table>
@@ -217,7 +253,8 @@ export function PostList() {
   );
 }
 
-function PostRow({ post, now, onDelete }: { post: AdminPostSummary; now: Date; onDelete: () => void }) {
+/** A post's row; without `onDelete` (a role that only reads) its title opens the preview and there is no Delete. */
+function PostRow({ post, now, editor, onDelete }: { post: AdminPostSummary; now: Date; editor: boolean; onDelete: (() => void) | undefined }) {
   const status: PostStatus = postStatus(post, now);
   // A draft's stored publish time is when it was created, not a publish date (issue 28).
   const date = postDate(post, now);
@@ -227,13 +264,20 @@ function PostRow({ post, now, onDelete }: { post: AdminPostSummary; now: Date; o
   return (
     <tr>
       <td className="posts-table__cell-title">
-        <Link to={`/admin/posts/${post.id}`} className="posts-table__title">
+        <Link to={onDelete ? `/admin/posts/${post.id}` : `/admin/preview/${post.id}`} className="posts-table__title">
           {post.title}
         </Link>
-        <span className="posts-table__slug">/blog/{post.slug}</span>
+        <span className="posts-table__slug">{sitePath(post)}</span>
       </td>
       <td className="posts-table__status">
         <StatusBadge status={status} />
+      </td>
+      <td className="posts-table__language">
+        <span className="posts-table__label" aria-hidden="true">
+          Language:{' '}
+        </span>
+        <LanguageBadge language={postLanguageOf(post)} />
+        <TranslationCell post={post} now={now} editor={editor} />
       </td>
       <td className="posts-table__date">
         {/* On a phone the rows are cards without a header row above them (posts.css). */}
@@ -261,13 +305,52 @@ function PostRow({ post, now, onDelete }: { post: AdminPostSummary; now: Date; o
           <Link to={`/admin/preview/${post.id}`} className="button button--small">
             Preview<span className="visually-hidden"> “{post.title}”</span>
           </Link>
-          <button type="button" className="button button--small button--danger" onClick={onDelete}>
-            Delete<span className="visually-hidden"> “{post.title}”</span>
-          </button>
+          {onDelete && (
+            <button type="button" className="button button--small button--danger" onClick={onDelete}>
+              Delete<span className="visually-hidden"> “{post.title}”</span>
+            </button>
+          )}
         </div>
       </td>
     </tr>
   );
+}
+
+/** A post's other-language version in the list: its state and a link, or (for staff who edit) a way to write one. */
+function TranslationCell({ post, now, editor }: { post: AdminPostSummary; now: Date; editor: boolean }) {
+  const note = translationNote(post, now);
+  const open = (id: string) => (editor ? `/admin/posts/${id}` : `/admin/preview/${id}`);
+  switch (note.kind) {
+    case 'translated':
+      return (
+        <span className="posts-table__translation">
+          <Link to={open(note.id)} lang="es">
+            Spanish<span className="visually-hidden">: “{note.title}”</span>
+          </Link>
+          : <StatusBadge status={note.status} />
+        </span>
+      );
+    case 'untranslated':
+      return (
+        <span className="posts-table__translation">
+          {editor ? (
+            <Link to={newTranslationPath(post.id)}>
+              Translate<span className="visually-hidden"> “{post.title}” into Spanish</span>
+            </Link>
+          ) : (
+            'No Spanish yet'
+          )}
+        </span>
+      );
+    case 'translation-of':
+      return (
+        <span className="posts-table__translation">
+          Translates <Link to={open(note.id)}>“{note.title}”</Link>
+        </span>
+      );
+    case 'unlinked':
+      return <span className="posts-table__translation">No English original</span>;
+  }
 }
 
 type SortButtonProps = {

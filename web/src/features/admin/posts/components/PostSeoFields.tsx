@@ -11,7 +11,7 @@ type PostSeoFieldsProps = {
   register: UseFormRegister<PostFormValues>;
   errors: FieldErrors<PostFormValues>;
   /** The form's current values the section shows or falls back to. */
-  values: Pick<PostFormValues, 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'seoTitle' | 'seoDescription' | 'socialImageUrl'>;
+  values: Pick<PostFormValues, 'title' | 'slug' | 'excerpt' | 'imageUrl' | 'seoTitle' | 'seoDescription' | 'socialImageUrl' | 'language'>;
   /** An image was chosen from the media library: its address. */
   onImageChosen: (url: string) => void;
   onImageRemoved: () => void;

@@ -3,6 +3,7 @@ import { formatDateTime, parseTimestamp } from '@/components/staff/format';
 import { useNow } from '@/components/staff/use-now';
 import type { AdminPost } from '../api/get-admin-posts';
 import { postDate, postStatus } from '../utils/post-status';
+import { sitePath } from '../utils/post-translation';
 import { StatusBadge } from './StatusBadge';
 
 /** The stored post at a glance: its status, where it lives, who saved it last. */
@@ -60,7 +61,7 @@ export function PostSummary({ post }: { post: AdminPost }) {
       </dl>
       <p className="post-summary__links">
         {status === 'published' ? (
-          <a href={`/blog/${post.slug}`} target="_blank" rel="noopener">
+          <a href={sitePath(post)} target="_blank" rel="noopener">
             View on the site<span className="visually-hidden"> (opens in a new tab)</span>
           </a>
         ) : (

@@ -1,9 +1,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useParams } from 'react-router';
 import { Spinner } from '@/components/staff/Spinner';
 import postsCss from '../posts.css?url';
 import { PostList } from './PostList';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
+import { NotInYourRole, useCan } from '../../shell/access';
 import type { PreviewPost } from '../api/render-post';
 
 // The editor (TipTap) loads only when a post is opened, not with the list.
@@ -17,9 +18,12 @@ export type PostsTabProps = {
 /**
  * The Blog Posts tab. SPEC §4's editor modes are addresses: none is
  * /admin/posts (the list), creating /admin/posts/new, editing
- * /admin/posts/:id; so back, forward, reload and links all work.
+ * /admin/posts/:id; so back, forward, reload and links all work. A role
+ * that reads posts without editing them (sales) has the list, and a post's
+ * address shows its preview.
  */
 export function PostsTab(props: PostsTabProps) {
+  const editor = useCan('editContent');
   return (
     <>
       <StaffStylesheet href={postsCss} />
@@ -28,11 +32,16 @@ export function PostsTab(props: PostsTabProps) {
           <Route index element={<PostList />} />
           {/* One page for both (same element, same instance): a new post's first
               autosave moves it from /new to /:id without a new form (issue 28). */}
-          <Route path="new" element={<PostEditorPage {...props} />} />
-          <Route path=":id" element={<PostEditorPage {...props} />} />
+          <Route path="new" element={editor ? <PostEditorPage {...props} /> : <NotInYourRole />} />
+          <Route path=":id" element={editor ? <PostEditorPage {...props} /> : <ToPreview />} />
           <Route path="*" element={<Navigate to="/admin/posts" replace />} />
         </Routes>
       </Suspense>
     </>
   );
+}
+
+/** A post's editor address, for a role that only reads: the post's preview. */
+function ToPreview() {
+  return <Navigate to={`/admin/preview/${useParams().id ?? ''}`} replace />;
 }

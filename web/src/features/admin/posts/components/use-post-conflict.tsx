@@ -174,7 +174,9 @@ export function usePostConflicts({ post, form, based, showVersion, resumeAutosav
 
 /** The dialog's rows: each field that differs, with "You did not change this." where yours is the base's. */
 function conflictRows(base: AdminPost, theirs: AdminPost, yours: PostFormValues): ConflictRow[] {
-  return postConflictRows(postToFormValues(base), postToFormValues(theirs), yours).map((r) => ({
+  // The originals each version links to, by title (a Spanish post's translations name its original).
+  const titles = Object.fromEntries([...base.translations, ...theirs.translations].map((t) => [t.id, t.title]));
+  return postConflictRows(postToFormValues(base), postToFormValues(theirs), yours, undefined, titles).map((r) => ({
     label: r.label,
     theirs: r.theirs,
     yours: r.yoursUnchanged ? (

@@ -89,3 +89,18 @@ describe('the browser’s copy of the post form', () => {
     expect(read('post-3', storage)).toBeNull();
   });
 });
+
+describe('the copy’s language fields (issue 40)', () => {
+  it('keeps a Spanish post’s language and link', () => {
+    const storage = memoryStorage();
+    const spanish: PostFormValues = { ...typed, language: 'es', translationOf: '6f1c2d3e-4b5a-4c6d-8e7f-001122334455' };
+    write('post-2', { ...copy, values: spanish }, storage);
+    expect(read('post-2', storage)?.values).toEqual(spanish);
+  });
+
+  it('reads a copy typed before posts had a language as an English post without a link', () => {
+    const { language: _l, translationOf: _t, ...older } = typed;
+    expect(parsePostCopy(older)).toEqual({ ...typed, language: 'en', translationOf: '' });
+    expect(parsePostCopy({ ...typed, language: 'fr' })).toBeNull();
+  });
+});

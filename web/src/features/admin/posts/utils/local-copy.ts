@@ -12,11 +12,14 @@ export function postCopyKey(postId: string | undefined): string {
 }
 
 /**
- * The post form's fields. The search-and-social ones are newer than some
- * copies (issue 28): a copy typed before the form had them is still
- * offered, with them empty.
+ * The post form's fields. The search-and-social ones (issue 28) and the
+ * language ones (issue 40) are newer than some copies: a copy typed before
+ * the form had them is still offered, with them empty (an older copy's
+ * post is English, as every post was then).
  */
-export const parsePostCopy: ParseValues<PostFormValues> = fieldsParser<PostFormValues>({
+const parseFields = fieldsParser<PostFormValues>({
+  language: 'later',
+  translationOf: 'later',
   title: 'string',
   slug: 'string',
   excerpt: 'string',
@@ -30,8 +33,18 @@ export const parsePostCopy: ParseValues<PostFormValues> = fieldsParser<PostFormV
   publishedAt: 'string',
 });
 
+export const parsePostCopy: ParseValues<PostFormValues> = (values) => {
+  const parsed = parseFields(values);
+  if (parsed === null) return null;
+  const language: string = parsed.language;
+  if (language !== '' && language !== 'en' && language !== 'es') return null;
+  return { ...parsed, language: language === 'es' ? 'es' : 'en' };
+};
+
 /** The form's fields in page order, for comparing a copy with the form and focusing a restored one. */
 export const POST_COPY_FIELDS: readonly (keyof PostFormValues)[] = [
+  'language',
+  'translationOf',
   'title',
   'slug',
   'excerpt',

@@ -3,6 +3,8 @@ import { CONTENT_PREVIEW_CHARS, differingFields, htmlToText, mergePostValues, po
 import type { PostFormValues } from './post-form';
 
 const base: PostFormValues = {
+  language: 'en',
+  translationOf: '',
   title: 'Root intrusion basics',
   slug: 'root-intrusion',
   excerpt: 'Why roots get in.',
@@ -149,5 +151,24 @@ describe('versionNumber', () => {
     expect(versionNumber('4')).toBe(4);
     expect(versionNumber(undefined)).toBe(0);
     expect(versionNumber('x')).toBe(0);
+  });
+});
+
+describe('a post’s language and link in a conflict (issue 40)', () => {
+  const ORIGINAL = '6f1c2d3e-4b5a-4c6d-8e7f-001122334455';
+  it('names the languages, and the original by its title where it is known', () => {
+    const theirs: PostFormValues = { ...base, language: 'es', translationOf: ORIGINAL };
+    const rows = postConflictRows(base, theirs, base, 'UTC', { [ORIGINAL]: 'Root intrusion basics' });
+    expect(rows.map((r) => [r.label, r.theirs, r.yours])).toEqual([
+      ['Language', 'Español', 'English'],
+      ['Translation of', '“Root intrusion basics”', 'None'],
+    ]);
+    expect(postConflictRows(base, theirs, base, 'UTC')[1]!.theirs).toBe(`The English post ${ORIGINAL}`);
+  });
+
+  it('merges them like any other field', () => {
+    const yours: PostFormValues = { ...base, language: 'es', translationOf: ORIGINAL };
+    const theirs: PostFormValues = { ...base, title: 'Roots, again' };
+    expect(mergePostValues(base, theirs, yours)).toEqual({ ...theirs, language: 'es', translationOf: ORIGINAL });
   });
 });

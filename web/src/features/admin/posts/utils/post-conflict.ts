@@ -4,12 +4,14 @@
 // changed on top of their version.
 import { formatDateTime } from '@/components/staff/format';
 import { deriveCategory } from './category';
-import { fromDateTimeLocal, type PostFormValues } from './post-form';
+import { fromDateTimeLocal, POST_LANGUAGE_LABEL, type PostFormValues } from './post-form';
 
 export type PostField = keyof PostFormValues;
 
 /** The fields in the form's order, with the labels the form gives them. */
 export const POST_CONFLICT_FIELDS: readonly { field: PostField; label: string }[] = [
+  { field: 'language', label: 'Language' },
+  { field: 'translationOf', label: 'Translation of' },
   { field: 'title', label: 'Title' },
   { field: 'slug', label: 'Slug' },
   { field: 'excerpt', label: 'Excerpt' },
@@ -75,10 +77,16 @@ export type PostConflictRow = {
  * when long), the category as the badge it gives, the publish time in the
  * browser's time zone.
  */
-export function postConflictRows(base: PostFormValues, theirs: PostFormValues, yours: PostFormValues, timeZone?: string): PostConflictRow[] {
+export function postConflictRows(
+  base: PostFormValues,
+  theirs: PostFormValues,
+  yours: PostFormValues,
+  timeZone?: string,
+  titles: Readonly<Record<string, string>> = {},
+): PostConflictRow[] {
   return POST_CONFLICT_FIELDS.filter(({ field }) => !sameField(theirs, yours, field)).map(({ field, label }) => {
-    let theirsText = showField(theirs, field, timeZone);
-    let yoursText = showField(yours, field, timeZone);
+    let theirsText = showField(theirs, field, timeZone, titles);
+    let yoursText = showField(yours, field, timeZone, titles);
     // The same words in different markup (a heading, bold): say so rather than show two equal texts.
     if (field === 'content' && theirsText === yoursText) yoursText += ' (the same text, formatted differently)';
     if (theirsText === '') theirsText = '(empty)';
@@ -87,8 +95,15 @@ export function postConflictRows(base: PostFormValues, theirs: PostFormValues, y
   });
 }
 
-function showField(values: PostFormValues, field: PostField, timeZone?: string): string {
+function showField(values: PostFormValues, field: PostField, timeZone: string | undefined, titles: Readonly<Record<string, string>>): string {
   switch (field) {
+    case 'language':
+      return POST_LANGUAGE_LABEL[values.language];
+    // The original by its title where it is known (`titles`: post id → title).
+    case 'translationOf': {
+      const id = values.language === 'es' ? values.translationOf : '';
+      return id === '' ? 'None' : titles[id] ? `“${titles[id]}”` : `The English post ${id}`;
+    }
     case 'content':
       return truncate(htmlToText(values.content), CONTENT_PREVIEW_CHARS);
     case 'category':

@@ -8,6 +8,7 @@ import {
   fromDateTimeLocal,
   postToFormValues,
   toDateTimeLocal,
+  translationFormValues,
 } from './post-form';
 
 // Staff work in Phoenix (UTC−7 all year, no daylight saving): the form's
@@ -41,6 +42,9 @@ const stored: AdminPost = {
   autosaved: false,
   updatedAt: '2026-05-20T16:00:00Z',
   updatedBy: 'ana@valleytrenchless.example',
+  language: 'en',
+  translationOf: '',
+  translations: [],
 };
 
 describe('datetime-local ⇄ RFC 3339', () => {
@@ -69,6 +73,8 @@ describe('postToFormValues', () => {
   it('shows a markdown body as the HTML visitors see (the server-rendered bodyHtml), and the time on the local clock', () => {
     const values = postToFormValues(stored);
     expect(values).toEqual({
+      language: 'en',
+      translationOf: '',
       title: stored.title,
       slug: 'orangeburg-pipe-guide',
       excerpt: stored.excerpt,
@@ -117,6 +123,8 @@ describe('formValuesToPayload', () => {
       seoTitle: '',
       seoDescription: '',
       socialImageUrl: '',
+      language: 'en',
+      translationOf: '',
     });
     expect('publishedAt' in payload).toBe(false);
   });
@@ -217,5 +225,51 @@ describe('a draft’s publish time (issue 28)', () => {
     expect(postToFormValues(planned, now).publishedAt).toBe('2027-01-01T09:00');
     expect(draftTimeUnset(stored, now)).toBe(false);
     expect(postToFormValues(stored, now).publishedAt).toBe('2026-05-21T09:00');
+  });
+});
+
+describe('a post’s language and translation (issue 40)', () => {
+  const translation: AdminPost = {
+    ...stored,
+    id: '5b1e4c1a-2c7e-4a5e-9a57-3f0c3a4c2b10',
+    slug: 'tuberia-orangeburg',
+    title: 'Cómo saber si tiene tubería Orangeburg',
+    language: 'es',
+    translationOf: stored.id,
+    translations: [{ id: stored.id, language: 'en', slug: stored.slug, title: stored.title, isPublished: true, publishedAt: stored.publishedAt }],
+  };
+
+  it('shows a Spanish post’s language and the original it translates', () => {
+    expect(postToFormValues(translation)).toMatchObject({ language: 'es', translationOf: stored.id });
+    // An answer from before posts had a language is an English post.
+    expect(postToFormValues({ ...stored, language: '' }).language).toBe('en');
+  });
+
+  it('sends both; an English post translates nothing, so saving one as English unlinks it', () => {
+    const values = postToFormValues(translation);
+    expect(formValuesToPayload(values, translation)).toMatchObject({ language: 'es', translationOf: stored.id });
+    expect(formValuesToPayload({ ...values, language: 'en' }, translation)).toMatchObject({ language: 'en', translationOf: '' });
+    expect(formValuesToPayload({ ...values, translationOf: '' }, translation)).toMatchObject({ language: 'es', translationOf: '' });
+  });
+
+  it('starts a translation as a linked Spanish draft with the original’s words, image and category, and no slug', () => {
+    const values = translationFormValues({ ...stored, category: 'Seasonal' });
+    expect(values).toEqual({
+      ...EMPTY_POST_FORM,
+      language: 'es',
+      translationOf: stored.id,
+      title: stored.title,
+      excerpt: stored.excerpt,
+      content: stored.bodyHtml,
+      imageUrl: '/media/abc.jpg',
+      category: 'Seasonal',
+      isPublished: false,
+    });
+    expect(values.slug).toBe('');
+  });
+
+  it('previews a Spanish post as a Spanish article', () => {
+    const preview = formValuesToPreviewPost(postToFormValues(translation), translation, new Date('2026-11-28T12:00:00Z'));
+    expect(preview).toMatchObject({ language: 'es', translationOf: stored.id, translations: translation.translations });
   });
 });

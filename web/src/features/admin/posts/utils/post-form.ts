@@ -7,7 +7,21 @@ import type { AdminPost } from '../api/get-admin-posts';
 import type { PreviewPost } from '../api/render-post';
 import { deriveCategory, isPostCategory, type PostCategory } from './category';
 
+/** The languages a post is written in (issue 40). */
+export type PostLanguage = 'en' | 'es';
+
+export const POST_LANGUAGE_LABEL: Record<PostLanguage, string> = { en: 'English', es: 'Español' };
+
+/** A post's language as the API names it ('' or anything else: English, as older answers mean). */
+export function postLanguageOf(post: { language?: string }): PostLanguage {
+  return post.language === 'es' ? 'es' : 'en';
+}
+
 export type PostFormValues = {
+  /** The language the post is written in. */
+  language: PostLanguage;
+  /** For a Spanish post, the id of the English post it translates; '' for none. */
+  translationOf: string;
   title: string;
   slug: string;
   excerpt: string;
@@ -27,6 +41,8 @@ export type PostFormValues = {
 
 /** SPEC §4: new posts are published by default. */
 export const EMPTY_POST_FORM: PostFormValues = {
+  language: 'en',
+  translationOf: '',
   title: '',
   slug: '',
   excerpt: '',
@@ -85,6 +101,8 @@ export function draftTimeUnset(post: Pick<AdminPost, 'isPublished' | 'publishedA
 export function postToFormValues(post: AdminPost, now: Date = new Date()): PostFormValues {
   const category = isPostCategory(post.category) && post.category !== deriveCategory(post.title) ? post.category : '';
   return {
+    language: postLanguageOf(post),
+    translationOf: post.translationOf ?? '',
     title: post.title,
     slug: post.slug,
     excerpt: post.excerpt,
@@ -120,6 +138,9 @@ export function formValuesToPayload(values: PostFormValues, original?: AdminPost
     seoTitle: values.seoTitle.trim(),
     seoDescription: values.seoDescription.trim(),
     socialImageUrl: values.socialImageUrl.trim(),
+    // Always sent: an English post translates nothing, so saving one as English unlinks it.
+    language: values.language,
+    translationOf: values.language === 'es' ? values.translationOf : '',
   };
   if (values.publishedAt !== '') {
     const unchanged = original && values.publishedAt === toDateTimeLocal(original.publishedAt);
@@ -164,5 +185,28 @@ export function formValuesToPreviewPost(values: PostFormValues, original: AdminP
     updatedBy: original?.updatedBy ?? '',
     version: original?.version ?? '0',
     autosaved: false,
+    language: values.language,
+    translationOf: payload.translationOf ?? '',
+    translations: original?.translations ?? [],
+  };
+}
+
+/**
+ * A new Spanish post translating `original`: linked to it, a draft, with
+ * its words, image and category as a starting point (the body as the HTML
+ * visitors see). The slug is left to be made from the Spanish title.
+ */
+export function translationFormValues(original: AdminPost): PostFormValues {
+  const copied = postToFormValues(original);
+  return {
+    ...EMPTY_POST_FORM,
+    language: 'es',
+    translationOf: original.id,
+    title: copied.title,
+    excerpt: copied.excerpt,
+    content: copied.content,
+    imageUrl: copied.imageUrl,
+    category: copied.category,
+    isPublished: false,
   };
 }

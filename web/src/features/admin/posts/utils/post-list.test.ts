@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countText, listedText, readSort } from './post-list';
+import { countText, listedText, readLanguage, readSort } from './post-list';
 
 describe('readSort', () => {
   it('takes the orders it knows from the address, anything else is newest first', () => {
@@ -25,5 +25,21 @@ describe('listedText', () => {
     expect(listedText(130, 130)).toBe('All 130 posts listed');
     expect(listedText(1, 1)).toBe('All 1 post listed');
     expect(listedText(50, null)).toBe('50 posts listed');
+  });
+});
+
+describe('the list in one language (issue 40)', () => {
+  it('takes the language from the address (?lang=), anything else is every language', () => {
+    expect(readLanguage('es')).toBe('es');
+    expect(readLanguage('en')).toBe('en');
+    expect(readLanguage(null)).toBe('');
+    expect(readLanguage('ES')).toBe('');
+  });
+
+  it('says how many posts of that language there are, of all', () => {
+    expect(countText(2, 12, '', 'es')).toBe('Showing 2 Spanish posts of 12 posts');
+    expect(countText(1, 12, 'raíces', 'es')).toBe('Showing 1 Spanish post matching “raíces” of 12 posts');
+    expect(countText(0, 12, '', 'es')).toBe('No Spanish posts');
+    expect(countText(0, 12, 'x', 'en')).toBe('No English posts match “x”');
   });
 });

@@ -13,15 +13,31 @@ export function readSort(value: string | null): PostSort {
   return value === 'oldest' || value === 'title' ? value : 'newest';
 }
 
+/** The language the list keeps (?lang=): 'en', 'es', or '' for every language. */
+export type PostListLanguage = '' | 'en' | 'es';
+
+export function readLanguage(value: string | null): PostListLanguage {
+  return value === 'en' || value === 'es' ? value : '';
+}
+
 const noun = (n: number) => (n === 1 ? 'post' : 'posts');
+/** A language's name in the staff area's (English) sentences. */
+export const LANGUAGE_NAME = { en: 'English', es: 'Spanish' } as const;
 
 /**
  * The live count above the list: "12 posts"; with a search, "Showing 3 of
- * 12 posts" (matching of all) or "No posts match “x”".
+ * 12 posts" (matching of all) or "No posts match “x”"; in one language,
+ * "Showing 2 Spanish posts of 12" (or none).
  */
-export function countText(matching: number, total: number, query: string): string {
-  if (query.trim() === '') return `${total} ${noun(total)}`;
-  if (matching === 0) return `No posts match “${query.trim()}”`;
+export function countText(matching: number, total: number, query: string, language: PostListLanguage = ''): string {
+  const q = query.trim();
+  if (language !== '') {
+    const kept = `${LANGUAGE_NAME[language]} ${noun(matching)}`;
+    if (matching === 0) return q === '' ? `No ${LANGUAGE_NAME[language]} posts` : `No ${LANGUAGE_NAME[language]} posts match “${q}”`;
+    return `Showing ${matching} ${kept}${q === '' ? '' : ` matching “${q}”`} of ${total} ${noun(total)}`;
+  }
+  if (q === '') return `${total} ${noun(total)}`;
+  if (matching === 0) return `No posts match “${q}”`;
   return `Showing ${matching} of ${total} ${noun(total)}`;
 }
 

@@ -26,6 +26,8 @@ export function charCount(text: string): number {
 
 /** The form's fields in page order: the first problem gets focus, and the server's land here. */
 export const POST_FIELDS: FieldPath<PostFormValues>[] = [
+  'language',
+  'translationOf',
   'title',
   'slug',
   'excerpt',
@@ -50,6 +52,9 @@ export function isValidImageUrl(url: string): boolean {
 /** The schema, given the slugs other posts use. */
 export function postFormSchema(takenSlugs: ReadonlySet<string>) {
   return z.object({
+    language: z.enum(['en', 'es']),
+    // Checked by the server against the post it names (an English post, not yet translated).
+    translationOf: z.string(),
     title: z
       .string()
       .refine((s) => !blank(s), 'Title is required')

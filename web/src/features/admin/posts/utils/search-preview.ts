@@ -50,12 +50,15 @@ export function searchPreview({
   seoDescription,
   excerpt,
   slug,
+  language = 'en',
 }: {
   seoTitle: string;
   title: string;
   seoDescription: string;
   excerpt: string;
   slug: string;
+  /** A Spanish post's address is under /es (issue 40). */
+  language?: 'en' | 'es';
 }): SearchPreview {
   const fullTitle = pageTitle(seoTitle, title);
   const fullDescription = (seoDescription.trim() || excerpt.trim()).replace(/\s+/g, ' ');
@@ -63,7 +66,7 @@ export function searchPreview({
   const shownDescription = cutShort(fullDescription, SEARCH_DESCRIPTION_CHARS);
   return {
     title: shownTitle,
-    url: absoluteUrl(`/blog/${slug.trim() || '…'}`),
+    url: absoluteUrl(`${language === 'es' ? '/es' : ''}/blog/${slug.trim() || '…'}`),
     description: shownDescription,
     titleCut: shownTitle !== fullTitle,
     descriptionCut: shownDescription !== fullDescription,

@@ -6,11 +6,13 @@ import { Spinner } from '@/components/staff/Spinner';
 import { useDebouncedText } from '@/components/staff/use-debounced-value';
 import { useNow } from '@/components/staff/use-now';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useCan } from '../../shell/access';
 import { useAdminPost } from '../../posts/api/get-admin-post';
 import { useAdminPostList, type AdminPost, type AdminPostSummary } from '../../posts/api/get-admin-posts';
 import { StatusBadge } from '../../posts/components/StatusBadge';
 import { listedText } from '../../posts/utils/post-list';
 import { POST_STATUS_LABEL, postStatus } from '../../posts/utils/post-status';
+import { sitePath } from '../../posts/utils/post-translation';
 import previewCss from '../preview.css?url';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 
@@ -42,6 +44,7 @@ const SEARCH_DELAY_MS = 300;
 
 function PreviewPage({ renderArticle }: PreviewTabProps) {
   const id = useParams().id ?? '';
+  const editor = useCan('editContent');
   const navigate = useNavigate();
   const now = useNow();
   const fieldId = useId();
@@ -129,7 +132,7 @@ function PreviewPage({ renderArticle }: PreviewTabProps) {
       {id === '' ? (
         posts.data && answered === '' && list.length === 0 ? (
           <p className="admin-empty">
-            There are no posts yet. <Link to="/admin/posts/new">Write one</Link>.
+            There are no posts yet.{editor && <> <Link to="/admin/posts/new">Write one</Link>.</>}
           </p>
         ) : null
       ) : (
@@ -145,6 +148,7 @@ type OptionPost = Pick<AdminPostSummary, 'id' | 'title' | 'isPublished' | 'publi
 function PreviewOf({ id, renderArticle }: { id: string; renderArticle: (post: AdminPost) => ReactNode }) {
   const post = useAdminPost(id);
   const now = useNow();
+  const editor = useCan('editContent');
   if (post.data) {
     const status = postStatus(post.data, now);
     const at = parseTimestamp(post.data.publishedAt);
@@ -157,12 +161,12 @@ function PreviewOf({ id, renderArticle }: { id: string; renderArticle: (post: Ad
               ? 'A draft: visitors cannot see it. Below is how its page will look once it is published.'
               : status === 'scheduled'
                 ? `Scheduled: it goes live${at ? ` on ${formatDateTime(at)}` : ''}. Until then visitors cannot see it.`
-                : `Live at /blog/${post.data.slug}.`}
+                : `Live at ${sitePath(post.data)}.`}
           </p>
           <p className="admin-preview__links">
-            <Link to={`/admin/posts/${post.data.id}`}>Edit this post</Link>
+            {editor && <Link to={`/admin/posts/${post.data.id}`}>Edit this post</Link>}
             {status === 'published' && (
-              <a href={`/blog/${post.data.slug}`} target="_blank" rel="noopener">
+              <a href={sitePath(post.data)} target="_blank" rel="noopener">
                 Open on the site<span className="visually-hidden"> (opens in a new tab)</span>
               </a>
             )}

@@ -6,6 +6,7 @@ import type { GenFile, GenMessage, GenService } from "@bufbuild/protobuf/codegen
 import { fileDesc, messageDesc, serviceDesc } from "@bufbuild/protobuf/codegenv2";
 import { file_buf_validate_validate } from "../../../buf/validate/validate_pb";
 import { file_google_api_annotations } from "../../../google/api/annotations_pb";
+import { file_trenchless_auth_v1_access } from "../../auth/v1/access_pb";
 import type { HttpBodySchema } from "../../../google/api/httpbody_pb";
 import { file_google_api_httpbody } from "../../../google/api/httpbody_pb";
 import type { Timestamp, TimestampJson } from "@bufbuild/protobuf/wkt";
@@ -16,7 +17,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/contact/v1/contact.proto.
  */
 export const file_trenchless_contact_v1_contact: GenFile = /*@__PURE__*/
-  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIloKC0F0dHJpYnV0aW9uEhIKCnV0bV9zb3VyY2UYASABKAkSEgoKdXRtX21lZGl1bRgCIAEoCRIUCgx1dG1fY2FtcGFpZ24YAyABKAkSDQoFZ2NsaWQYBCABKAkingkKHlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBJ3Cgxmb3JtX3ZhcmlhbnQYASABKAlCYbpIXroBWwoSZm9ybV92YXJpYW50Lmtub3duEiRGb3JtIHZhcmlhbnQgbXVzdCBiZSBob21lIG9yIGNvbnRhY3QaH3RoaXMgaW4gWycnLCAnaG9tZScsICdjb250YWN0J10SYwoKZmlyc3RfbmFtZRgCIAEoCUJPukhMugFFChNmaXJzdF9uYW1lLnJlcXVpcmVkEhZGaXJzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJgCglsYXN0X25hbWUYAyABKAlCTbpISroBQwoSbGFzdF9uYW1lLnJlcXVpcmVkEhVMYXN0IG5hbWUgaXMgcmVxdWlyZWQaFnRoaXMudHJpbSgpLnNpemUoKSA+IDByAhhkEmgKBWVtYWlsGAQgASgJQlm6SFa6AVMKC2VtYWlsLnZhbGlkEhdWYWxpZCBlbWFpbCBpcyByZXF1aXJlZBordGhpcy5zaXplKCkgPD0gMjU0ICYmIHRoaXMudHJpbSgpLmlzRW1haWwoKRJtCgVwaG9uZRgFIAEoCUJeukhbugFYCg1waG9uZS5taW5fbGVuEhhQaG9uZSBudW1iZXIgaXMgcmVxdWlyZWQaLXRoaXMudHJpbSgpLnNpemUoKSA+PSAxMCAmJiB0aGlzLnNpemUoKSA8PSA0MBIPCgdhZGRyZXNzGAYgASgJEgwKBGNpdHkYByABKAkSDwoHdXJnZW5jeRgIIAEoCRIOCgZpc3N1ZXMYCSADKAkSEAoIaG9tZV9hZ2UYCiABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgLIAEoCRITCgtkZXNjcmlwdGlvbhgMIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA0gASgJEhYKCWhhc192aWRlbxgOIAEoCEgAiAEBEhMKC3NvdXJjZV9wYWdlGA8gASgJEjcKC2F0dHJpYnV0aW9uGBAgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEg8KB3dlYnNpdGUYESABKAk6vAK6SLgCGosBChxpc3N1ZXMucmVxdWlyZWRfb25faG9tZV9mb3JtEiBQbGVhc2Ugc2VsZWN0IGF0IGxlYXN0IG9uZSBpc3N1ZRpJdGhpcy5mb3JtX3ZhcmlhbnQgIT0gJ2hvbWUnIHx8IHRoaXMuaXNzdWVzLmV4aXN0cyhpLCBpLnRyaW0oKS5zaXplKCkgPiAwKRqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwQgwKCl9oYXNfdmlkZW8ijQEKH1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2USCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiuAUKBExlYWQSCgoCaWQYASABKAkSFAoMZm9ybV92YXJpYW50GAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg0KBXBob25lGAYgASgJEg8KB2FkZHJlc3MYByABKAkSDAoEY2l0eRgIIAEoCRIPCgd1cmdlbmN5GAkgASgJEg4KBmlzc3VlcxgKIAMoCRIQCghob21lX2FnZRgLIAEoCRIYChBwcmV2aW91c19yZXBhaXJzGAwgASgJEhMKC2Rlc2NyaXB0aW9uGA0gASgJEh4KFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDiABKAkSEQoJaGFzX3ZpZGVvGA8gASgIEhMKC3NvdXJjZV9wYWdlGBAgASgJEjcKC2F0dHJpYnV0aW9uGBEgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEhIKCnVzZXJfYWdlbnQYEiABKAkSDwoHaXNfcmVhZBgTIAEoCBIPCgdpc19zcGFtGBQgASgIEhQKDGR1cGxpY2F0ZV9vZhgVIAEoCRIuCgpjcmVhdGVkX2F0GBYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXNwb25kX2J5GBcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzdGF0dXMYGCABKAkSEAoIYXNzaWduZWUYGSABKAkSNQoRZmlyc3RfcmVzcG9uc2VfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYGyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYHCABKAkioAEKDExlYWRBY3Rpdml0eRIKCgJpZBgBIAEoAxIPCgdsZWFkX2lkGAIgASgJEgwKBGtpbmQYAyABKAkSDAoEZnJvbRgEIAEoCRIKCgJ0bxgFIAEoCRIMCgRib2R5GAYgASgJEg0KBWFjdG9yGAcgASgJEi4KCmNyZWF0ZWRfYXQYCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIrwEChBMaXN0TGVhZHNSZXF1ZXN0EoMBCgZmaWx0ZXIYASABKAlCc7pIcLoBbQoMZmlsdGVyLmtub3duEitGaWx0ZXIgbXVzdCBiZSBhbGwsIHVucmVhZCwgb3ZlcmR1ZSBvciBzcGFtGjB0aGlzIGluIFsnJywgJ2FsbCcsICd1bnJlYWQnLCAnb3ZlcmR1ZScsICdzcGFtJ10SHQoJcGFnZV9zaXplGAIgASgFQgq6SAcaBRjIASgAEhwKCnBhZ2VfdG9rZW4YAyABKAlCCLpIBXIDGMgBEpwBCgZzdGF0dXMYBCABKAlCiwG6SIcBugGDAQoMc3RhdHVzLmtub3duEjVTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24gb3IgbG9zdBo8dGhpcyBpbiBbJycsICduZXcnLCAnY29udGFjdGVkJywgJ3NjaGVkdWxlZCcsICd3b24nLCAnbG9zdCddEhUKBGNpdHkYBSABKAlCB7pIBHICGGQSGAoGc291cmNlGAYgASgJQgi6SAVyAxjIARIwCgxjcmVhdGVkX2Zyb20YByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfdG8YCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKBXF1ZXJ5GAkgASgJQgi6SAVyAxjIARIaCghhc3NpZ25lZRgKIAEoCUIIukgFcgMY/gEiiwEKEUxpc3RMZWFkc1Jlc3BvbnNlEjAKC3N1Ym1pc3Npb25zGAEgAygLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhQKDHVucmVhZF9jb3VudBgDIAEoBRIVCg1vdmVyZHVlX2NvdW50GAQgASgFIiYKDkdldExlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABASJCCg9HZXRMZWFkUmVzcG9uc2USLwoKc3VibWlzc2lvbhgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkIoEEChJFeHBvcnRMZWFkc1JlcXVlc3QSgwEKBmZpbHRlchgBIAEoCUJzukhwugFtCgxmaWx0ZXIua25vd24SK0ZpbHRlciBtdXN0IGJlIGFsbCwgdW5yZWFkLCBvdmVyZHVlIG9yIHNwYW0aMHRoaXMgaW4gWycnLCAnYWxsJywgJ3VucmVhZCcsICdvdmVyZHVlJywgJ3NwYW0nXRKcAQoGc3RhdHVzGAQgASgJQosBukiHAboBgwEKDHN0YXR1cy5rbm93bhI1U3RhdHVzIG11c3QgYmUgbmV3LCBjb250YWN0ZWQsIHNjaGVkdWxlZCwgd29uIG9yIGxvc3QaPHRoaXMgaW4gWycnLCAnbmV3JywgJ2NvbnRhY3RlZCcsICdzY2hlZHVsZWQnLCAnd29uJywgJ2xvc3QnXRIVCgRjaXR5GAUgASgJQge6SARyAhhkEhgKBnNvdXJjZRgGIAEoCUIIukgFcgMYyAESMAoMY3JlYXRlZF9mcm9tGAcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpjcmVhdGVkX3RvGAggASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIXCgVxdWVyeRgJIAEoCUIIukgFcgMYyAESGgoIYXNzaWduZWUYCiABKAlCCLpIBXIDGP4BIrADChFVcGRhdGVMZWFkUmVxdWVzdBIUCgJpZBgBIAEoCUIIukgFcgOwAQESFAoHaXNfcmVhZBgCIAEoCEgAiAEBEqsBCgZzdGF0dXMYAyABKAlClQG6SJEBugGNAQoMc3RhdHVzLmtub3duEjtTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24sIGxvc3Qgb3Igc3BhbRpAdGhpcyBpbiBbJ25ldycsICdjb250YWN0ZWQnLCAnc2NoZWR1bGVkJywgJ3dvbicsICdsb3N0JywgJ3NwYW0nXUgBiAEBEpwBCghhc3NpZ25lZRgEIAEoCUKEAbpIgAG6AX0KDmFzc2lnbmVlLmVtYWlsEidBc3NpZ25lZSBtdXN0IGJlIGEgc3RhZmYgZS1tYWlsIGFkZHJlc3MaQnRoaXMudHJpbSgpID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyNTQgJiYgdGhpcy50cmltKCkuaXNFbWFpbCgpKUgCiAEBQgoKCF9pc19yZWFkQgkKB19zdGF0dXNCCwoJX2Fzc2lnbmVlIuMEChZCdWxrVXBkYXRlTGVhZHNSZXF1ZXN0EiEKA2lkcxgBIAMoCUIUukgRkgEOCAEQyAEYASIFcgOwAQESFAoHaXNfcmVhZBgCIAEoCEgAiAEBEqsBCgZzdGF0dXMYAyABKAlClQG6SJEBugGNAQoMc3RhdHVzLmtub3duEjtTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24sIGxvc3Qgb3Igc3BhbRpAdGhpcyBpbiBbJ25ldycsICdjb250YWN0ZWQnLCAnc2NoZWR1bGVkJywgJ3dvbicsICdsb3N0JywgJ3NwYW0nXUgBiAEBEpwBCghhc3NpZ25lZRgEIAEoCUKEAbpIgAG6AX0KDmFzc2lnbmVlLmVtYWlsEidBc3NpZ25lZSBtdXN0IGJlIGEgc3RhZmYgZS1tYWlsIGFkZHJlc3MaQnRoaXMudHJpbSgpID09ICcnIHx8ICh0aGlzLnNpemUoKSA8PSAyNTQgJiYgdGhpcy50cmltKCkuaXNFbWFpbCgpKUgCiAEBOp4BukiaARqXAQoKY2hhbmdlLm9uZRIrQ2hvb3NlIG9uZSBjaGFuZ2U6IHJlYWQsIHN0YXR1cyBvciBhc3NpZ25lZRpcKGhhcyh0aGlzLmlzX3JlYWQpID8gMSA6IDApICsgKGhhcyh0aGlzLnN0YXR1cykgPyAxIDogMCkgKyAoaGFzKHRoaXMuYXNzaWduZWUpID8gMSA6IDApID09IDFCCgoIX2lzX3JlYWRCCQoHX3N0YXR1c0ILCglfYXNzaWduZWUiKgoXQnVsa1VwZGF0ZUxlYWRzUmVzcG9uc2USDwoHdXBkYXRlZBgBIAEoBSLTAQoSQWRkTGVhZE5vdGVSZXF1ZXN0EhkKB2xlYWRfaWQYASABKAlCCLpIBXIDsAEBEqEBCgRib2R5GAIgASgJQpIBukiOAboBOwoNYm9keS5yZXF1aXJlZBISV3JpdGUgYSBub3RlIGZpcnN0GhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwugFNCgxib2R5Lm1heF9sZW4SKEEgbm90ZSBtdXN0IGJlIDUsMDAwIGNoYXJhY3RlcnMgb3IgZmV3ZXIaE3RoaXMuc2l6ZSgpIDw9IDUwMDAiTAoTQWRkTGVhZE5vdGVSZXNwb25zZRI1CghhY3Rpdml0eRgBIAEoCzIjLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkQWN0aXZpdHkibwoXTGlzdExlYWRBY3Rpdml0eVJlcXVlc3QSGQoHbGVhZF9pZBgBIAEoCUIIukgFcgOwAQESHAoJcGFnZV9zaXplGAIgASgFQgm6SAYaBBhkKAASGwoKcGFnZV90b2tlbhgDIAEoCUIHukgEcgIYKCJ+ChhMaXN0TGVhZEFjdGl2aXR5UmVzcG9uc2USNQoIYWN0aXZpdHkYASADKAsyIy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGVhZEFjdGl2aXR5EhcKD25leHRfcGFnZV90b2tlbhgCIAEoCRISCgp0b3RhbF9zaXplGAMgASgFIi8KE0dldExlYWRTdGF0c1JlcXVlc3QSGAoFd2Vla3MYASABKAVCCbpIBhoEGGgoACKZAQoNUmVzcG9uc2VUaW1lcxINCgVsZWFkcxgBIAEoBRIRCglyZXNwb25kZWQYAiABKAUSFgoOd2l0aGluX3Byb21pc2UYAyABKAUSFgoObWVkaWFuX21pbnV0ZXMYBCABKAESEwoLcDkwX21pbnV0ZXMYBSABKAESEAoIYXdhaXRpbmcYBiABKAUSDwoHb3ZlcmR1ZRgHIAEoBSJZCgtXZWVrbHlDb3VudBIuCgp3ZWVrX3N0YXJ0GAEgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBILCgNrZXkYAiABKAkSDQoFY291bnQYAyABKAUijgIKFEdldExlYWRTdGF0c1Jlc3BvbnNlEjcKCWxhc3Rfd2VlaxgBIAEoCzIkLnRyZW5jaGxlc3MuY29udGFjdC52MS5SZXNwb25zZVRpbWVzEjgKCmxhc3RfbW9udGgYAiABKAsyJC50cmVuY2hsZXNzLmNvbnRhY3QudjEuUmVzcG9uc2VUaW1lcxIzCgdieV9jaXR5GAMgAygLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLldlZWtseUNvdW50EjUKCWJ5X3NvdXJjZRgEIAMoCzIiLnRyZW5jaGxlc3MuY29udGFjdC52MS5XZWVrbHlDb3VudBIXCg9wcm9taXNlX21pbnV0ZXMYBSABKAUiRQoSVXBkYXRlTGVhZFJlc3BvbnNlEi8KCnN1Ym1pc3Npb24YASABKAsyGy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGVhZDK3AQoOQ29udGFjdFNlcnZpY2USpAEKF1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0EjUudHJlbmNobGVzcy5jb250YWN0LnYxLlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBo2LnRyZW5jaGxlc3MuY29udGFjdC52MS5TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlc3BvbnNlIhqQAgKC0+STAhE6ASoiDC9hcGkvY29udGFjdDLWCQoQTGVhZEluYm94U2VydmljZRKDAQoJTGlzdExlYWRzEicudHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkc1JlcXVlc3QaKC50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGlzdExlYWRzUmVzcG9uc2UiI5ACAYLT5JMCGhIYL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zEo4BCgdHZXRMZWFkEiUudHJlbmNobGVzcy5jb250YWN0LnYxLkdldExlYWRSZXF1ZXN0GiYudHJlbmNobGVzcy5jb250YWN0LnYxLkdldExlYWRSZXNwb25zZSI0kAIBgtPkkwIrYgpzdWJtaXNzaW9uEh0vYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2lkfRKAAQoLRXhwb3J0TGVhZHMSKS50cmVuY2hsZXNzLmNvbnRhY3QudjEuRXhwb3J0TGVhZHNSZXF1ZXN0GhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIukAIBgtPkkwIlEiMvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMvZXhwb3J0LmNzdjABEpcBCgpVcGRhdGVMZWFkEigudHJlbmNobGVzcy5jb250YWN0LnYxLlVwZGF0ZUxlYWRSZXF1ZXN0GikudHJlbmNobGVzcy5jb250YWN0LnYxLlVwZGF0ZUxlYWRSZXNwb25zZSI0gtPkkwIuOgEqYgpzdWJtaXNzaW9uMh0vYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2lkfRKaAQoPQnVsa1VwZGF0ZUxlYWRzEi0udHJlbmNobGVzcy5jb250YWN0LnYxLkJ1bGtVcGRhdGVMZWFkc1JlcXVlc3QaLi50cmVuY2hsZXNzLmNvbnRhY3QudjEuQnVsa1VwZGF0ZUxlYWRzUmVzcG9uc2UiKILT5JMCIjoBKiIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2J1bGsSowEKC0FkZExlYWROb3RlEikudHJlbmNobGVzcy5jb250YWN0LnYxLkFkZExlYWROb3RlUmVxdWVzdBoqLnRyZW5jaGxlc3MuY29udGFjdC52MS5BZGRMZWFkTm90ZVJlc3BvbnNlIj2C0+STAjc6ASpiCGFjdGl2aXR5IigvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2xlYWRfaWR9L25vdGVzErUBChBMaXN0TGVhZEFjdGl2aXR5Ei4udHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkQWN0aXZpdHlSZXF1ZXN0Gi8udHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkQWN0aXZpdHlSZXNwb25zZSJAkAIBgtPkkwI3YghhY3Rpdml0eRIrL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tsZWFkX2lkfS9hY3Rpdml0eRKSAQoMR2V0TGVhZFN0YXRzEioudHJlbmNobGVzcy5jb250YWN0LnYxLkdldExlYWRTdGF0c1JlcXVlc3QaKy50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFN0YXRzUmVzcG9uc2UiKZACAYLT5JMCIBIeL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3N0YXRzQkZaRGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL2NvbnRhY3QvdjE7Y29udGFjdHYxYgZwcm90bzM", [file_buf_validate_validate, file_google_api_annotations, file_google_api_httpbody, file_google_protobuf_timestamp]);
+  fileDesc("CiN0cmVuY2hsZXNzL2NvbnRhY3QvdjEvY29udGFjdC5wcm90bxIVdHJlbmNobGVzcy5jb250YWN0LnYxIloKC0F0dHJpYnV0aW9uEhIKCnV0bV9zb3VyY2UYASABKAkSEgoKdXRtX21lZGl1bRgCIAEoCRIUCgx1dG1fY2FtcGFpZ24YAyABKAkSDQoFZ2NsaWQYBCABKAkisAkKHlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBJ3Cgxmb3JtX3ZhcmlhbnQYASABKAlCYbpIXroBWwoSZm9ybV92YXJpYW50Lmtub3duEiRGb3JtIHZhcmlhbnQgbXVzdCBiZSBob21lIG9yIGNvbnRhY3QaH3RoaXMgaW4gWycnLCAnaG9tZScsICdjb250YWN0J10SYwoKZmlyc3RfbmFtZRgCIAEoCUJPukhMugFFChNmaXJzdF9uYW1lLnJlcXVpcmVkEhZGaXJzdCBuYW1lIGlzIHJlcXVpcmVkGhZ0aGlzLnRyaW0oKS5zaXplKCkgPiAwcgIYZBJgCglsYXN0X25hbWUYAyABKAlCTbpISroBQwoSbGFzdF9uYW1lLnJlcXVpcmVkEhVMYXN0IG5hbWUgaXMgcmVxdWlyZWQaFnRoaXMudHJpbSgpLnNpemUoKSA+IDByAhhkEmgKBWVtYWlsGAQgASgJQlm6SFa6AVMKC2VtYWlsLnZhbGlkEhdWYWxpZCBlbWFpbCBpcyByZXF1aXJlZBordGhpcy5zaXplKCkgPD0gMjU0ICYmIHRoaXMudHJpbSgpLmlzRW1haWwoKRJtCgVwaG9uZRgFIAEoCUJeukhbugFYCg1waG9uZS5taW5fbGVuEhhQaG9uZSBudW1iZXIgaXMgcmVxdWlyZWQaLXRoaXMudHJpbSgpLnNpemUoKSA+PSAxMCAmJiB0aGlzLnNpemUoKSA8PSA0MBIPCgdhZGRyZXNzGAYgASgJEgwKBGNpdHkYByABKAkSDwoHdXJnZW5jeRgIIAEoCRIOCgZpc3N1ZXMYCSADKAkSEAoIaG9tZV9hZ2UYCiABKAkSGAoQcHJldmlvdXNfcmVwYWlycxgLIAEoCRITCgtkZXNjcmlwdGlvbhgMIAEoCRIeChZwcmVmZXJyZWRfY29udGFjdF90aW1lGA0gASgJEhYKCWhhc192aWRlbxgOIAEoCEgAiAEBEhMKC3NvdXJjZV9wYWdlGA8gASgJEjcKC2F0dHJpYnV0aW9uGBAgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEg8KB3dlYnNpdGUYESABKAkSEAoIbGFuZ3VhZ2UYEiABKAk6vAK6SLgCGosBChxpc3N1ZXMucmVxdWlyZWRfb25faG9tZV9mb3JtEiBQbGVhc2Ugc2VsZWN0IGF0IGxlYXN0IG9uZSBpc3N1ZRpJdGhpcy5mb3JtX3ZhcmlhbnQgIT0gJ2hvbWUnIHx8IHRoaXMuaXNzdWVzLmV4aXN0cyhpLCBpLnRyaW0oKS5zaXplKCkgPiAwKRqnAQojZGVzY3JpcHRpb24ubWluX2xlbl9vbl9jb250YWN0X3BhZ2USOFBsZWFzZSBkZXNjcmliZSB5b3VyIGRyYWluIGlzc3VlIChtaW5pbXVtIDEwIGNoYXJhY3RlcnMpGkZ0aGlzLmZvcm1fdmFyaWFudCAhPSAnY29udGFjdCcgfHwgdGhpcy5kZXNjcmlwdGlvbi50cmltKCkuc2l6ZSgpID49IDEwQgwKCl9oYXNfdmlkZW8ijQEKH1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVzcG9uc2USCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKcmVzcG9uZF9ieRgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAi+QUKBExlYWQSCgoCaWQYASABKAkSFAoMZm9ybV92YXJpYW50GAIgASgJEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEg0KBWVtYWlsGAUgASgJEg0KBXBob25lGAYgASgJEg8KB2FkZHJlc3MYByABKAkSDAoEY2l0eRgIIAEoCRIPCgd1cmdlbmN5GAkgASgJEg4KBmlzc3VlcxgKIAMoCRIQCghob21lX2FnZRgLIAEoCRIYChBwcmV2aW91c19yZXBhaXJzGAwgASgJEhMKC2Rlc2NyaXB0aW9uGA0gASgJEh4KFnByZWZlcnJlZF9jb250YWN0X3RpbWUYDiABKAkSEQoJaGFzX3ZpZGVvGA8gASgIEhMKC3NvdXJjZV9wYWdlGBAgASgJEjcKC2F0dHJpYnV0aW9uGBEgASgLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLkF0dHJpYnV0aW9uEhIKCnVzZXJfYWdlbnQYEiABKAkSDwoHaXNfcmVhZBgTIAEoCBIPCgdpc19zcGFtGBQgASgIEhQKDGR1cGxpY2F0ZV9vZhgVIAEoCRIuCgpjcmVhdGVkX2F0GBYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIuCgpyZXNwb25kX2J5GBcgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIOCgZzdGF0dXMYGCABKAkSEAoIYXNzaWduZWUYGSABKAkSNQoRZmlyc3RfcmVzcG9uc2VfYXQYGiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCnVwZGF0ZWRfYXQYGyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnVwZGF0ZWRfYnkYHCABKAkSLQoJZXJhc2VkX2F0GB0gASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIQCghsYW5ndWFnZRgeIAEoCSKgAQoMTGVhZEFjdGl2aXR5EgoKAmlkGAEgASgDEg8KB2xlYWRfaWQYAiABKAkSDAoEa2luZBgDIAEoCRIMCgRmcm9tGAQgASgJEgoKAnRvGAUgASgJEgwKBGJvZHkYBiABKAkSDQoFYWN0b3IYByABKAkSLgoKY3JlYXRlZF9hdBgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAivAQKEExpc3RMZWFkc1JlcXVlc3QSgwEKBmZpbHRlchgBIAEoCUJzukhwugFtCgxmaWx0ZXIua25vd24SK0ZpbHRlciBtdXN0IGJlIGFsbCwgdW5yZWFkLCBvdmVyZHVlIG9yIHNwYW0aMHRoaXMgaW4gWycnLCAnYWxsJywgJ3VucmVhZCcsICdvdmVyZHVlJywgJ3NwYW0nXRIdCglwYWdlX3NpemUYAiABKAVCCrpIBxoFGMgBKAASHAoKcGFnZV90b2tlbhgDIAEoCUIIukgFcgMYyAESnAEKBnN0YXR1cxgEIAEoCUKLAbpIhwG6AYMBCgxzdGF0dXMua25vd24SNVN0YXR1cyBtdXN0IGJlIG5ldywgY29udGFjdGVkLCBzY2hlZHVsZWQsIHdvbiBvciBsb3N0Gjx0aGlzIGluIFsnJywgJ25ldycsICdjb250YWN0ZWQnLCAnc2NoZWR1bGVkJywgJ3dvbicsICdsb3N0J10SFQoEY2l0eRgFIAEoCUIHukgEcgIYZBIYCgZzb3VyY2UYBiABKAlCCLpIBXIDGMgBEjAKDGNyZWF0ZWRfZnJvbRgHIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLgoKY3JlYXRlZF90bxgIIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFwoFcXVlcnkYCSABKAlCCLpIBXIDGMgBEhoKCGFzc2lnbmVlGAogASgJQgi6SAVyAxj+ASKLAQoRTGlzdExlYWRzUmVzcG9uc2USMAoLc3VibWlzc2lvbnMYASADKAsyGy50cmVuY2hsZXNzLmNvbnRhY3QudjEuTGVhZBIXCg9uZXh0X3BhZ2VfdG9rZW4YAiABKAkSFAoMdW5yZWFkX2NvdW50GAMgASgFEhUKDW92ZXJkdWVfY291bnQYBCABKAUiJgoOR2V0TGVhZFJlcXVlc3QSFAoCaWQYASABKAlCCLpIBXIDsAEBIkIKD0dldExlYWRSZXNwb25zZRIvCgpzdWJtaXNzaW9uGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQigQQKEkV4cG9ydExlYWRzUmVxdWVzdBKDAQoGZmlsdGVyGAEgASgJQnO6SHC6AW0KDGZpbHRlci5rbm93bhIrRmlsdGVyIG11c3QgYmUgYWxsLCB1bnJlYWQsIG92ZXJkdWUgb3Igc3BhbRowdGhpcyBpbiBbJycsICdhbGwnLCAndW5yZWFkJywgJ292ZXJkdWUnLCAnc3BhbSddEpwBCgZzdGF0dXMYBCABKAlCiwG6SIcBugGDAQoMc3RhdHVzLmtub3duEjVTdGF0dXMgbXVzdCBiZSBuZXcsIGNvbnRhY3RlZCwgc2NoZWR1bGVkLCB3b24gb3IgbG9zdBo8dGhpcyBpbiBbJycsICduZXcnLCAnY29udGFjdGVkJywgJ3NjaGVkdWxlZCcsICd3b24nLCAnbG9zdCddEhUKBGNpdHkYBSABKAlCB7pIBHICGGQSGAoGc291cmNlGAYgASgJQgi6SAVyAxjIARIwCgxjcmVhdGVkX2Zyb20YByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmNyZWF0ZWRfdG8YCCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhcKBXF1ZXJ5GAkgASgJQgi6SAVyAxjIARIaCghhc3NpZ25lZRgKIAEoCUIIukgFcgMY/gEisAMKEVVwZGF0ZUxlYWRSZXF1ZXN0EhQKAmlkGAEgASgJQgi6SAVyA7ABARIUCgdpc19yZWFkGAIgASgISACIAQESqwEKBnN0YXR1cxgDIAEoCUKVAbpIkQG6AY0BCgxzdGF0dXMua25vd24SO1N0YXR1cyBtdXN0IGJlIG5ldywgY29udGFjdGVkLCBzY2hlZHVsZWQsIHdvbiwgbG9zdCBvciBzcGFtGkB0aGlzIGluIFsnbmV3JywgJ2NvbnRhY3RlZCcsICdzY2hlZHVsZWQnLCAnd29uJywgJ2xvc3QnLCAnc3BhbSddSAGIAQESnAEKCGFzc2lnbmVlGAQgASgJQoQBukiAAboBfQoOYXNzaWduZWUuZW1haWwSJ0Fzc2lnbmVlIG11c3QgYmUgYSBzdGFmZiBlLW1haWwgYWRkcmVzcxpCdGhpcy50cmltKCkgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDI1NCAmJiB0aGlzLnRyaW0oKS5pc0VtYWlsKCkpSAKIAQFCCgoIX2lzX3JlYWRCCQoHX3N0YXR1c0ILCglfYXNzaWduZWUi4wQKFkJ1bGtVcGRhdGVMZWFkc1JlcXVlc3QSIQoDaWRzGAEgAygJQhS6SBGSAQ4IARDIARgBIgVyA7ABARIUCgdpc19yZWFkGAIgASgISACIAQESqwEKBnN0YXR1cxgDIAEoCUKVAbpIkQG6AY0BCgxzdGF0dXMua25vd24SO1N0YXR1cyBtdXN0IGJlIG5ldywgY29udGFjdGVkLCBzY2hlZHVsZWQsIHdvbiwgbG9zdCBvciBzcGFtGkB0aGlzIGluIFsnbmV3JywgJ2NvbnRhY3RlZCcsICdzY2hlZHVsZWQnLCAnd29uJywgJ2xvc3QnLCAnc3BhbSddSAGIAQESnAEKCGFzc2lnbmVlGAQgASgJQoQBukiAAboBfQoOYXNzaWduZWUuZW1haWwSJ0Fzc2lnbmVlIG11c3QgYmUgYSBzdGFmZiBlLW1haWwgYWRkcmVzcxpCdGhpcy50cmltKCkgPT0gJycgfHwgKHRoaXMuc2l6ZSgpIDw9IDI1NCAmJiB0aGlzLnRyaW0oKS5pc0VtYWlsKCkpSAKIAQE6ngG6SJoBGpcBCgpjaGFuZ2Uub25lEitDaG9vc2Ugb25lIGNoYW5nZTogcmVhZCwgc3RhdHVzIG9yIGFzc2lnbmVlGlwoaGFzKHRoaXMuaXNfcmVhZCkgPyAxIDogMCkgKyAoaGFzKHRoaXMuc3RhdHVzKSA/IDEgOiAwKSArIChoYXModGhpcy5hc3NpZ25lZSkgPyAxIDogMCkgPT0gMUIKCghfaXNfcmVhZEIJCgdfc3RhdHVzQgsKCV9hc3NpZ25lZSIqChdCdWxrVXBkYXRlTGVhZHNSZXNwb25zZRIPCgd1cGRhdGVkGAEgASgFItMBChJBZGRMZWFkTm90ZVJlcXVlc3QSGQoHbGVhZF9pZBgBIAEoCUIIukgFcgOwAQESoQEKBGJvZHkYAiABKAlCkgG6SI4BugE7Cg1ib2R5LnJlcXVpcmVkEhJXcml0ZSBhIG5vdGUgZmlyc3QaFnRoaXMudHJpbSgpLnNpemUoKSA+IDC6AU0KDGJvZHkubWF4X2xlbhIoQSBub3RlIG11c3QgYmUgNSwwMDAgY2hhcmFjdGVycyBvciBmZXdlchoTdGhpcy5zaXplKCkgPD0gNTAwMCJMChNBZGRMZWFkTm90ZVJlc3BvbnNlEjUKCGFjdGl2aXR5GAEgASgLMiMudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWRBY3Rpdml0eSJvChdMaXN0TGVhZEFjdGl2aXR5UmVxdWVzdBIZCgdsZWFkX2lkGAEgASgJQgi6SAVyA7ABARIcCglwYWdlX3NpemUYAiABKAVCCbpIBhoEGGQoABIbCgpwYWdlX3Rva2VuGAMgASgJQge6SARyAhgoIn4KGExpc3RMZWFkQWN0aXZpdHlSZXNwb25zZRI1CghhY3Rpdml0eRgBIAMoCzIjLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkQWN0aXZpdHkSFwoPbmV4dF9wYWdlX3Rva2VuGAIgASgJEhIKCnRvdGFsX3NpemUYAyABKAUiLwoTR2V0TGVhZFN0YXRzUmVxdWVzdBIYCgV3ZWVrcxgBIAEoBUIJukgGGgQYaCgAIpkBCg1SZXNwb25zZVRpbWVzEg0KBWxlYWRzGAEgASgFEhEKCXJlc3BvbmRlZBgCIAEoBRIWCg53aXRoaW5fcHJvbWlzZRgDIAEoBRIWCg5tZWRpYW5fbWludXRlcxgEIAEoARITCgtwOTBfbWludXRlcxgFIAEoARIQCghhd2FpdGluZxgGIAEoBRIPCgdvdmVyZHVlGAcgASgFIlkKC1dlZWtseUNvdW50Ei4KCndlZWtfc3RhcnQYASABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEgsKA2tleRgCIAEoCRINCgVjb3VudBgDIAEoBSKOAgoUR2V0TGVhZFN0YXRzUmVzcG9uc2USNwoJbGFzdF93ZWVrGAEgASgLMiQudHJlbmNobGVzcy5jb250YWN0LnYxLlJlc3BvbnNlVGltZXMSOAoKbGFzdF9tb250aBgCIAEoCzIkLnRyZW5jaGxlc3MuY29udGFjdC52MS5SZXNwb25zZVRpbWVzEjMKB2J5X2NpdHkYAyADKAsyIi50cmVuY2hsZXNzLmNvbnRhY3QudjEuV2Vla2x5Q291bnQSNQoJYnlfc291cmNlGAQgAygLMiIudHJlbmNobGVzcy5jb250YWN0LnYxLldlZWtseUNvdW50EhcKD3Byb21pc2VfbWludXRlcxgFIAEoBSJFChJVcGRhdGVMZWFkUmVzcG9uc2USLwoKc3VibWlzc2lvbhgBIAEoCzIbLnRyZW5jaGxlc3MuY29udGFjdC52MS5MZWFkIjIKFVByZXZpZXdFcmFzdXJlUmVxdWVzdBIZCgdsZWFkX2lkGAEgASgJQgi6SAVyA7ABASKzAQoMRXJhc3VyZU1hdGNoEgoKAmlkGAEgASgJEi4KCmNyZWF0ZWRfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCmZpcnN0X25hbWUYAyABKAkSEQoJbGFzdF9uYW1lGAQgASgJEgwKBGNpdHkYBSABKAkSDgoGc3RhdHVzGAYgASgJEhAKCGJ5X2VtYWlsGAcgASgIEhAKCGJ5X3Bob25lGAggASgIIq4BChZQcmV2aWV3RXJhc3VyZVJlc3BvbnNlEhAKCGJ5X2VtYWlsGAEgASgFEhAKCGJ5X3Bob25lGAIgASgFEg0KBXRvdGFsGAMgASgFEjIKBWxlYWRzGAQgAygLMiMudHJlbmNobGVzcy5jb250YWN0LnYxLkVyYXN1cmVNYXRjaBItCgllcmFzZWRfYXQYBSABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIlMKEkVyYXNlUGVyc29uUmVxdWVzdBIZCgdsZWFkX2lkGAEgASgJQgi6SAVyA7ABARIQCghieV9lbWFpbBgCIAEoCBIQCghieV9waG9uZRgDIAEoCCKcAQoTRXJhc2VQZXJzb25SZXNwb25zZRIQCghsZWFkX2lkcxgBIAMoCRINCgVub3RlcxgCIAEoBRIXCg9vdXRib3hfbWVzc2FnZXMYAyABKAUSGgoSd2ViaG9va19kZWxpdmVyaWVzGAQgASgFEhcKD3N0cmVhbV9tZXNzYWdlcxgFIAEoBRIWCg5zdHJlYW1fcGVuZGluZxgGIAEoCDK7AQoOQ29udGFjdFNlcnZpY2USqAEKF1N1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0EjUudHJlbmNobGVzcy5jb250YWN0LnYxLlN1Ym1pdEluc3BlY3Rpb25SZXF1ZXN0UmVxdWVzdBo2LnRyZW5jaGxlc3MuY29udGFjdC52MS5TdWJtaXRJbnNwZWN0aW9uUmVxdWVzdFJlc3BvbnNlIh6QAgKIwBgBgtPkkwIROgEqIgwvYXBpL2NvbnRhY3QyoQwKEExlYWRJbmJveFNlcnZpY2UShwEKCUxpc3RMZWFkcxInLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZHNSZXF1ZXN0GigudHJlbmNobGVzcy5jb250YWN0LnYxLkxpc3RMZWFkc1Jlc3BvbnNlIieQAgGIwBgEgtPkkwIaEhgvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMSkgEKB0dldExlYWQSJS50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFJlcXVlc3QaJi50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFJlc3BvbnNlIjiQAgGIwBgEgtPkkwIrYgpzdWJtaXNzaW9uEh0vYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2lkfRKEAQoLRXhwb3J0TGVhZHMSKS50cmVuY2hsZXNzLmNvbnRhY3QudjEuRXhwb3J0TGVhZHNSZXF1ZXN0GhQuZ29vZ2xlLmFwaS5IdHRwQm9keSIykAIBiMAYBILT5JMCJRIjL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2V4cG9ydC5jc3YwARKbAQoKVXBkYXRlTGVhZBIoLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVxdWVzdBopLnRyZW5jaGxlc3MuY29udGFjdC52MS5VcGRhdGVMZWFkUmVzcG9uc2UiOIjAGASC0+STAi46ASpiCnN1Ym1pc3Npb24yHS9hcGkvY29udGFjdC1zdWJtaXNzaW9ucy97aWR9Ep4BCg9CdWxrVXBkYXRlTGVhZHMSLS50cmVuY2hsZXNzLmNvbnRhY3QudjEuQnVsa1VwZGF0ZUxlYWRzUmVxdWVzdBouLnRyZW5jaGxlc3MuY29udGFjdC52MS5CdWxrVXBkYXRlTGVhZHNSZXNwb25zZSIsiMAYBILT5JMCIjoBKiIdL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL2J1bGsSpwEKC0FkZExlYWROb3RlEikudHJlbmNobGVzcy5jb250YWN0LnYxLkFkZExlYWROb3RlUmVxdWVzdBoqLnRyZW5jaGxlc3MuY29udGFjdC52MS5BZGRMZWFkTm90ZVJlc3BvbnNlIkGIwBgEgtPkkwI3OgEqYghhY3Rpdml0eSIoL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3tsZWFkX2lkfS9ub3RlcxK5AQoQTGlzdExlYWRBY3Rpdml0eRIuLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZEFjdGl2aXR5UmVxdWVzdBovLnRyZW5jaGxlc3MuY29udGFjdC52MS5MaXN0TGVhZEFjdGl2aXR5UmVzcG9uc2UiRJACAYjAGASC0+STAjdiCGFjdGl2aXR5EisvYXBpL2NvbnRhY3Qtc3VibWlzc2lvbnMve2xlYWRfaWR9L2FjdGl2aXR5EpYBCgxHZXRMZWFkU3RhdHMSKi50cmVuY2hsZXNzLmNvbnRhY3QudjEuR2V0TGVhZFN0YXRzUmVxdWVzdBorLnRyZW5jaGxlc3MuY29udGFjdC52MS5HZXRMZWFkU3RhdHNSZXNwb25zZSItkAIBiMAYBILT5JMCIBIeL2FwaS9jb250YWN0LXN1Ym1pc3Npb25zL3N0YXRzEpgBCg5QcmV2aWV3RXJhc3VyZRIsLnRyZW5jaGxlc3MuY29udGFjdC52MS5QcmV2aWV3RXJhc3VyZVJlcXVlc3QaLS50cmVuY2hsZXNzLmNvbnRhY3QudjEuUHJldmlld0VyYXN1cmVSZXNwb25zZSIpkAIBiMAYBYLT5JMCHBIaL2FwaS9hZG1pbi9wcml2YWN5L21hdGNoZXMSjQEKC0VyYXNlUGVyc29uEikudHJlbmNobGVzcy5jb250YWN0LnYxLkVyYXNlUGVyc29uUmVxdWVzdBoqLnRyZW5jaGxlc3MuY29udGFjdC52MS5FcmFzZVBlcnNvblJlc3BvbnNlIieIwBgFgtPkkwIdOgEqIhgvYXBpL2FkbWluL3ByaXZhY3kvZXJhc2VCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvY29udGFjdC92MTtjb250YWN0djFiBnByb3RvMw", [file_buf_validate_validate, file_google_api_annotations, file_trenchless_auth_v1_access, file_google_api_httpbody, file_google_protobuf_timestamp]);
 
 /**
  * Attribution records where the visitor came from, read by the web app from
@@ -243,6 +244,19 @@ export type SubmitInspectionRequestRequest = Message<"trenchless.contact.v1.Subm
    * @generated from field: string website = 17;
    */
   website: string;
+
+  /**
+   * Language is the language of the page the form was sent from, as a BCP
+   * 47 tag ("en", "es", "es-MX"). Optional: absent means unknown, read as
+   * English (SPEC's payloads do not send it). It never refuses a request:
+   * the value is trimmed and capped at 35 characters, and stored as given
+   * when it is a well-formed tag (a primary subtag of 2 or 3 letters, then
+   * subtags of 1 to 8 letters or digits, separated by hyphens), or stored
+   * empty otherwise.
+   *
+   * @generated from field: string language = 18;
+   */
+  language: string;
 };
 
 /**
@@ -391,6 +405,19 @@ export type SubmitInspectionRequestRequestJson = {
    * @generated from field: string website = 17;
    */
   website?: string;
+
+  /**
+   * Language is the language of the page the form was sent from, as a BCP
+   * 47 tag ("en", "es", "es-MX"). Optional: absent means unknown, read as
+   * English (SPEC's payloads do not send it). It never refuses a request:
+   * the value is trimmed and capped at 35 characters, and stored as given
+   * when it is a well-formed tag (a primary subtag of 2 or 3 letters, then
+   * subtags of 1 to 8 letters or digits, separated by hyphens), or stored
+   * empty otherwise.
+   *
+   * @generated from field: string language = 18;
+   */
+  language?: string;
 };
 
 /**
@@ -669,6 +696,28 @@ export type Lead = Message<"trenchless.contact.v1.Lead"> & {
    * @generated from field: string updated_by = 28;
    */
   updatedBy: string;
+
+  /**
+   * ErasedAt is when the lead's personal fields were erased (the
+   * homeowner asked, or the lead passed the retention): its names, e-mail,
+   * phone, address, descriptions, browser and campaign details are empty
+   * and only its dates, status, city and source remain. Absent for a lead
+   * that was not erased.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 29;
+   */
+  erasedAt?: Timestamp | undefined;
+
+  /**
+   * Language is the language of the page the lead was sent from, a BCP 47
+   * tag as the form gave it ("es", "es-MX"); empty when unknown (a form
+   * that sent none, or a value that is not a language tag), read as
+   * English. Staff see a lead whose primary subtag is "es" as preferring
+   * Spanish. An erased lead keeps only the primary subtag.
+   *
+   * @generated from field: string language = 30;
+   */
+  language: string;
 };
 
 /**
@@ -877,6 +926,28 @@ export type LeadJson = {
    * @generated from field: string updated_by = 28;
    */
   updatedBy?: string;
+
+  /**
+   * ErasedAt is when the lead's personal fields were erased (the
+   * homeowner asked, or the lead passed the retention): its names, e-mail,
+   * phone, address, descriptions, browser and campaign details are empty
+   * and only its dates, status, city and source remain. Absent for a lead
+   * that was not erased.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 29;
+   */
+  erasedAt?: TimestampJson;
+
+  /**
+   * Language is the language of the page the lead was sent from, a BCP 47
+   * tag as the form gave it ("es", "es-MX"); empty when unknown (a form
+   * that sent none, or a value that is not a language tag), read as
+   * English. Staff see a lead whose primary subtag is "es" as preferring
+   * Spanish. An erased lead keeps only the primary subtag.
+   *
+   * @generated from field: string language = 30;
+   */
+  language?: string;
 };
 
 /**
@@ -2247,6 +2318,455 @@ export const UpdateLeadResponseSchema: GenMessage<UpdateLeadResponse, {jsonType:
   messageDesc(file_trenchless_contact_v1_contact, 21);
 
 /**
+ * PreviewErasureRequest names the lead whose homeowner would be erased.
+ *
+ * @generated from message trenchless.contact.v1.PreviewErasureRequest
+ */
+export type PreviewErasureRequest = Message<"trenchless.contact.v1.PreviewErasureRequest"> & {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId: string;
+};
+
+/**
+ * PreviewErasureRequest names the lead whose homeowner would be erased.
+ *
+ * @generated from message trenchless.contact.v1.PreviewErasureRequest
+ */
+export type PreviewErasureRequestJson = {
+  /**
+   * LeadId of the lead.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId?: string;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.PreviewErasureRequest.
+ * Use `create(PreviewErasureRequestSchema)` to create a new message.
+ */
+export const PreviewErasureRequestSchema: GenMessage<PreviewErasureRequest, {jsonType: PreviewErasureRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 22);
+
+/**
+ * ErasureMatch is one lead an erasure would cover.
+ *
+ * @generated from message trenchless.contact.v1.ErasureMatch
+ */
+export type ErasureMatch = Message<"trenchless.contact.v1.ErasureMatch"> & {
+  /**
+   * Id of the lead.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * CreatedAt is when it arrived.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * FirstName as submitted.
+   *
+   * @generated from field: string first_name = 3;
+   */
+  firstName: string;
+
+  /**
+   * LastName as submitted.
+   *
+   * @generated from field: string last_name = 4;
+   */
+  lastName: string;
+
+  /**
+   * City as stored.
+   *
+   * @generated from field: string city = 5;
+   */
+  city: string;
+
+  /**
+   * Status in the pipeline.
+   *
+   * @generated from field: string status = 6;
+   */
+  status: string;
+
+  /**
+   * ByEmail: it has the lead's e-mail.
+   *
+   * @generated from field: bool by_email = 7;
+   */
+  byEmail: boolean;
+
+  /**
+   * ByPhone: it has the lead's phone number.
+   *
+   * @generated from field: bool by_phone = 8;
+   */
+  byPhone: boolean;
+};
+
+/**
+ * ErasureMatch is one lead an erasure would cover.
+ *
+ * @generated from message trenchless.contact.v1.ErasureMatch
+ */
+export type ErasureMatchJson = {
+  /**
+   * Id of the lead.
+   *
+   * @generated from field: string id = 1;
+   */
+  id?: string;
+
+  /**
+   * CreatedAt is when it arrived.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: TimestampJson;
+
+  /**
+   * FirstName as submitted.
+   *
+   * @generated from field: string first_name = 3;
+   */
+  firstName?: string;
+
+  /**
+   * LastName as submitted.
+   *
+   * @generated from field: string last_name = 4;
+   */
+  lastName?: string;
+
+  /**
+   * City as stored.
+   *
+   * @generated from field: string city = 5;
+   */
+  city?: string;
+
+  /**
+   * Status in the pipeline.
+   *
+   * @generated from field: string status = 6;
+   */
+  status?: string;
+
+  /**
+   * ByEmail: it has the lead's e-mail.
+   *
+   * @generated from field: bool by_email = 7;
+   */
+  byEmail?: boolean;
+
+  /**
+   * ByPhone: it has the lead's phone number.
+   *
+   * @generated from field: bool by_phone = 8;
+   */
+  byPhone?: boolean;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ErasureMatch.
+ * Use `create(ErasureMatchSchema)` to create a new message.
+ */
+export const ErasureMatchSchema: GenMessage<ErasureMatch, {jsonType: ErasureMatchJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 23);
+
+/**
+ * PreviewErasureResponse counts what an erase would cover.
+ *
+ * @generated from message trenchless.contact.v1.PreviewErasureResponse
+ */
+export type PreviewErasureResponse = Message<"trenchless.contact.v1.PreviewErasureResponse"> & {
+  /**
+   * ByEmail is how many leads not yet erased have the lead's e-mail (the
+   * lead included), compared in lower case.
+   *
+   * @generated from field: int32 by_email = 1;
+   */
+  byEmail: number;
+
+  /**
+   * ByPhone is how many have its phone number, compared by digits (with
+   * or without the leading 1 of a US number). 0 when the number has
+   * fewer than 7 digits: such a number is not matched.
+   *
+   * @generated from field: int32 by_phone = 2;
+   */
+  byPhone: number;
+
+  /**
+   * Total is how many have either (the lead included).
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total: number;
+
+  /**
+   * Leads are the newest 50 of them.
+   *
+   * @generated from field: repeated trenchless.contact.v1.ErasureMatch leads = 4;
+   */
+  leads: ErasureMatch[];
+
+  /**
+   * ErasedAt is set when the lead itself was erased already: there is
+   * nothing of it left to match.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 5;
+   */
+  erasedAt?: Timestamp | undefined;
+};
+
+/**
+ * PreviewErasureResponse counts what an erase would cover.
+ *
+ * @generated from message trenchless.contact.v1.PreviewErasureResponse
+ */
+export type PreviewErasureResponseJson = {
+  /**
+   * ByEmail is how many leads not yet erased have the lead's e-mail (the
+   * lead included), compared in lower case.
+   *
+   * @generated from field: int32 by_email = 1;
+   */
+  byEmail?: number;
+
+  /**
+   * ByPhone is how many have its phone number, compared by digits (with
+   * or without the leading 1 of a US number). 0 when the number has
+   * fewer than 7 digits: such a number is not matched.
+   *
+   * @generated from field: int32 by_phone = 2;
+   */
+  byPhone?: number;
+
+  /**
+   * Total is how many have either (the lead included).
+   *
+   * @generated from field: int32 total = 3;
+   */
+  total?: number;
+
+  /**
+   * Leads are the newest 50 of them.
+   *
+   * @generated from field: repeated trenchless.contact.v1.ErasureMatch leads = 4;
+   */
+  leads?: ErasureMatchJson[];
+
+  /**
+   * ErasedAt is set when the lead itself was erased already: there is
+   * nothing of it left to match.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 5;
+   */
+  erasedAt?: TimestampJson;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.PreviewErasureResponse.
+ * Use `create(PreviewErasureResponseSchema)` to create a new message.
+ */
+export const PreviewErasureResponseSchema: GenMessage<PreviewErasureResponse, {jsonType: PreviewErasureResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 24);
+
+/**
+ * ErasePersonRequest names the lead whose homeowner asked to be erased and
+ * which of their leads go with it. It carries no personal data, so an
+ * audit log may keep it whole.
+ *
+ * @generated from message trenchless.contact.v1.ErasePersonRequest
+ */
+export type ErasePersonRequest = Message<"trenchless.contact.v1.ErasePersonRequest"> & {
+  /**
+   * LeadId of the lead; it is always erased.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId: string;
+
+  /**
+   * ByEmail also erases every lead with the same e-mail.
+   *
+   * @generated from field: bool by_email = 2;
+   */
+  byEmail: boolean;
+
+  /**
+   * ByPhone also erases every lead with the same phone number.
+   *
+   * @generated from field: bool by_phone = 3;
+   */
+  byPhone: boolean;
+};
+
+/**
+ * ErasePersonRequest names the lead whose homeowner asked to be erased and
+ * which of their leads go with it. It carries no personal data, so an
+ * audit log may keep it whole.
+ *
+ * @generated from message trenchless.contact.v1.ErasePersonRequest
+ */
+export type ErasePersonRequestJson = {
+  /**
+   * LeadId of the lead; it is always erased.
+   *
+   * @generated from field: string lead_id = 1;
+   */
+  leadId?: string;
+
+  /**
+   * ByEmail also erases every lead with the same e-mail.
+   *
+   * @generated from field: bool by_email = 2;
+   */
+  byEmail?: boolean;
+
+  /**
+   * ByPhone also erases every lead with the same phone number.
+   *
+   * @generated from field: bool by_phone = 3;
+   */
+  byPhone?: boolean;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ErasePersonRequest.
+ * Use `create(ErasePersonRequestSchema)` to create a new message.
+ */
+export const ErasePersonRequestSchema: GenMessage<ErasePersonRequest, {jsonType: ErasePersonRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 25);
+
+/**
+ * ErasePersonResponse says what was erased, in counts.
+ *
+ * @generated from message trenchless.contact.v1.ErasePersonResponse
+ */
+export type ErasePersonResponse = Message<"trenchless.contact.v1.ErasePersonResponse"> & {
+  /**
+   * LeadIds are the leads whose personal fields were erased.
+   *
+   * @generated from field: repeated string lead_ids = 1;
+   */
+  leadIds: string[];
+
+  /**
+   * Notes is how many staff notes on them were emptied.
+   *
+   * @generated from field: int32 notes = 2;
+   */
+  notes: number;
+
+  /**
+   * OutboxMessages is how many stored copies of their events were
+   * deleted (kept 7 days after publishing, or not yet published).
+   *
+   * @generated from field: int32 outbox_messages = 3;
+   */
+  outboxMessages: number;
+
+  /**
+   * WebhookDeliveries is how many of their webhook deliveries were
+   * deleted with their attempt logs (pending ones are never sent).
+   *
+   * @generated from field: int32 webhook_deliveries = 4;
+   */
+  webhookDeliveries: number;
+
+  /**
+   * StreamMessages is how many of their messages were removed from LEADS
+   * (overwritten, then deleted) by the time of the answer.
+   *
+   * @generated from field: int32 stream_messages = 5;
+   */
+  streamMessages: number;
+
+  /**
+   * StreamPending is true when their messages could not all be removed
+   * from LEADS yet (NATS away or slow): the contact service keeps trying
+   * every minute.
+   *
+   * @generated from field: bool stream_pending = 6;
+   */
+  streamPending: boolean;
+};
+
+/**
+ * ErasePersonResponse says what was erased, in counts.
+ *
+ * @generated from message trenchless.contact.v1.ErasePersonResponse
+ */
+export type ErasePersonResponseJson = {
+  /**
+   * LeadIds are the leads whose personal fields were erased.
+   *
+   * @generated from field: repeated string lead_ids = 1;
+   */
+  leadIds?: string[];
+
+  /**
+   * Notes is how many staff notes on them were emptied.
+   *
+   * @generated from field: int32 notes = 2;
+   */
+  notes?: number;
+
+  /**
+   * OutboxMessages is how many stored copies of their events were
+   * deleted (kept 7 days after publishing, or not yet published).
+   *
+   * @generated from field: int32 outbox_messages = 3;
+   */
+  outboxMessages?: number;
+
+  /**
+   * WebhookDeliveries is how many of their webhook deliveries were
+   * deleted with their attempt logs (pending ones are never sent).
+   *
+   * @generated from field: int32 webhook_deliveries = 4;
+   */
+  webhookDeliveries?: number;
+
+  /**
+   * StreamMessages is how many of their messages were removed from LEADS
+   * (overwritten, then deleted) by the time of the answer.
+   *
+   * @generated from field: int32 stream_messages = 5;
+   */
+  streamMessages?: number;
+
+  /**
+   * StreamPending is true when their messages could not all be removed
+   * from LEADS yet (NATS away or slow): the contact service keeps trying
+   * every minute.
+   *
+   * @generated from field: bool stream_pending = 6;
+   */
+  streamPending?: boolean;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.ErasePersonResponse.
+ * Use `create(ErasePersonResponseSchema)` to create a new message.
+ */
+export const ErasePersonResponseSchema: GenMessage<ErasePersonResponse, {jsonType: ErasePersonResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_contact, 26);
+
+/**
  * ContactService takes homeowners' inspection requests. A request that is
  * accepted is stored before the call returns and is never lost.
  *
@@ -2374,6 +2894,37 @@ export const LeadInboxService: GenService<{
     methodKind: "unary";
     input: typeof GetLeadStatsRequestSchema;
     output: typeof GetLeadStatsResponseSchema;
+  },
+  /**
+   * PreviewErasure says what erasing a lead's homeowner would erase: how
+   * many leads not yet erased share the lead's e-mail (any case) or phone
+   * (its digits), and which, newest first. Owners only. The request names
+   * the lead, never the person, so no personal data is in the address.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.PreviewErasure
+   */
+  previewErasure: {
+    methodKind: "unary";
+    input: typeof PreviewErasureRequestSchema;
+    output: typeof PreviewErasureResponseSchema;
+  },
+  /**
+   * ErasePerson erases a homeowner's personal data on their request: the
+   * lead and every lead sharing its e-mail and/or phone (as the request
+   * chooses) keep their id, dates, status, city and source for the
+   * dashboard, and lose their names, e-mail, phone, address, descriptions,
+   * browser, campaign details and staff notes, in one transaction that
+   * also removes the stored copies of their events and their webhook
+   * deliveries and queues leads.erased. Their messages are then removed
+   * from the LEADS stream (now, or within minutes if NATS is away). The
+   * answer is counts and lead ids only. Owners only.
+   *
+   * @generated from rpc trenchless.contact.v1.LeadInboxService.ErasePerson
+   */
+  erasePerson: {
+    methodKind: "unary";
+    input: typeof ErasePersonRequestSchema;
+    output: typeof ErasePersonResponseSchema;
   },
 }> = /*@__PURE__*/
   serviceDesc(file_trenchless_contact_v1_contact, 1);

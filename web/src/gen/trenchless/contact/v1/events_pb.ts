@@ -14,7 +14,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/contact/v1/events.proto.
  */
 export const file_trenchless_contact_v1_events: GenFile = /*@__PURE__*/
-  fileDesc("CiJ0cmVuY2hsZXNzL2NvbnRhY3QvdjEvZXZlbnRzLnByb3RvEhV0cmVuY2hsZXNzLmNvbnRhY3QudjEiOgoNTGVhZFN1Ym1pdHRlZBIpCgRsZWFkGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQiigIKC0xlYWRVcGRhdGVkEg8KB2xlYWRfaWQYASABKAkSDwoHaXNfcmVhZBgCIAEoCBISCgp1cGRhdGVkX2J5GAMgASgJEi4KCnVwZGF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmNoYW5nZRgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFwoPcHJldmlvdXNfc3RhdHVzGAcgASgJEhAKCGFzc2lnbmVlGAggASgJEjUKEWZpcnN0X3Jlc3BvbnNlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgthY3Rpdml0eV9pZBgKIAEoA0JGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9jb250YWN0L3YxO2NvbnRhY3R2MWIGcHJvdG8z", [file_google_protobuf_timestamp, file_trenchless_contact_v1_contact]);
+  fileDesc("CiJ0cmVuY2hsZXNzL2NvbnRhY3QvdjEvZXZlbnRzLnByb3RvEhV0cmVuY2hsZXNzLmNvbnRhY3QudjEiOgoNTGVhZFN1Ym1pdHRlZBIpCgRsZWFkGAEgASgLMhsudHJlbmNobGVzcy5jb250YWN0LnYxLkxlYWQiigIKC0xlYWRVcGRhdGVkEg8KB2xlYWRfaWQYASABKAkSDwoHaXNfcmVhZBgCIAEoCBISCgp1cGRhdGVkX2J5GAMgASgJEi4KCnVwZGF0ZWRfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBmNoYW5nZRgFIAEoCRIOCgZzdGF0dXMYBiABKAkSFwoPcHJldmlvdXNfc3RhdHVzGAcgASgJEhAKCGFzc2lnbmVlGAggASgJEjUKEWZpcnN0X3Jlc3BvbnNlX2F0GAkgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBITCgthY3Rpdml0eV9pZBgKIAEoAyK8AQoPV2ViaG9va0Rpc2FibGVkEhMKC2VuZHBvaW50X2lkGAEgASgJEgsKA3VybBgCIAEoCRITCgtkZXNjcmlwdGlvbhgDIAEoCRIOCgZyZWFzb24YBCABKAkSMQoNZmFpbGluZ19zaW5jZRgFIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASLwoLZGlzYWJsZWRfYXQYBiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIl4KC0xlYWRzRXJhc2VkEhAKCGxlYWRfaWRzGAEgAygJEg4KBnJlYXNvbhgCIAEoCRItCgllcmFzZWRfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wQkZaRGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL2NvbnRhY3QvdjE7Y29udGFjdHYxYgZwcm90bzM", [file_google_protobuf_timestamp, file_trenchless_contact_v1_contact]);
 
 /**
  * LeadSubmitted is published as JSON on the JetStream stream LEADS, subject
@@ -221,4 +221,194 @@ export type LeadUpdatedJson = {
  */
 export const LeadUpdatedSchema: GenMessage<LeadUpdated, {jsonType: LeadUpdatedJson}> = /*@__PURE__*/
   messageDesc(file_trenchless_contact_v1_events, 1);
+
+/**
+ * WebhookDisabled is published on subject leads.webhook_disabled, stream
+ * LEADS, when a webhook endpoint is turned off by its receiver's answers
+ * (410 Gone, or five days of failures), so the office hears of it: the
+ * lead notifier e-mails it. Leads keep being stored and shown in the admin;
+ * the endpoint's deliveries wait until staff turn it on again.
+ *
+ * @generated from message trenchless.contact.v1.WebhookDisabled
+ */
+export type WebhookDisabled = Message<"trenchless.contact.v1.WebhookDisabled"> & {
+  /**
+   * EndpointId is the endpoint turned off.
+   *
+   * @generated from field: string endpoint_id = 1;
+   */
+  endpointId: string;
+
+  /**
+   * Url it sent to.
+   *
+   * @generated from field: string url = 2;
+   */
+  url: string;
+
+  /**
+   * Description is the staff's note of what it is.
+   *
+   * @generated from field: string description = 3;
+   */
+  description: string;
+
+  /**
+   * Reason is gone (the receiver answered 410) or failing (five days of
+   * failures).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason: string;
+
+  /**
+   * FailingSince is the first failure of the streak that ended it.
+   *
+   * @generated from field: google.protobuf.Timestamp failing_since = 5;
+   */
+  failingSince?: Timestamp | undefined;
+
+  /**
+   * DisabledAt is when it was turned off.
+   *
+   * @generated from field: google.protobuf.Timestamp disabled_at = 6;
+   */
+  disabledAt?: Timestamp | undefined;
+};
+
+/**
+ * WebhookDisabled is published on subject leads.webhook_disabled, stream
+ * LEADS, when a webhook endpoint is turned off by its receiver's answers
+ * (410 Gone, or five days of failures), so the office hears of it: the
+ * lead notifier e-mails it. Leads keep being stored and shown in the admin;
+ * the endpoint's deliveries wait until staff turn it on again.
+ *
+ * @generated from message trenchless.contact.v1.WebhookDisabled
+ */
+export type WebhookDisabledJson = {
+  /**
+   * EndpointId is the endpoint turned off.
+   *
+   * @generated from field: string endpoint_id = 1;
+   */
+  endpointId?: string;
+
+  /**
+   * Url it sent to.
+   *
+   * @generated from field: string url = 2;
+   */
+  url?: string;
+
+  /**
+   * Description is the staff's note of what it is.
+   *
+   * @generated from field: string description = 3;
+   */
+  description?: string;
+
+  /**
+   * Reason is gone (the receiver answered 410) or failing (five days of
+   * failures).
+   *
+   * @generated from field: string reason = 4;
+   */
+  reason?: string;
+
+  /**
+   * FailingSince is the first failure of the streak that ended it.
+   *
+   * @generated from field: google.protobuf.Timestamp failing_since = 5;
+   */
+  failingSince?: TimestampJson;
+
+  /**
+   * DisabledAt is when it was turned off.
+   *
+   * @generated from field: google.protobuf.Timestamp disabled_at = 6;
+   */
+  disabledAt?: TimestampJson;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.WebhookDisabled.
+ * Use `create(WebhookDisabledSchema)` to create a new message.
+ */
+export const WebhookDisabledSchema: GenMessage<WebhookDisabled, {jsonType: WebhookDisabledJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_events, 2);
+
+/**
+ * LeadsErased is published on subject leads.erased, stream LEADS, when
+ * leads' personal fields were erased: a homeowner asked (reason request),
+ * the leads passed the retention (retention), or an erase was applied
+ * again to a database restored from backup (restore). The contact service
+ * has removed the leads' own messages from LEADS; a consumer that keeps
+ * copies of these leads (a CRM, a warehouse) must erase them too. It
+ * carries the ids only.
+ *
+ * @generated from message trenchless.contact.v1.LeadsErased
+ */
+export type LeadsErased = Message<"trenchless.contact.v1.LeadsErased"> & {
+  /**
+   * LeadIds are the leads erased.
+   *
+   * @generated from field: repeated string lead_ids = 1;
+   */
+  leadIds: string[];
+
+  /**
+   * Reason is request, retention or restore.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason: string;
+
+  /**
+   * ErasedAt is when.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 3;
+   */
+  erasedAt?: Timestamp | undefined;
+};
+
+/**
+ * LeadsErased is published on subject leads.erased, stream LEADS, when
+ * leads' personal fields were erased: a homeowner asked (reason request),
+ * the leads passed the retention (retention), or an erase was applied
+ * again to a database restored from backup (restore). The contact service
+ * has removed the leads' own messages from LEADS; a consumer that keeps
+ * copies of these leads (a CRM, a warehouse) must erase them too. It
+ * carries the ids only.
+ *
+ * @generated from message trenchless.contact.v1.LeadsErased
+ */
+export type LeadsErasedJson = {
+  /**
+   * LeadIds are the leads erased.
+   *
+   * @generated from field: repeated string lead_ids = 1;
+   */
+  leadIds?: string[];
+
+  /**
+   * Reason is request, retention or restore.
+   *
+   * @generated from field: string reason = 2;
+   */
+  reason?: string;
+
+  /**
+   * ErasedAt is when.
+   *
+   * @generated from field: google.protobuf.Timestamp erased_at = 3;
+   */
+  erasedAt?: TimestampJson;
+};
+
+/**
+ * Describes the message trenchless.contact.v1.LeadsErased.
+ * Use `create(LeadsErasedSchema)` to create a new message.
+ */
+export const LeadsErasedSchema: GenMessage<LeadsErased, {jsonType: LeadsErasedJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_contact_v1_events, 3);
 

@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/gateway/v1/signin.proto.
  */
 export const file_trenchless_gateway_v1_signin: GenFile = /*@__PURE__*/
-  fileDesc("CiJ0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc2lnbmluLnByb3RvEhV0cmVuY2hsZXNzLmdhdGV3YXkudjEiMgoMTG9naW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIjYKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSEAoIaXNfc3RhZmYYAyABKAgiNQoNQXV0aFByb3ZpZGVycxIOCgZnb29nbGUYASABKAgSFAoMc3RhZmZfZG9tYWluGAIgASgJQkZaRGdpdGh1Yi5jb20vdmFsbGV5dHJlbmNobGVzcy9zaXRlL2dlbi90cmVuY2hsZXNzL2dhdGV3YXkvdjE7Z2F0ZXdheXYxYgZwcm90bzM");
+  fileDesc("CiJ0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc2lnbmluLnByb3RvEhV0cmVuY2hsZXNzLmdhdGV3YXkudjEiMgoMTG9naW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIlUKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSEAoIaXNfc3RhZmYYAyABKAgSDAoEcm9sZRgEIAEoCRIPCgdzaWduX2luGAUgASgJIjUKDUF1dGhQcm92aWRlcnMSDgoGZ29vZ2xlGAEgASgIEhQKDHN0YWZmX2RvbWFpbhgCIAEoCUJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9nYXRld2F5L3YxO2dhdGV3YXl2MWIGcHJvdG8z");
 
 /**
  * LoginRequest is the body of POST /api/login and POST /api/register.
@@ -89,6 +89,23 @@ export type User = Message<"trenchless.gateway.v1.User"> & {
    * @generated from field: bool is_staff = 3;
    */
   isStaff: boolean;
+
+  /**
+   * Role is the staff member's role: "owner" (everything: staff,
+   * integrations, the audit log), "editor" (posts, site text, media) or
+   * "sales" (leads; reads the rest). Empty for an account that is not staff.
+   *
+   * @generated from field: string role = 4;
+   */
+  role: string;
+
+  /**
+   * SignIn is how the account signs in: "password" (it has a password to
+   * change) or "google" (a company Google account, no password).
+   *
+   * @generated from field: string sign_in = 5;
+   */
+  signIn: string;
 };
 
 /**
@@ -119,6 +136,23 @@ export type UserJson = {
    * @generated from field: bool is_staff = 3;
    */
   isStaff?: boolean;
+
+  /**
+   * Role is the staff member's role: "owner" (everything: staff,
+   * integrations, the audit log), "editor" (posts, site text, media) or
+   * "sales" (leads; reads the rest). Empty for an account that is not staff.
+   *
+   * @generated from field: string role = 4;
+   */
+  role?: string;
+
+  /**
+   * SignIn is how the account signs in: "password" (it has a password to
+   * change) or "google" (a company Google account, no password).
+   *
+   * @generated from field: string sign_in = 5;
+   */
+  signIn?: string;
 };
 
 /**
