@@ -4,7 +4,7 @@
 // Postgres databases (pgtest), embedded NATS (natstest) and NATS as the
 // runbook configures it (natsrunbook), MinIO (miniotest), private CAs
 // (tlstest), an OpenID Connect provider (oidctest), a mail server
-// (mailtest), gRPC, HTML, log and
+// (mailtest), loopback ports for child processes (freeport), gRPC, HTML, log and
 // span helpers (grpctest, htmltest, logtest, spantest), traces read back
 // from Jaeger or a collector's file (traces), the pinned tools' cache (toolcache), the whole stack from the
 // built binaries (scratch) and Kubernetes on this machine (kubetest).

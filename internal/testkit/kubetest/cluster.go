@@ -29,6 +29,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/valleytrenchless/site/internal/testkit/freeport"
 )
 
 // Options shape the control plane.
@@ -257,17 +259,12 @@ func Get(client *http.Client, url string) error {
 func FreePorts(t testing.TB, n int) []string {
 	t.Helper()
 	var ports []string
-	var lns []net.Listener
 	for range n {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		port, err := freeport.Port()
 		if err != nil {
 			t.Fatal(err)
 		}
-		lns = append(lns, ln)
-		ports = append(ports, strconv.Itoa(ln.Addr().(*net.TCPAddr).Port))
-	}
-	for _, ln := range lns {
-		ln.Close()
+		ports = append(ports, strconv.Itoa(port))
 	}
 	return ports
 }

@@ -5,13 +5,13 @@ package miniotest
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"testing"
 	"time"
 
+	"github.com/valleytrenchless/site/internal/testkit/freeport"
 	"github.com/valleytrenchless/site/internal/testkit/toolcache"
 )
 
@@ -40,13 +40,7 @@ func Start(t testing.TB) *Server {
 	if _, err := os.Stat(bin); err != nil {
 		t.Fatalf("miniotest: MinIO binary not found at %s: run scripts/tools.sh minio (make tools) first", bin)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	s := &Server{Endpoint: addr, dir: t.TempDir()}
+	s := &Server{Endpoint: freeport.Addr(), dir: t.TempDir()}
 	t.Cleanup(s.Stop)
 	s.Restart(t)
 	return s

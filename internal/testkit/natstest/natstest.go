@@ -18,6 +18,7 @@ import (
 
 	"github.com/nats-io/nats-server/v2/server"
 
+	"github.com/valleytrenchless/site/internal/testkit/freeport"
 	"github.com/valleytrenchless/site/internal/testkit/natsrunbook"
 	"github.com/valleytrenchless/site/internal/testkit/toolcache"
 )
@@ -59,12 +60,11 @@ func Start(t testing.TB) *Server {
 }
 
 func freePort(t testing.TB) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	port, err := freeport.Port()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	return port
 }
 
 // Stop shuts the server down (an outage): SIGTERM, which nats-server
