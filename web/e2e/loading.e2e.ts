@@ -63,6 +63,29 @@ describe('loading on demand', () => {
     await context.close();
   });
 
+  it('loads one language’s copy: the English home page no Spanish data, the Spanish none of the English', async () => {
+    // A headline stat of each language's content/stats.ts, as the bundles keep the strings.
+    const english = 'of pipe problems repaired with CIPP lining';
+    const spanish = 'de los problemas de tubería se reparan con revestimiento CIPP';
+    for (const [path, own, other] of [
+      ['/', english, spanish],
+      ['/es/', spanish, english],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+      const bodies: Promise<string>[] = [];
+      page.on('response', (r) => {
+        if (/\/assets\/.+\.js$/.test(new URL(r.url()).pathname)) bodies.push(r.text());
+      });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const code = (await Promise.all(bodies)).join('\n');
+      expect(code, path).toContain(own);
+      expect(code, path).not.toContain(other);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('keeps what was typed before the form code arrived', async () => {
     const { page, context, errors } = await openPage(browser);
     const release = await holdLeadFormCode(page);

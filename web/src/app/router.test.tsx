@@ -63,7 +63,10 @@ describe('routes', () => {
     expect((await render('/terms')).modules).toEqual(['routes/terms']);
     expect((await render('/risk-map')).modules).toEqual(['routes/risk-map']);
     // Spanish pages with their own copy load their own modules; the others share the English page's.
+    expect((await render('/es/')).modules).toEqual(['routes/es/home']);
     expect((await render('/es/phoenix')).modules).toEqual(['routes/es/city']);
+    expect((await render('/es/blog')).modules).toEqual(['routes/es/resources']);
+    expect((await render('/es/risk-map')).modules).toEqual(['routes/es/risk-map']);
     expect((await render('/es/services/cipp-lining')).modules).toEqual(['routes/es/service-cipp-lining']);
     expect((await render('/es/contact')).modules).toEqual(['routes/contact']);
     expect((await render('/es/')).locale).toBe('es');

@@ -84,7 +84,6 @@ function page(id: string, path: string | null, module: string, load: PageLoader)
 }
 
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
-const loadResources = async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute });
 const loadAuth = async () => ({ Component: (await import('@/routes/auth')).AuthRoute });
 const loadSetPassword = async () => ({ Component: (await import('@/routes/set-password')).SetPasswordRoute });
 const loadAdmin = async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute });
@@ -126,6 +125,18 @@ type Localized = { en: [module: string, load: PageLoader]; es: [module: string, 
  * loads only its own language's copy.
  */
 const localizedPages = {
+  home: {
+    en: ['routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })],
+    es: ['routes/es/home', async () => ({ Component: (await import('@/routes/es/home')).HomeRoute })],
+  },
+  resources: {
+    en: ['routes/resources', async () => ({ Component: (await import('@/routes/resources')).ResourcesRoute })],
+    es: ['routes/es/resources', async () => ({ Component: (await import('@/routes/es/resources')).ResourcesRoute })],
+  },
+  riskMap: {
+    en: ['routes/risk-map', async () => ({ Component: (await import('@/routes/risk-map')).RiskMapRoute })],
+    es: ['routes/es/risk-map', async () => ({ Component: (await import('@/routes/es/risk-map')).RiskMapRoute })],
+  },
   city: {
     en: ['routes/city', loadCity],
     es: ['routes/es/city', async () => ({ Component: (await import('@/routes/es/city')).CityRoute })],
@@ -157,9 +168,9 @@ const localizedPages = {
  */
 function publicPages(locale: Locale): RouteObject[] {
   const id = (name: string) => (locale === 'en' ? name : `${locale}-${name}`);
-  const local = (name: string, path: string, pages: Localized) => page(id(name), path, pages[locale][0], pages[locale][1]);
+  const local = (name: string, path: string | null, pages: Localized) => page(id(name), path, pages[locale][0], pages[locale][1]);
   return [
-    page(id('home'), null, 'routes/home', async () => ({ Component: (await import('@/routes/home')).HomeRoute })),
+    local('home', null, localizedPages.home),
     page(id('contact'), 'contact', 'routes/contact', async () => ({
       Component: (await import('@/routes/contact')).ContactRoute,
     })),
@@ -168,11 +179,9 @@ function publicPages(locale: Locale): RouteObject[] {
     local('service-epoxy-coating', 'services/epoxy-coating', localizedPages.epoxyCoating),
     local('service-drain-inspections', 'services/drain-inspections', localizedPages.drainInspections),
     // SPEC §2: /resources and /blog are the same page.
-    page(id('resources'), 'resources', 'routes/resources', loadResources),
-    page(id('blog'), 'blog', 'routes/resources', loadResources),
-    page(id('risk-map'), 'risk-map', 'routes/risk-map', async () => ({
-      Component: (await import('@/routes/risk-map')).RiskMapRoute,
-    })),
+    local('resources', 'resources', localizedPages.resources),
+    local('blog', 'blog', localizedPages.resources),
+    local('risk-map', 'risk-map', localizedPages.riskMap),
     page(id('sitemap'), 'sitemap', 'routes/sitemap', async () => ({
       Component: (await import('@/routes/sitemap')).SitemapRoute,
     })),

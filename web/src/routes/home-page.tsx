@@ -2,13 +2,18 @@ import { useLingui } from '@lingui/react/macro';
 import { LocalBusinessJsonLd } from '@/components/LocalBusinessJsonLd';
 import { Seo } from '@/components/Seo';
 import { business } from '@/config/business';
+import type { HomeCopy } from '@/content/home-page';
 import { BlogPreview } from '@/features/blog/components/BlogPreview';
 import { AboutSection, HomeSections } from '@/features/home';
 import { ContactSection } from '@/features/lead-form';
 import { SlicedSections } from '@/lib/hydration-slices';
 
-/** The home page (SPEC §2): sections 1–9, the blog preview, About, then the contact form; in the page's language. */
-export function HomeRoute() {
+/**
+ * The home page (SPEC §2): sections 1–9, the blog preview, About, then the
+ * contact form; in the page's language, its data from `copy` (routes/home.tsx
+ * hands the English, routes/es/home.tsx the Spanish).
+ */
+export function HomePage({ copy }: { copy: HomeCopy }) {
   const { t } = useLingui();
   const { companyName, serviceArea } = business;
   return (
@@ -19,7 +24,7 @@ export function HomeRoute() {
         path="/"
       />
       <LocalBusinessJsonLd />
-      <HomeSections />
+      <HomeSections copy={copy} />
       <SlicedSections>
         <BlogPreview />
         <div className="home">

@@ -8,6 +8,7 @@ import { BUSINESS_ID } from '@/components/LocalBusinessJsonLd';
 import { activateLocale } from '@/i18n/catalog';
 import { attrOf, elements, openTag, texts, visibleText } from '@/testing/html';
 import { prerenderHtml } from '@/testing/prerender';
+import { HomeRoute as SpanishHomeRoute } from './es/home';
 import { HomeRoute } from './home';
 
 type JsonLd = { '@context': string; '@graph': Record<string, unknown>[] };
@@ -25,7 +26,7 @@ let es = '';
 beforeAll(async () => {
   en = await prerenderHtml(<HomeRoute />);
   await activateLocale('es');
-  es = await prerenderHtml(<HomeRoute />, undefined, '/es/');
+  es = await prerenderHtml(<SpanishHomeRoute />, undefined, '/es/');
 });
 
 afterAll(() => activateLocale('en'));

@@ -5,21 +5,24 @@ import {
   ArticleList,
   ResourceFaqList,
   ResourcesCallToAction,
+  ResourcesCopyProvider,
   ResourcesHero,
   ServiceAreaCards,
 } from '@/features/resources-page';
 import { LatestPosts } from '@/features/blog/components/LatestPosts';
+import type { ResourcesCopy } from '@/content/resources-page';
 import { SlicedSections } from '@/lib/hydration-slices';
 
 /**
  * /resources and /blog: the same resources page (SPEC §2). Both addresses
- * name /resources as canonical, so search engines index it once. The same
- * module draws /es/resources and /es/blog in Spanish (issue 40).
+ * name /resources as canonical, so search engines index it once. In the
+ * page's language, its data from `copy` (routes/resources.tsx hands the
+ * English, routes/es/resources.tsx the Spanish: /es/resources, /es/blog).
  */
-export function ResourcesRoute() {
+export function ResourcesPage({ copy }: { copy: ResourcesCopy }) {
   const { t } = useLingui();
   return (
-    <>
+    <ResourcesCopyProvider copy={copy}>
       <Seo
         title={t`Drain & Sewer Resources for Phoenix Valley Homeowners`}
         description={t`Homeowner guides to sewer warning signs, Orangeburg and clay pipe, repair costs and CIPP lining, with pipe risk ratings for eight Phoenix Valley cities.`}
@@ -44,6 +47,6 @@ export function ResourcesRoute() {
         <ResourcesCallToAction />
         <ContactSection />
       </SlicedSections>
-    </>
+    </ResourcesCopyProvider>
   );
 }

@@ -3,3 +3,4 @@
 export { HomeSections } from './components/HomeSections';
 export { AboutSection } from './components/AboutSection';
 export { HeroSection } from './components/HeroSection';
+export { HomeCopyProvider } from './copy';

@@ -9,3 +9,4 @@ export { ArticleList } from './components/ArticleList';
 export { ServiceAreaCards } from './components/ServiceAreaCards';
 export { ResourceFaqList } from './components/ResourceFaqList';
 export { ResourcesCallToAction } from './components/ResourcesCallToAction';
+export { ResourcesCopyProvider } from './copy';

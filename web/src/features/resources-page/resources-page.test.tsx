@@ -246,7 +246,7 @@ describe('/es/resources (issue 40)', () => {
   beforeAll(async () => {
     const page = await render('/es/resources');
     expect(page.locale).toBe('es');
-    expect(page.modules).toEqual(['routes/resources']);
+    expect(page.modules).toEqual(['routes/es/resources']);
     html = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
   });
 

@@ -6,3 +6,4 @@ import './risk-map.css';
 export { RiskMapHero } from './components/RiskMapHero';
 export { RiskMapExplorer } from './components/RiskMapExplorer';
 export { RiskMapArticle } from './components/RiskMapArticle';
+export { RiskMapCopyProvider } from './copy';

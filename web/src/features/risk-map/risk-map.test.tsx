@@ -102,7 +102,7 @@ describe('/es/risk-map (issue 40)', () => {
   beforeAll(async () => {
     const page = await render('/es/risk-map');
     expect(page.locale).toBe('es');
-    expect(page.modules).toEqual(['routes/risk-map']);
+    expect(page.modules).toEqual(['routes/es/risk-map']);
     html = page.html.slice(page.html.indexOf('<main'), page.html.indexOf('</main>'));
   });
 

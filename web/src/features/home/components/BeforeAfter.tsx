@@ -1,14 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { featuredProject as featuredProjectEn } from '@/content/projects';
-import { featuredProject as featuredProjectEs } from '@/content/es/projects';
-import { useLocalized } from '@/i18n/localized';
+import { useHomeCopy } from '../copy';
 import { ScheduleButton } from '@/components/ScheduleButton';
 import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 5: one real job, before and after, with a call to action. */
 export function BeforeAfter() {
   const { t } = useLingui();
-  const p = useLocalized({ en: featuredProjectEn, es: featuredProjectEs });
+  const p = useHomeCopy().featuredProject;
   const { location, yearBuilt } = p;
   return (
     <section className="section home-project" aria-labelledby="home-project-title">

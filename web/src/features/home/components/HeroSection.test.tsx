@@ -3,7 +3,7 @@ import { business } from '@/config/business';
 import { createQueryClient } from '@/lib/query-client';
 import { editableContentQueryKey, type EditableContentItem } from '@/features/editable-content';
 import { countTags, innerHtmls, textOnly } from '@/testing/html';
-import { renderHtml } from '../testing/render';
+import { inHome, renderHtml } from '../testing/render';
 import { HeroSection } from './HeroSection';
 
 const FALLBACK_TITLE = 'Trenchless Drain & Sewer Repair Across the Phoenix Valley';
@@ -19,7 +19,7 @@ const subtitle = (html: string) => innerHtmls(html, 'div', { class: 'home-hero__
 
 describe('HeroSection', () => {
   it('shows the build-time title and subtitle, marked for the edge to fill, while the editable text is loading', () => {
-    const html = renderHtml(<HeroSection />);
+    const html = renderHtml(inHome(<HeroSection />));
     expect(h1(html)).toBe(FALLBACK_TITLE);
     expect(countTags(html, 'h1', { id: 'home-hero-title', 'data-ec': 'hero.title' })).toBe(1);
     expect(subtitle(html)).toEqual([expect.stringMatching(/^<p>Cracked, root-filled/)]);
@@ -33,13 +33,13 @@ describe('HeroSection', () => {
       queryFn: () => Promise.reject(new Error('Failed to fetch editable content')),
     });
     client.setQueryDefaults(editableContentQueryKey, { retryOnMount: false });
-    expect(h1(renderHtml(<HeroSection />, client))).toBe(FALLBACK_TITLE);
+    expect(h1(renderHtml(inHome(<HeroSection />), client))).toBe(FALLBACK_TITLE);
   });
 
   it('keeps the fallback text when the list has no hero items', () => {
     const client = createQueryClient();
     client.setQueryData<EditableContentItem[]>(editableContentQueryKey, []);
-    expect(h1(renderHtml(<HeroSection />, client))).toBe(FALLBACK_TITLE);
+    expect(h1(renderHtml(inHome(<HeroSection />), client))).toBe(FALLBACK_TITLE);
   });
 
   it('shows staff-edited text items as text, never as markup, and html items as their (sanitised) HTML', () => {
@@ -48,7 +48,7 @@ describe('HeroSection', () => {
       { contentKey: 'hero.title', content: 'Sewer <img src=x onerror=alert(1)> Help', contentType: 'text' },
       { contentKey: 'hero.subtitle', content: '<p>Fixed <strong>today</strong></p>', contentType: 'html' },
     ]);
-    const html = renderHtml(<HeroSection />, client);
+    const html = renderHtml(inHome(<HeroSection />), client);
     // Text only (every `<` escaped), reading as the staff typed it.
     expect(h1(html)).toBe('Sewer <img src=x onerror=alert(1)> Help');
     expect(html).not.toContain('<img');
@@ -56,7 +56,7 @@ describe('HeroSection', () => {
   });
 
   it('offers the free inspection, a scheduling button, a call link and the four pipe eras', () => {
-    const html = renderHtml(<HeroSection />);
+    const html = renderHtml(inHome(<HeroSection />));
     expect(html).toContain('Free camera inspection with any estimate');
     expect(innerHtmls(html, 'button', { type: 'button' })).toContain('Schedule Free Inspection');
     expect(html).toContain(`href="${business.phoneHref}"`);

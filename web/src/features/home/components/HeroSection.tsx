@@ -1,7 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { pipeEras as pipeErasEn } from '@/content/eras';
-import { pipeEras as pipeErasEs } from '@/content/es/eras';
-import { useLocalized } from '@/i18n/localized';
+import { useHomeCopy } from '../copy';
 import { Editable } from '@/features/editable-content';
 import { RiskBadge } from '@/components/RiskBadge';
 import { CallLink } from '@/components/CallLink';
@@ -10,7 +8,7 @@ import { ScheduleButton } from '@/components/ScheduleButton';
 /** SPEC §2 home item 1: the page's h1, the free-inspection offer, both calls to action and the pipe-era panel. */
 export function HeroSection() {
   const { t } = useLingui();
-  const pipeEras = useLocalized({ en: pipeErasEn, es: pipeErasEs });
+  const { pipeEras } = useHomeCopy();
   return (
     <section className="home-hero" aria-labelledby="home-hero-title">
       <div className="container home-hero__inner">

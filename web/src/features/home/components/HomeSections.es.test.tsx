@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
 import { pipeEras } from '@/content/es/eras';
+import { homeCopy } from '@/content/es/home-page';
 import { homeTableNeighborhoods } from '@/content/es/home-neighborhoods';
 import { featuredProject } from '@/content/es/projects';
 import { serviceCards } from '@/content/es/services';
@@ -14,7 +15,7 @@ import { testimonials } from '@/content/es/testimonials';
 import { processVideo, testimonialVideo, videos } from '@/content/es/videos';
 import { activateLocale } from '@/i18n/catalog';
 import { attrOf, decodeEntities, elements, escapeRe, innerHtmls, texts, visibleText } from '@/testing/html';
-import { headingLevels, renderHtml } from '../testing/render';
+import { headingLevels, inHome, renderHtml } from '../testing/render';
 import { AboutSection } from './AboutSection';
 import { HomeSections } from './HomeSections';
 import { RiskTable } from './RiskTable';
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await activateLocale('es');
   html = renderHtml(
     <>
-      <HomeSections />
+      <HomeSections copy={homeCopy} />
       <div className="home">
         <AboutSection />
       </div>
@@ -141,7 +142,7 @@ describe('HomeSections on the Spanish home page', () => {
 
   it('names an expanded row’s areas in Spanish', () => {
     const first = homeTableNeighborhoods.find((n) => n.subNeighborhoods?.length)!;
-    const out = renderHtml(<RiskTable initialExpanded={[first.id]} />, undefined, '/es/');
+    const out = renderHtml(inHome(<RiskTable initialExpanded={[first.id]} />, homeCopy), undefined, '/es/');
     expect(elements(out, 'ul', { class: 'home-risk__subs', 'aria-label': `Zonas de ${first.name}` })).toHaveLength(1);
     for (const s of first.subNeighborhoods ?? []) expect(decodeEntities(out)).toContain(s.details);
   });
@@ -172,7 +173,7 @@ describe('HomeSections on the Spanish home page', () => {
 
   it('opens a video’s player in Spanish', () => {
     const v = videos[1]!;
-    const out = renderHtml(<VideoShowcase initialOpenId={v.id} />, undefined, '/es/');
+    const out = renderHtml(inHome(<VideoShowcase initialOpenId={v.id} />, homeCopy), undefined, '/es/');
     expect(elements(out, 'li', { class: 'home-videos__player', 'aria-label': `Reproductor de video: ${v.title}` })).toHaveLength(1);
     expect(out).toContain('>Cerrar video</button>');
     expect(out).toMatch(new RegExp(`<iframe[^>]*title="${escapeRe(v.title)}"`));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '@/config/business';
+import { homeCopy } from '@/content/home-page';
 import { homeTableNeighborhoods as neighborhoods } from '@/content/home-neighborhoods';
 import { videos } from '@/content/videos';
 import { attrOf, countTags, elements, innerHtmls, textOnly } from '@/testing/html';
-import { headingLevels, renderHtml } from '../testing/render';
+import { headingLevels, inHome, renderHtml } from '../testing/render';
 import { AboutSection } from './AboutSection';
 import { HomeSections } from './HomeSections';
 import { RiskTable } from './RiskTable';
@@ -11,7 +12,7 @@ import { VideoShowcase } from './VideoShowcase';
 
 const html = renderHtml(
   <>
-    <HomeSections />
+    <HomeSections copy={homeCopy} />
     <div className="home">
       <AboutSection />
     </div>
@@ -110,7 +111,7 @@ describe('RiskTable', () => {
 
   it('shows an expanded row’s sub-areas and marks its toggle expanded', () => {
     const first = withSubs[0]!;
-    const out = renderHtml(<RiskTable initialExpanded={[first.id]} />);
+    const out = renderHtml(inHome(<RiskTable initialExpanded={[first.id]} />));
     expect(countTags(out, 'button', { 'aria-expanded': 'true', 'aria-controls': `home-risk-sub-${first.id}` })).toBe(1);
     const detail = elements(out, 'tr', { id: `home-risk-sub-${first.id}`, class: 'home-risk__detail' });
     expect(detail).toHaveLength(1);
@@ -128,7 +129,7 @@ describe('VideoShowcase', () => {
 
   it('puts the open video’s player directly after its card, with a Close Video button', () => {
     const v = videos[2]!;
-    const out = renderHtml(<VideoShowcase initialOpenId={v.id} />);
+    const out = renderHtml(inHome(<VideoShowcase initialOpenId={v.id} />));
     expect(out.match(/aria-expanded="true"/g)).toHaveLength(1);
     expect(out.match(/<iframe/g)).toHaveLength(1);
     expect(out).toContain(`src="https://www.youtube-nocookie.com/embed/${v.videoId}?autoplay=1&amp;rel=0"`);

@@ -2,9 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { VideoEmbed } from '@/components/VideoEmbed';
-import { processVideo as processVideoEn } from '@/content/videos';
-import { processVideo as processVideoEs } from '@/content/es/videos';
-import { useLocalized } from '@/i18n/localized';
+import { useHomeCopy } from '../copy';
 import { Editable } from '@/features/editable-content';
 
 type Step = { id: string; title: MessageDescriptor; detail: MessageDescriptor };
@@ -36,7 +34,7 @@ const steps: readonly Step[] = [
 /** SPEC §2 home item 6: the four-step process and a video of it. */
 export function ProcessSteps() {
   const { i18n } = useLingui();
-  const processVideo = useLocalized({ en: processVideoEn, es: processVideoEs });
+  const { processVideo } = useHomeCopy();
   return (
     <section className="section home-process" aria-labelledby="home-process-title">
       <div className="container home-process__inner">

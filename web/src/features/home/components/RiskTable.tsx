@@ -2,11 +2,9 @@ import { Fragment, useState } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
 import { getCity } from '@/content/cities';
-import { homeTableNeighborhoods as neighborhoodsEn, type Neighborhood } from '@/content/home-neighborhoods';
-import { homeTableNeighborhoods as neighborhoodsEs } from '@/content/es/home-neighborhoods';
-import { RISK_DESCRIPTIONS as RISK_DESCRIPTIONS_EN, RISK_LEVELS } from '@/content/risk';
-import { RISK_DESCRIPTIONS as RISK_DESCRIPTIONS_ES } from '@/content/es/risk';
-import { useLocalized } from '@/i18n/localized';
+import type { Neighborhood } from '@/content/home-neighborhoods';
+import { RISK_LEVELS } from '@/content/risk';
+import { useHomeCopy } from '../copy';
 import { Tooltip } from '@/components/ui/tooltip';
 import { toggleExpanded } from '../utils/expanded-rows';
 import { RiskBadge, useRiskLabel } from '@/components/RiskBadge';
@@ -19,8 +17,7 @@ export function RiskTable({ initialExpanded = [] }: { initialExpanded?: readonly
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set(initialExpanded));
   const { t } = useLingui();
   const riskLabel = useRiskLabel();
-  const descriptions = useLocalized({ en: RISK_DESCRIPTIONS_EN, es: RISK_DESCRIPTIONS_ES });
-  const neighborhoods = useLocalized({ en: neighborhoodsEn, es: neighborhoodsEs });
+  const { riskDescriptions: descriptions, riskNeighborhoods: neighborhoods } = useHomeCopy();
 
   return (
     <section className="section home-risk" aria-labelledby="home-risk-title">

@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
-import { serviceCards as serviceCardsEn, type ServiceCard } from '@/content/services';
-import { serviceCards as serviceCardsEs } from '@/content/es/services';
-import { useLocalized } from '@/i18n/localized';
+import type { ServiceCard } from '@/content/services';
+import { useHomeCopy } from '../copy';
 import { scrollToContact } from '@/lib/scroll';
 import { ServiceIcon } from './ServiceIcon';
 import { Editable } from '@/features/editable-content';
 
 /** SPEC §2 home item 4: the six service cards. */
 export function ServiceCards() {
-  const serviceCards = useLocalized({ en: serviceCardsEn, es: serviceCardsEs });
+  const { serviceCards } = useHomeCopy();
   return (
     <section className="section home-services" aria-labelledby="home-services-title">
       <div className="container">

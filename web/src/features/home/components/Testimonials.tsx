@@ -1,38 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { VideoEmbed } from '@/components/VideoEmbed';
-import { headlineStats as headlineStatsEn, type HeadlineStat } from '@/content/stats';
-import { headlineStats as headlineStatsEs } from '@/content/es/stats';
-import { testimonials as testimonialsEn, type Testimonial } from '@/content/testimonials';
-import { testimonials as testimonialsEs } from '@/content/es/testimonials';
-import { testimonialVideo as testimonialVideoEn, type VideoRef } from '@/content/videos';
-import { testimonialVideo as testimonialVideoEs } from '@/content/es/videos';
-import type { Locale } from '@/i18n/locale';
 import { useLocale } from '@/i18n/use-locale';
-import { useLocalized } from '@/i18n/localized';
 import { reviewsUrl } from '../utils/reviews-url';
+import { useHomeCopy } from '../copy';
 import { StarRating } from './StarRating';
 import { Editable } from '@/features/editable-content';
-
-type ReviewsCopy = {
-  headlineStats: readonly HeadlineStat[];
-  testimonials: readonly Testimonial[];
-  testimonialVideo: VideoRef;
-  /** Whether the reviews are translations (the reviewers wrote in English): the page says so. */
-  translated: boolean;
-};
-
-/** Each language's stats, reviews and video. */
-const COPY: Readonly<Record<Locale, ReviewsCopy>> = {
-  en: { headlineStats: headlineStatsEn, testimonials: testimonialsEn, testimonialVideo: testimonialVideoEn, translated: false },
-  es: { headlineStats: headlineStatsEs, testimonials: testimonialsEs, testimonialVideo: testimonialVideoEs, translated: true },
-};
 
 /** SPEC §2 home item 8: six five-star reviews, three headline stats, a video and a link to more reviews. */
 export function Testimonials() {
   const { t } = useLingui();
   const locale = useLocale();
-  const { headlineStats, testimonials, testimonialVideo, translated } = useLocalized(COPY);
+  const { headlineStats, testimonials, testimonialVideo, testimonialsTranslated: translated } = useHomeCopy();
   return (
     <section className="section home-reviews" aria-labelledby="home-reviews-title">
       <div className="container">

@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { ratingBadge as ratingBadgeEn } from '@/content/stats';
-import { ratingBadge as ratingBadgeEs } from '@/content/es/stats';
-import { useLocalized } from '@/i18n/localized';
+import { useHomeCopy } from '../copy';
 import { StarRating } from './StarRating';
 import { Editable } from '@/features/editable-content';
 
@@ -40,7 +38,7 @@ const badges: readonly Badge[] = [
 /** SPEC §2 home item 2: licences, family ownership, same-day service, the warranty and the rating badge. */
 export function TrustBadges() {
   const { i18n } = useLingui();
-  const ratingBadge = useLocalized<{ score: number; outOf: number; label: string }>({ en: ratingBadgeEn, es: ratingBadgeEs });
+  const { ratingBadge } = useHomeCopy();
   return (
     <section className="home-trust" aria-labelledby="home-trust-title">
       <div className="container">

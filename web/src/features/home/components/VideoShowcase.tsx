@@ -1,9 +1,8 @@
 import { Fragment, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { VideoEmbed } from '@/components/VideoEmbed';
-import { videos as videosEn, type Video } from '@/content/videos';
-import { videos as videosEs } from '@/content/es/videos';
-import { useLocalized } from '@/i18n/localized';
+import type { Video } from '@/content/videos';
+import { useHomeCopy } from '../copy';
 import { nextOpenVideo } from '../utils/open-video';
 import { Editable } from '@/features/editable-content';
 
@@ -15,7 +14,7 @@ import { Editable } from '@/features/editable-content';
 export function VideoShowcase({ initialOpenId = null }: { initialOpenId?: string | null }) {
   const [openId, setOpenId] = useState<string | null>(initialOpenId);
   const { t } = useLingui();
-  const videos = useLocalized({ en: videosEn, es: videosEs });
+  const { videos } = useHomeCopy();
   const cardButtons = useRef(new Map<string, HTMLButtonElement>());
 
   function close(id: string) {

@@ -3,8 +3,10 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
+import { homeCopy, type HomeCopy } from '@/content/home-page';
 import { i18n } from '@/i18n/catalog';
 import { createQueryClient } from '@/lib/query-client';
+import { HomeCopyProvider } from '../copy';
 
 /**
  * Server-renders `ui` with the app's messages, query cache and a router at
@@ -27,4 +29,9 @@ export function renderHtml(ui: ReactNode, client: QueryClient = createQueryClien
 /** Heading levels in document order, e.g. [1, 2, 3, 2]. */
 export function headingLevels(html: string): number[] {
   return [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
+}
+
+/** A home section as the page holds it: with the page's data (English unless `copy` says otherwise). */
+export function inHome(ui: ReactNode, copy: HomeCopy = homeCopy): ReactNode {
+  return <HomeCopyProvider copy={copy}>{ui}</HomeCopyProvider>;
 }

@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { articlePublishedAt, resourceArticles as articlesEn, type ResourceArticle } from '@/content/resources';
-import { resourceArticles as articlesEs } from '@/content/es/resources';
-import { useLocalized } from '@/i18n/localized';
+import { articlePublishedAt, type ResourceArticle } from '@/content/resources';
 import { useLocalize } from '@/i18n/use-locale';
+import { useResourcesCopy } from '../copy';
 import { CATEGORY_NAMES } from '../utils/categories';
 
 /** Dates as the content service means them: Arizona's day (it keeps no daylight saving time). */
@@ -11,7 +10,7 @@ const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', 
 
 /** The nine articles as cards (in the page's language); each whole card links to /blog/{id}. */
 export function ArticleList() {
-  const articles = useLocalized({ en: articlesEn, es: articlesEs });
+  const { articles } = useResourcesCopy();
   const count = articles.length;
   return (
     <section className="section resources-articles" aria-labelledby="resources-articles-heading">

@@ -1,16 +1,11 @@
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { resourceArticles as articlesEn, resourceFaqs as faqsEn } from '@/content/resources';
-import { resourceArticles as articlesEs, resourceFaqs as faqsEs } from '@/content/es/resources';
-import { useLocalized } from '@/i18n/localized';
 import { useLocalize } from '@/i18n/use-locale';
+import { useResourcesCopy } from '../copy';
 
 /** The five homeowner questions as native disclosure widgets (no script needed), in the page's language. */
 export function ResourceFaqList() {
-  const { articles, faqs } = useLocalized({
-    en: { articles: articlesEn, faqs: faqsEn },
-    es: { articles: articlesEs, faqs: faqsEs },
-  });
+  const { articles, faqs } = useResourcesCopy();
   const localize = useLocalize();
   return (
     <section className="section resources-faqs" aria-labelledby="resources-faqs-heading">

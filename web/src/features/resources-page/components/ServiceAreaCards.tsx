@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { Plural, Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';
-import { cities as citiesEn, type City } from '@/content/cities';
-import { cities as citiesEs } from '@/content/es/cities';
-import { useLocalized } from '@/i18n/localized';
+import type { City } from '@/content/cities';
 import { useLocalize } from '@/i18n/use-locale';
+import { useResourcesCopy } from '../copy';
 
 /**
  * A card per service-area city, linking to its page (in the page's
@@ -12,7 +11,7 @@ import { useLocalize } from '@/i18n/use-locale';
  * content/cities.ts, or content/es/cities.ts on /es/ pages, as on the city pages).
  */
 export function ServiceAreaCards() {
-  const cities = useLocalized({ en: citiesEn, es: citiesEs });
+  const { cities } = useResourcesCopy();
   const count = cities.length;
   return (
     <section className="section resources-areas" aria-labelledby="resources-areas-heading">

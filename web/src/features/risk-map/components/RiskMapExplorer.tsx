@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { cities as citiesEn } from '@/content/cities';
-import { cities as citiesEs } from '@/content/es/cities';
-import { riskMapNeighborhoods as placesEs } from '@/content/es/risk-map';
-import { RISK_MAP_VIEW, riskMapNeighborhoods as placesEn } from '@/content/risk-map';
-import { useLocalized } from '@/i18n/localized';
+import { RISK_MAP_VIEW } from '@/content/risk-map';
 import { useLocale } from '@/i18n/use-locale';
+import { useRiskMapCopy } from '../copy';
 import { embeddedMapTiles } from '../map-tiles';
 import type { MapPlace, RiskMapHandle } from '../map/draw-map';
 import { placeWords } from '../utils/place-words';
@@ -24,8 +21,8 @@ type MapState = 'loading' | 'ready' | 'failed';
 export function RiskMapExplorer() {
   const { i18n, t } = useLingui();
   // The places and their cities in the page's language (content/es/ on /es/risk-map).
-  const places = useLocalized<readonly MapPlace[]>({ en: placesEn, es: placesEs });
-  const words = placeWords(i18n, useLocale(), useLocalized({ en: citiesEn, es: citiesEs }));
+  const { places, cities } = useRiskMapCopy();
+  const words = placeWords(i18n, useLocale(), cities);
   const canvas = useRef<HTMLDivElement>(null);
   const map = useRef<RiskMapHandle | undefined>(undefined);
   // A place picked before the map is drawn: shown as soon as it is.

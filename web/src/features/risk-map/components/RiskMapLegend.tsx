@@ -1,15 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { RISK_DESCRIPTIONS as DESCRIPTIONS_ES, RISK_LABELS as LABELS_ES } from '@/content/es/risk';
-import { RISK_DESCRIPTIONS, RISK_LABELS, RISK_LEVELS, type RiskLevel } from '@/content/risk';
-import { useLocalized } from '@/i18n/localized';
+import { RISK_LEVELS } from '@/content/risk';
+import { useRiskMapCopy } from '../copy';
 import { RiskSwatch } from './RiskSwatch';
-
-type Words = Readonly<Record<RiskLevel, string>>;
 
 /** What each marker colour means (the map's scale, highest first), in the page's language. */
 export function RiskMapLegend() {
-  const labels = useLocalized<Words>({ en: RISK_LABELS, es: LABELS_ES });
-  const descriptions = useLocalized<Words>({ en: RISK_DESCRIPTIONS, es: DESCRIPTIONS_ES });
+  const { riskLabels: labels, riskDescriptions: descriptions } = useRiskMapCopy();
   return (
     <div className="risk-map-legend">
       <h3 id="risk-map-legend-heading">

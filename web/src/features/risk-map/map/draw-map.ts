@@ -7,12 +7,13 @@ import type { CircleMarker, PopupEvent } from 'leaflet';
 import L from './leaflet-global';
 import 'leaflet.heat';
 import { RISK_MAP_COLORS, RISK_MAP_OUTLINE } from '@/content/risk';
-import type { RISK_MAP_VIEW, RiskMapNeighborhood } from '@/content/risk-map';
+import type { RISK_MAP_VIEW } from '@/content/risk-map';
+import type { RiskMapPlace } from '@/content/risk-map-page';
 import type { MapTiles } from '../map-tiles';
 import leafletCss from './leaflet-map.css?inline';
 
 /** A place as the map draws it, its words in the page's language (a Spanish place's rating reads "Alto"). */
-export type MapPlace = Omit<RiskMapNeighborhood, 'risk'> & { risk: string };
+export type MapPlace = RiskMapPlace;
 
 /**
  * The map's own words in the page's language (issue 40), passed in by the
