@@ -93,9 +93,19 @@ export default defineConfig(({ mode }) => {
       // by the entry and the pages are too. Form, dialog and toast libraries
       // are not matched, so they stay in their on-demand chunks (ADR 0001).
       rolldownOptions: {
+        // The prerendered pages' first script (src/boot.ts), an entry of
+        // its own: it fetches index.html's entry after the page has painted.
+        input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)) },
         output: {
           codeSplitting: {
             groups: [
+              {
+                // The boot script's one import, shared with the app: a chunk
+                // of its own, so the boot script never pulls in the app chunk.
+                name: 'early-submits',
+                test: /[\\/]src[\\/]lib[\\/]early-submits\.ts/,
+                priority: 30,
+              },
               {
                 name: 'framework',
                 // Not the infinite-list hooks: only the admin pages them.
@@ -109,7 +119,7 @@ export default defineConfig(({ mode }) => {
                 // the form-error helpers): grouped here they would ride along
                 // on every public page. The Editable element and the edit-mode
                 // flag are on every page; the editing code (edit-mode/) is not.
-                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/]|ui[\\/]tooltip)|lib[\\/](?!api-errors|form-errors)|config[\\/]|app[\\/]|features[\\/]editable-content[\\/](?!edit-mode[\\/]))|content[\\/](cities|risk)\.ts)/,
+                test: /[\\/]src[\\/]((components[\\/](?!staff[\\/]|ui[\\/]tooltip)|lib[\\/](?!api-errors|form-errors|passkey-ceremony|page-headers|site-path)|config[\\/]|app[\\/]|features[\\/]editable-content[\\/](?!edit-mode[\\/]))|content[\\/](cities|risk)\.ts)/,
                 minShareCount: 2,
                 priority: 10,
               },
@@ -136,6 +146,7 @@ export default defineConfig(({ mode }) => {
       // Libraries run through the aliases in tests as well (see ssr above).
       server: { deps: { inline: true } },
       include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['src/testing/setup-messages.ts'],
     },
   };
 });

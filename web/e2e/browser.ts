@@ -44,6 +44,16 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
   return { context, page, errors };
 }
 
+/**
+ * Opens a page and waits until it has hydrated (<html data-hydrated>): a
+ * prerendered page fetches its code only after its first paint (ADR 0018),
+ * and a button pressed before that is pressed again only once it has.
+ */
+export async function gotoHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.locator('html[data-hydrated]').waitFor();
+}
+
 /** Every request for a street-map tile (the gateway's default GATEWAY_MAP_TILE_URL). */
 export const MAP_TILES = /^https:\/\/tile\.openstreetmap\.org\//;
 

@@ -3,7 +3,7 @@
 // what was typed or submitted before its code arrived.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser';
+import { fetchHtml, gotoHydrated, launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -59,6 +59,50 @@ describe('loading on demand', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     expect(scripts()).toContain('MobileDrawer');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fetches a prerendered page’s code only after the page has painted, and hydrates it', async () => {
+    for (const path of ['/', '/es/', '/phoenix', '/contact']) {
+      const { status, html } = await fetchHtml(path);
+      expect(status, path).toBe(200);
+      // In the head: the boot script and its one import; the rest is a list the boot script reads.
+      expect(html.match(/<script type="module"[^>]*>/g), path).toEqual([expect.stringMatching(/src="\/assets\/boot-[\w-]+\.js"/)]);
+      expect(html.match(/<link rel="modulepreload"[^>]*>/g), path).toEqual([expect.stringMatching(/href="\/assets\/early-submits-[\w-]+\.js"/)]);
+      expect(html, path).toMatch(/<script type="application\/json" id="page-code">\["\/assets\/index-[\w-]+\.js",/);
+
+      const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+      await page.goto(path);
+      await page.locator('html[data-hydrated]').waitFor();
+      const { painted, entryRequested } = await page.evaluate(() => ({
+        painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+        entryRequested: performance.getEntriesByType('resource').find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name))?.startTime ?? NaN,
+      }));
+      expect(entryRequested, path).toBeGreaterThanOrEqual(painted);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('presses a button pressed before the page hydrated once it has: a video card opens its player', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // The page's code waits until the card has been pressed.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const card = page.locator('.home-videos__grid button[aria-expanded]').nth(2);
+    await card.click();
+    await card.click(); // pressed again while nothing happened: still one press
+    await expect(card.getAttribute('aria-expanded')).resolves.toBe('false');
+    release();
+    await page.locator('html[data-hydrated]').waitFor();
+    await expect(card.getAttribute('aria-expanded')).resolves.toBe('true');
+    await expect(page.locator('.home-videos__player').count()).resolves.toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -226,7 +270,8 @@ describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
       };
     });
     const conversions = () => page.evaluate(() => (window as unknown as { conversions: string[] }).conversions);
-    await page.goto('/');
+    // The hook is the links' click handler: a link followed before the page hydrated is not counted.
+    await gotoHydrated(page, '/');
     // tel: and mailto: links would leave the page; keep it here.
     await page.evaluate(() =>
       document.addEventListener('click', (e) => {

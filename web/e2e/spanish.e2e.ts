@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, fetchHtml, launch, openPage, routeMapTiles } from './browser';
+import { BASE_URL, fetchHtml, gotoHydrated, launch, openPage, routeMapTiles } from './browser';
 import { signInAsStaff } from './staff';
 
 let browser: Browser;
@@ -84,7 +84,8 @@ describe('the Spanish edition', () => {
 
   it('switches language on the same page, keeps it for the home page, and switches back', async () => {
     const { page, context, errors } = await openPage(browser);
-    await page.goto('/phoenix');
+    // The switch remembers the choice in its click handler: a switch followed before the page hydrated is not.
+    await gotoHydrated(page, '/phoenix');
     await page.locator('header').getByRole('link', { name: 'Ver esta página en español' }).click();
     await page.waitForURL(/\/es\/phoenix$/);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
@@ -96,6 +97,7 @@ describe('the Spanish edition', () => {
     // Links stay in Spanish.
     await expect(page.locator('header').getByRole('link', { name: /Presupuesto/ }).getAttribute('href')).resolves.toBe('/es/contact#contact');
     // And back.
+    await page.locator('html[data-hydrated]').waitFor();
     await page.locator('header').getByRole('link', { name: 'View this page in English' }).click();
     await page.waitForURL((u) => u.pathname === '/');
     await page.goto('/');

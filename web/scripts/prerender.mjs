@@ -21,14 +21,15 @@ const cssFile = STYLESHEET.exec(shell)?.[1];
 if (!cssFile) throw new Error('index.html links no stylesheet');
 const css = await readFile(join(dist, cssFile), 'utf8');
 // A prerendered page paints without its scripts: they hydrate what is
-// already on screen. fetchpriority="low" lets the browser put the page's
-// own bytes first on a slow connection instead of treating every module as
-// render-blocking (Chromium fetches modules at High priority by default).
-// The app shell (app.html), which renders nothing without them, keeps the default.
-const LOW = ' fetchpriority="low"';
-const lowPriority = (html) =>
-  html.replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => tag + LOW);
-const template = lowPriority(shell.replace(STYLESHEET, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`));
+// already on screen. So its code is fetched only once it has painted (issue
+// 40): the page's head has just the boot script (src/boot.ts, a few hundred
+// bytes), which reads the list of the page's code from a JSON block and adds
+// it after the first paint. Fetched from the start, as index.html's tags
+// would, the code competed with the page's own bytes on a slow connection,
+// and Lighthouse counted its downloads towards the largest paint. The app
+// shell (app.html), which renders nothing without its code, keeps the tags.
+const ENTRY_TAGS = /\s*<script type="module"[^>]*><\/script>|\s*<link rel="modulepreload"[^>]*>/g;
+const template = shell.replace(STYLESHEET, () => `<style>${css.replaceAll('</style', '<\\/style')}</style>`).replace(ENTRY_TAGS, '');
 const manifestFile = join(dist, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8'));
 
@@ -41,22 +42,32 @@ function chunkClosure(key, seen = new Set()) {
   return seen;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = 'index.html';
+const bootKey = 'src/boot.ts';
+if (!manifest[entryKey]?.isEntry || !manifest[bootKey]?.isEntry) throw new Error('the manifest has not both entries, index.html and src/boot.ts');
 const inEntry = chunkClosure(entryKey);
+const [bootFile, ...bootChunks] = chunkClosure(bootKey);
 
 /**
- * <link rel="modulepreload"> tags for the matched lazy pages' chunks (their
- * modules under src/), so the browser fetches a page's code in parallel
- * with the entry instead of after it. Chunks the entry already loads are skipped.
+ * The page's head tags for its code: the boot script (and its one import,
+ * preloaded), and the list it loads after the first paint: the entry, the
+ * chunks the entry imports, then the matched lazy pages' chunks (their
+ * modules under src/) so the browser fetches them in parallel with the entry
+ * instead of after it.
  */
-function routePreloads(modules) {
-  const files = new Set();
+function codeTags(modules) {
+  const files = new Set(inEntry);
   for (const mod of modules) {
     const key = [`src/${mod}.tsx`, `src/${mod}.ts`].find((k) => manifest[k]);
     if (!key) throw new Error(`no chunk for page module ${mod}`);
-    for (const f of chunkClosure(key)) if (!inEntry.has(f)) files.add(f);
+    for (const f of chunkClosure(key)) files.add(f);
   }
-  return [...files].map((f) => `<link rel="modulepreload"${LOW} crossorigin href="/${f}">`);
+  const list = JSON.stringify([...files].map((f) => `/${f}`));
+  return [
+    `<script type="application/json" id="page-code">${list}</script>`,
+    ...bootChunks.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+    `<script type="module" crossorigin src="/${bootFile}"></script>`,
+  ];
 }
 
 // React 19 emits hoistable head elements (title, meta, link) in the body
@@ -70,7 +81,7 @@ const HEAD_TAG = /<title>[\s\S]*?<\/title>|<meta\b[^>]*>|<link\b[^>]*>/g;
 const LOCALE_MODULES = { en: [], es: ['locales/es'] };
 
 function page(html, modules, locale, block = '') {
-  const head = [...(html.match(HEAD_TAG) ?? []), ...routePreloads([...modules, ...LOCALE_MODULES[locale]])];
+  const head = [...(html.match(HEAD_TAG) ?? []), ...codeTags([...modules, ...LOCALE_MODULES[locale]])];
   const body = html.replace(HEAD_TAG, '');
   let out = template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${locale}">`)

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { GuardedBrowserRouter } from '@/lib/guarded-history';
 import { whenSlicesHydrated } from '@/lib/hydration-slices';
-import { markHydrated } from '@/lib/island';
+import { markHydrated } from '@/lib/early-submits';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

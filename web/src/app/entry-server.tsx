@@ -9,7 +9,8 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { ARTICLE_TEMPLATE_POST, ARTICLE_TEMPLATE_SLUG } from '@/features/blog/utils/article-template';
 import { blogPostQueryKey } from '@/features/blog/api/get-blog-post';
 import { markSlicesInServerHtml } from '@/lib/hydration-slices';
-import { activateLocale } from '@/i18n/catalog';
+import { activateLocale, i18n } from '@/i18n/catalog';
+import { messages as englishMessages } from '@/locales/en';
 import { LOCALE_PREFIX, LOCALES, localeOfPath, type Locale } from '@/i18n/locale';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
@@ -17,6 +18,8 @@ import { AppRoutes, loadMatchedRoutes, pageModules, publicRoutes, routes, static
 
 // Hydration slices are written as suspended ranges the browser's hydration keeps.
 markSlicesInServerHtml();
+// Every area's English messages (the browser loads each area's with its code).
+i18n.load('en', englishMessages);
 
 /** The public pages to prerender: every path the public route table names (never the staff area). */
 export const PRERENDER_PATHS: readonly string[] = staticPaths(publicRoutes);

@@ -2,11 +2,11 @@
 // a bad VITE_* value throws here, before anything renders.
 import '@/config/business';
 import '@/styles.css';
-import { captureAttribution } from '@/features/lead-form';
+import { captureAttribution } from '@/features/lead-form/attribution';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrateInSlices } from '@/lib/hydration-slices';
-import { holdEarlySubmits } from '@/lib/island';
+import { holdEarlySubmits } from '@/lib/early-submits';
 import { activateLocale } from '@/i18n/catalog';
 import { localeOfPath } from '@/i18n/locale';
 import { App } from './App';
@@ -15,6 +15,7 @@ import { loadMatchedRoutes, routes } from './router';
 captureAttribution();
 // From here on, a form sent before its code is there waits for it (not the
 // browser's own submission: a reload with the details in the address bar).
+// Prerendered pages' boot script (src/boot.ts) did so already.
 holdEarlySubmits();
 
 const container = document.getElementById('root');
@@ -26,7 +27,7 @@ const app = (
   </StrictMode>
 );
 
-// The page's own chunk is already preloaded (<link rel="modulepreload">);
+// The page's own chunk is already preloaded (<link rel="modulepreload">, added by src/boot.ts);
 // loading it first makes the first render match the prerendered HTML.
 // The page's language's messages (a Spanish page's catalog is preloaded too).
 await Promise.all([loadMatchedRoutes(routes, window.location.pathname), activateLocale(localeOfPath(window.location.pathname))]);

@@ -8,60 +8,7 @@
 // client-side navigation load straight away.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 
-let pageHydrated = false;
-
-/**
- * Forms submitted before the code that handles them was there: before the
- * page hydrated, or before their island did. Submitted again once it is.
- */
-const early = new Set<HTMLFormElement>();
-
-/** Fired on an island's element when a form in it was held (island code not there yet). */
-const HELD_EVENT = 'island-submit-held';
-
-/**
- * Holds every form submission the page's code cannot handle yet, from the
- * moment the entry script runs (main.tsx calls it first): one before the
- * page has hydrated, or inside an island still waiting for its code. The
- * browser's own submission would reload the page with the visitor's details
- * in the address bar and send nothing (the forms have no action). A held
- * form is submitted again once its code is there: an island's by the island,
- * any other at markHydrated.
- */
-export function holdEarlySubmits(): void {
-  document.addEventListener(
-    'submit',
-    (e) => {
-      const form = e.target;
-      if (!(form instanceof HTMLFormElement)) return;
-      const waiting = form.closest<HTMLElement>('[data-island="waiting"]');
-      if (pageHydrated && !waiting) return;
-      e.preventDefault();
-      early.add(form);
-      waiting?.dispatchEvent(new Event(HELD_EVENT));
-    },
-    true,
-  );
-}
-
-/** Submits again the held forms inside el (or, without el, those in no waiting island). */
-function resubmit(el?: HTMLElement): void {
-  for (const form of [...early]) {
-    if (el ? !el.contains(form) : form.closest('[data-island="waiting"]')) continue;
-    early.delete(form);
-    if (form.isConnected) form.requestSubmit();
-  }
-}
-
-/**
- * Called once the first page has hydrated (App's first effect). The page says
- * so on <html data-hydrated>, for tests and tools that wait for it.
- */
-export function markHydrated(): void {
-  pageHydrated = true;
-  document.documentElement.setAttribute('data-hydrated', '');
-  resubmit();
-}
+import { early, HELD_EVENT, isPageHydrated, resubmit } from './early-submits';
 
 /** How far outside the viewport an island starts loading (CSS margin). */
 export const ISLAND_ROOT_MARGIN = '1200px 0px';
@@ -101,7 +48,7 @@ export function island<P extends object>(load: Loader<P>): Island<P> {
   function IslandRoot({ fallback = null, className, ...props }: P & { fallback?: ReactNode; className?: string }) {
     const ref = useRef<HTMLDivElement>(null);
     // Mounted after the first page (client-side navigation): no reason to wait.
-    const [eager] = useState(() => pageHydrated);
+    const [eager] = useState(isPageHydrated);
     if (eager) release();
     const [ready, setReady] = useState(false);
 

@@ -1,5 +1,6 @@
-// Every area's English messages in one catalog (lingui.config.ts: one .po per area, so
-// translators of different parts never edit the same file). Compiled on import by @lingui/vite-plugin.
+// Every area's English messages in one catalog, for the prerender (entry-server.tsx) and the tests
+// (testing/setup-messages.ts); the browser loads the shell's with the entry and each other area's with
+// its code (locales/<area>/en.ts). Compiled on import by @lingui/vite-plugin.
 import type { Messages } from '@lingui/core';
 import { messages as shell } from './shell/en.po';
 import { messages as leadForm } from './lead-form/en.po';

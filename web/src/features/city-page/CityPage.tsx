@@ -1,5 +1,6 @@
 // A city page put together (SPEC §2 "City pages") from one language's copy:
 // routes/city.tsx passes the English, routes/es/city.tsx the Spanish (issue 40).
+import '@/locales/city-page/en';
 import { useLocation } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

@@ -2,6 +2,7 @@
 // visitor has typed so far, for people who would rather not submit a form.
 // It is written in the page's language (the visitor reads the draft first;
 // a Spanish one tells the office at once which language to answer in).
+import '@/locales/lead-form/en';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { business } from '@/config/business';

@@ -6,6 +6,7 @@
 // a Spanish page the field's own rule says it instead (every failure of a
 // SPEC field reads as its rule on the client too), and a toast falls back
 // to the form's own failure text.
+import '@/locales/lead-form/en';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { DEFAULT_LOCALE } from '@/i18n/locale';

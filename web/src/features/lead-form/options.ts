@@ -5,6 +5,7 @@
 // the page's language (issue 40). A label without a message reads the same
 // in every language (city names, year ranges).
 
+import '@/locales/lead-form/en';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { cities, type CitySlug } from '@/content/cities';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { msg } from '@lingui/core/macro';
 import type { LegalDocument } from './components/LegalPage';
 import body from './terms.html?raw';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { useLingui } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { useLingui } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
 import { useLocale } from '@/i18n/use-locale';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { toast } from '@/components/ui/use-toast';

@@ -1,3 +1,4 @@
+import '@/locales/city-page/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import type { CityPageData as City } from '@/content/city-details';

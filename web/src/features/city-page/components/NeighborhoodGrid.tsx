@@ -1,3 +1,4 @@
+import '@/locales/city-page/en';
 import { Plural, Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';
 import type { City } from '@/content/cities';

@@ -1,3 +1,4 @@
+import '@/locales/city-page/en';
 import { Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';
 import type { CityPageData as City } from '@/content/city-details';

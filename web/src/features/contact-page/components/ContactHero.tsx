@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { Trans } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { CallLink } from '@/components/CallLink';

@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Seo } from '@/components/Seo';

@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';

@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { business, formatOpeningHours } from '@/config/business';
 import { CallLink } from '@/components/CallLink';

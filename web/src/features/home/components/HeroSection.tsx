@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { useLingui } from '@lingui/react/macro';
 import { useHomeCopy } from '../copy';
 import { Editable } from '@/features/editable-content';

@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { Fragment, useState } from 'react';
 import { Plural, useLingui } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';

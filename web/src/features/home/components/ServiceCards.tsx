@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { Trans } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
 import type { ServiceCard } from '@/content/services';

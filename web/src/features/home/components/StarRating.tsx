@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { useLingui } from '@lingui/react/macro';
 
 /** Stars for a rating, read by screen readers as "Rated N out of M stars" (in the page's language). */

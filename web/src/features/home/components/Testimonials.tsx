@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { business } from '@/config/business';
 import { VideoEmbed } from '@/components/VideoEmbed';

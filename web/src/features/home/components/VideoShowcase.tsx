@@ -1,3 +1,4 @@
+import '@/locales/home/en';
 import { Fragment, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { VideoEmbed } from '@/components/VideoEmbed';

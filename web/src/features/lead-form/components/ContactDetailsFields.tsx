@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { useLingui } from '@lingui/react/macro';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { CITY_CHOICES, optionsIn } from '../options';

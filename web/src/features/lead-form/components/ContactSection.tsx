@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { LeadFormIsland } from './LeadFormIsland';

@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { FieldPath } from 'react-hook-form';
 import { CallLink } from '@/components/CallLink';

@@ -1,5 +1,6 @@
 // The labelled controls both forms are made of. Each error is a
 // <p role="alert"> right after its control, linked by aria-describedby.
+import '@/locales/lead-form/en';
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';

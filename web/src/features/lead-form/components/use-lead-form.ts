@@ -1,3 +1,4 @@
+import '@/locales/lead-form/en';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
 import { useId, useState } from 'react';

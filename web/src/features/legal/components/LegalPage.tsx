@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Seo } from '@/components/Seo';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { Link } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { articlePublishedAt, type ResourceArticle } from '@/content/resources';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { Link } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { useLocalize } from '@/i18n/use-locale';

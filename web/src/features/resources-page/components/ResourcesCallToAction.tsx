@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import { ScheduleButton } from '@/components/ScheduleButton';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { Trans } from '@lingui/react/macro';
 import { SmartLink } from '@/components/SmartLink';
 

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import { Link } from 'react-router';
 import { Plural, Trans } from '@lingui/react/macro';
 import { RiskBadge } from '@/components/RiskBadge';

@@ -1,3 +1,4 @@
+import '@/locales/resources/en';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ArticleCategory } from '@/content/resources';

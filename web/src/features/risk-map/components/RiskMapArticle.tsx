@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import { Trans } from '@lingui/react/macro';
 
 /** Why the ratings on the map follow the age of each neighborhood. */

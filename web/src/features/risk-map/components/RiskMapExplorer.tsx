@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { RISK_MAP_VIEW } from '@/content/risk-map';

@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import { Trans } from '@lingui/react/macro';
 
 /** The page's only h1 and what the map shows. */

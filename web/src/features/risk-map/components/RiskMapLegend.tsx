@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import { Trans } from '@lingui/react/macro';
 import { RISK_LEVELS } from '@/content/risk';
 import { useRiskMapCopy } from '../copy';

@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import { Trans } from '@lingui/react/macro';
 import { CallLink } from '@/components/CallLink';
 import { SmartLink } from '@/components/SmartLink';

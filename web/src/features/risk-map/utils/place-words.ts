@@ -1,3 +1,4 @@
+import '@/locales/risk-map/en';
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { City, CitySlug } from '@/content/cities';
