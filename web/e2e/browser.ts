@@ -36,22 +36,24 @@ export async function openPage(browser: Browser, viewport = { width: 1280, heigh
     extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorIp() },
   });
   const page: Page = await context.newPage();
+  // A prerendered page fetches its code only after its first paint (ADR 0018): a button pressed or a
+  // client-side link followed before the page hydrated does what an unhydrated page does (nothing, a full
+  // page load). goto waits until a prerendered page (it has the boot script's #page-code list) has hydrated,
+  // unless the test names its own waitUntil (a test of what happens before hydration).
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil === undefined) {
+      await page.waitForFunction(() => !document.getElementById('page-code') || document.documentElement.hasAttribute('data-hydrated'));
+    }
+    return response;
+  };
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   page.on('pageerror', (e) => errors.push(e.message));
   return { context, page, errors };
-}
-
-/**
- * Opens a page and waits until it has hydrated (<html data-hydrated>): a
- * prerendered page fetches its code only after its first paint (ADR 0018),
- * and a button pressed before that is pressed again only once it has.
- */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.locator('html[data-hydrated]').waitFor();
 }
 
 /** Every request for a street-map tile (the gateway's default GATEWAY_MAP_TILE_URL). */

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gotoHydrated, launch, openPage } from './browser';
+import { launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe('home page', () => {
 
   it('opens one video at a time below its card and closes it', async () => {
     const { page, context } = await openPage(browser);
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const cards = page.locator('.home-videos__grid button[aria-expanded]');
     await expect(cards.count()).resolves.toBe(8);
     await cards.nth(0).click();
@@ -58,7 +58,7 @@ describe('home page', () => {
 
   it('expands and collapses neighbourhood sub-areas', async () => {
     const { page, context } = await openPage(browser);
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     const toggle = page.locator('section[aria-labelledby="home-risk-title"] button[aria-expanded]').first();
     await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
     const detail = page.locator(`#${await toggle.getAttribute('aria-controls')}`);

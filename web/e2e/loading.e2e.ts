@@ -3,7 +3,7 @@
 // what was typed or submitted before its code arrived.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchHtml, gotoHydrated, launch, openPage } from './browser';
+import { fetchHtml, launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,28 +83,6 @@ describe('loading on demand', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
-
-  it('presses a button pressed before the page hydrated once it has: a video card opens its player', async () => {
-    const { page, context, errors } = await openPage(browser);
-    // The page's code waits until the card has been pressed.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route: Route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto('/');
-    const card = page.locator('.home-videos__grid button[aria-expanded]').nth(2);
-    await card.click();
-    await card.click(); // pressed again while nothing happened: still one press
-    await expect(card.getAttribute('aria-expanded')).resolves.toBe('false');
-    release();
-    await page.locator('html[data-hydrated]').waitFor();
-    await expect(card.getAttribute('aria-expanded')).resolves.toBe('true');
-    await expect(page.locator('.home-videos__player').count()).resolves.toBe(1);
-    expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('loads one language’s copy: the English home page no Spanish data, the Spanish none of the English', async () => {
@@ -271,7 +249,7 @@ describe('tooltips, menu typeahead, toasts and the conversion hook', () => {
     });
     const conversions = () => page.evaluate(() => (window as unknown as { conversions: string[] }).conversions);
     // The hook is the links' click handler: a link followed before the page hydrated is not counted.
-    await gotoHydrated(page, '/');
+    await page.goto('/');
     // tel: and mailto: links would leave the page; keep it here.
     await page.evaluate(() =>
       document.addEventListener('click', (e) => {

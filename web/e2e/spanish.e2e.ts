@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, fetchHtml, gotoHydrated, launch, openPage, routeMapTiles } from './browser';
+import { BASE_URL, fetchHtml, launch, openPage, routeMapTiles } from './browser';
 import { signInAsStaff } from './staff';
 
 let browser: Browser;
@@ -85,7 +85,7 @@ describe('the Spanish edition', () => {
   it('switches language on the same page, keeps it for the home page, and switches back', async () => {
     const { page, context, errors } = await openPage(browser);
     // The switch remembers the choice in its click handler: a switch followed before the page hydrated is not.
-    await gotoHydrated(page, '/phoenix');
+    await page.goto('/phoenix');
     await page.locator('header').getByRole('link', { name: 'Ver esta página en español' }).click();
     await page.waitForURL(/\/es\/phoenix$/);
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');

@@ -608,7 +608,9 @@ func useTheSite(t *testing.T, r *releaseT, h *host, s *site) {
 	var mailed bool
 	for deadline := time.Now().Add(30 * time.Second); !mailed && time.Now().Before(deadline); time.Sleep(500 * time.Millisecond) {
 		logs, _ := r.kubectl("logs", "deploy/"+fullname+"-notifier")
-		mailed = strings.Contains(logs, "lead mail") && strings.Contains(logs, tag+" 1")
+		// Without a mail server the notifier logs that the mail was due, by the lead's id (never its
+		// content: a log line cannot be erased when the homeowner asks, issue 39).
+		mailed = strings.Contains(logs, "lead mailed to the office") && strings.Contains(logs, id)
 	}
 	if !mailed {
 		t.Errorf("the notifier's log has no mail for lead %s (%s 1)", id, tag)

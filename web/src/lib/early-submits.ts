@@ -1,8 +1,7 @@
-// Form submissions and button presses the page's code cannot handle yet
-// (ADR 0001, ADR 0018). No imports: src/boot.ts, which runs before the page's
-// code is even fetched, holds them from the start; islands (lib/island.tsx)
-// and the hydrated page submit them again, and the hydrated page presses the
-// buttons again.
+// Form submissions the page's code cannot handle yet (ADR 0001, ADR 0018).
+// No imports: src/boot.ts, which runs before the page's code is even
+// fetched, holds them from the start; islands (lib/island.tsx) and the
+// hydrated page submit them again.
 
 let pageHydrated = false;
 let holding = false;
@@ -47,26 +46,7 @@ export function holdEarlySubmits(): void {
     },
     true,
   );
-  document.addEventListener(
-    'click',
-    (e) => {
-      if (pageHydrated || !(e.target instanceof Element)) return;
-      const button = e.target.closest('button');
-      // A submit button's press is the form's submission, held above; an island's buttons wait for the island.
-      if (!button || (button.type === 'submit' && button.form) || button.closest('[data-island="waiting"]')) return;
-      // Pressed again and again while nothing happened: pressed once.
-      if (earlyPresses.at(-1) !== button) earlyPresses.push(button);
-    },
-    true,
-  );
 }
-
-/**
- * Buttons pressed before the page hydrated (a video card, a table row's
- * toggle): nothing handled the press then, so it is made again, in order,
- * once the page has hydrated. Links need no such help: they work unhydrated.
- */
-const earlyPresses: HTMLButtonElement[] = [];
 
 /** Submits again the held forms inside el (or, without el, those in no waiting island). */
 export function resubmit(el?: HTMLElement): void {
@@ -83,7 +63,6 @@ export function resubmit(el?: HTMLElement): void {
  */
 export function markHydrated(): void {
   pageHydrated = true;
-  resubmit();
-  for (const button of earlyPresses.splice(0)) if (button.isConnected) button.click();
   document.documentElement.setAttribute('data-hydrated', '');
+  resubmit();
 }
