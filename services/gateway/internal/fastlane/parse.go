@@ -183,7 +183,9 @@ func plainHost(b []byte) bool {
 }
 
 // cleanTarget: an absolute path of plain characters with no empty or dot
-// segment, and an optional query of plain characters.
+// segment (but for a trailing slash, which net/http's mux keeps as it is:
+// the Spanish home page's address is /es/), and an optional query of plain
+// characters.
 func cleanTarget(t []byte) bool {
 	if len(t) == 0 || t[0] != '/' {
 		return false
@@ -202,6 +204,7 @@ func cleanTarget(t []byte) bool {
 	if len(path) == 1 {
 		return true
 	}
+	path = bytes.TrimSuffix(path, []byte("/"))
 	for seg := range bytes.SplitSeq(path[1:], []byte("/")) {
 		if len(seg) == 0 || bytes.Equal(seg, []byte(".")) || bytes.Equal(seg, []byte("..")) {
 			return false
