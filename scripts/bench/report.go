@@ -25,10 +25,15 @@ const (
 )
 
 type staticRow struct {
-	name                     string
-	nginxMax, gatewayMax     maxRate
-	plainMax                 maxRate // net/http alone, same bytes and headers
-	fixedPath                string  // the page of the fixed-rate runs when the row has several
+	name                 string
+	nginxMax, gatewayMax maxRate
+	plainMax             maxRate // net/http alone, same bytes and headers
+	fixedPath            string  // the page of the fixed-rate runs when the row has several
+	// ratios are each round's gateway rate over nginx's in that round;
+	// ratio is their median (the row's figure, see pairedRatio); steals
+	// are each round's larger share of stolen CPU time (steal.go).
+	ratios, steals           []float64
+	ratio                    float64
 	nginxFixed, gatewayFixed fixedRate
 }
 
@@ -133,7 +138,7 @@ func (r *report) markdown() string {
 	m := machine()
 	w("- %s\n- %s\n", m[0], strings.Replace(m[1], "%s", r.nginxVersion, 1))
 	w("- A scratch stack of its own: the built binaries, a Postgres cluster with production durability (fsync and synchronous commit on), NATS JetStream and MinIO, all on 127.0.0.1. Every server (nginx, gateway, services, Postgres, NATS, MinIO) runs on CPU %s; every load generator on CPU %s.\n", serverCPU, loadCPU)
-	w("- Maximum rate: wrk, 1 thread, 32 connections, %s per run (closed loop), the three servers in turn, %d rounds, the median round shown. Fixed rate: fortio, 32 connections, %s per run; each connection keeps its share of the rate and catches up after a slow answer. vegeta was tried there first: on one core it fell from 5,000 to 1,400 req/s of 20 KB pages when asked for 20,000, so it runs only the 500 req/s of uncached reads. gRPC: ghz.\n\n", r.dur, r.rounds, r.dur)
+	w("- Maximum rate: wrk, 1 thread, 32 connections, %s per run (closed loop), the three servers in turn, %d rounds (%d for public bytes, every other round in reverse order), the median round shown. Fixed rate: fortio, 32 connections, %s per run; each connection keeps its share of the rate and catches up after a slow answer. vegeta was tried there first: on one core it fell from 5,000 to 1,400 req/s of 20 KB pages when asked for 20,000, so it runs only the 500 req/s of uncached reads. gRPC: ghz.\n\n", r.dur, r.rounds, staticRounds(r.rounds), r.dur)
 
 	if len(r.static) > 0 {
 		w("## Public bytes: the gateway beside nginx\n\n")
@@ -141,7 +146,7 @@ func (r *report) markdown() string {
 			r.pages, goalRatio, ms(goalStaticP99))
 		w("| Reads | nginx req/s | net/http alone | gateway req/s | ratio | fixed rate (½ nginx) | nginx p99 | gateway p99 | errors |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
 		for _, s := range r.static {
-			ratio := s.gatewayMax.rps / s.nginxMax.rps
+			ratio := s.ratio
 			errs := s.nginxMax.bad + s.gatewayMax.bad + int((1-s.gatewayFixed.success)*float64(s.gatewayFixed.requests)+0.5) +
 				int((1-s.nginxFixed.success)*float64(s.nginxFixed.requests)+0.5)
 			fixed := fmt.Sprintf("%.0f/s (answered %.0f/s)", s.gatewayFixed.rate, s.gatewayFixed.achieved)
@@ -163,6 +168,16 @@ func (r *report) markdown() string {
 		var parts []string
 		for _, s := range r.static {
 			parts = append(parts, fmt.Sprintf("%s nginx %s ms, gateway %s ms", s.name, ms(s.nginxMax.p99), ms(s.gatewayMax.p99)))
+		}
+		w("%s.\n\n", strings.Join(parts, "; "))
+		w("The ratio is the median of the rounds' own ratios (nginx and the gateway measured in the same round, odd rounds in reverse order), of the quiet rounds only when there are any: rounds in which the hypervisor took at most %.0f%% of either CPU's time (steal, from /proc/stat). The req/s columns are each server's median round. Each round's ratio, with its steal: ", quietSteal*100)
+		parts = parts[:0]
+		for _, s := range r.static {
+			rs := make([]string, len(s.ratios))
+			for i, f := range s.ratios {
+				rs[i] = fmt.Sprintf("%.2f (%.0f%%)", f, s.steals[i]*100)
+			}
+			parts = append(parts, fmt.Sprintf("%s %s", s.name, strings.Join(rs, ", ")))
 		}
 		w("%s.\n\n", strings.Join(parts, "; "))
 	}

@@ -239,20 +239,32 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 		// The three servers in turn, rounds times; each figure is the
 		// median round (something else on the machine can slow one run).
 		var ng, pl, gw []maxRate
-		for range c.rounds {
+		servers := []struct {
+			base  string
+			paths []string
+			out   *[]maxRate
+		}{{nginxBase, t.nginx, &ng}, {plainBase, t.nginx, &pl}, {base, t.gateway, &gw}}
+		for i := range staticRounds(c.rounds) {
 			fmt.Printf("bench: %s: maximum rates (nginx, net/http alone, gateway)...\n", t.name)
-			for _, run := range []struct {
-				base  string
-				paths []string
-				out   *[]maxRate
-			}{{nginxBase, t.nginx, &ng}, {plainBase, t.nginx, &pl}, {base, t.gateway, &gw}} {
+			// Odd rounds run the servers in reverse: a machine that slows
+			// or speeds up during a round then favours neither.
+			order := slices.Clone(servers)
+			if i%2 == 1 {
+				slices.Reverse(order)
+			}
+			for _, run := range order {
+				srv, load := readTicks()
 				m, err := runWrk(dir, run.base, run.paths, t.headers, c.dur, 32)
 				if err != nil {
 					return err
 				}
+				m.steal = stealSince(srv, load)
 				*run.out = append(*run.out, m)
 			}
+			row.ratios = append(row.ratios, gw[i].rps/ng[i].rps)
+			row.steals = append(row.steals, max(gw[i].steal, ng[i].steal))
 		}
+		row.ratio = pairedRatio(row.ratios, row.steals)
 		row.nginxMax, row.plainMax, row.gatewayMax = median(ng, byRate), median(pl, byRate), median(gw, byRate)
 		rate := int(row.nginxMax.rps / 2)
 		// fortio asks for one path: a row of several pages is held at the
@@ -268,8 +280,8 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 		if row.gatewayFixed, err = runFortio(base, t.gateway[fixed], t.headers, rate, c.dur, 32); err != nil {
 			return err
 		}
-		fmt.Printf("bench: %s: nginx %.0f req/s, net/http alone %.0f, gateway %.0f req/s (%.2fx); at %d req/s p99 nginx %s ms, gateway %s ms\n", t.name,
-			row.nginxMax.rps, row.plainMax.rps, row.gatewayMax.rps, row.gatewayMax.rps/row.nginxMax.rps, rate, ms(row.nginxFixed.p99), ms(row.gatewayFixed.p99))
+		fmt.Printf("bench: %s: nginx %.0f req/s, net/http alone %.0f, gateway %.0f req/s (%.2fx, the median round's ratio); at %d req/s p99 nginx %s ms, gateway %s ms\n", t.name,
+			row.nginxMax.rps, row.plainMax.rps, row.gatewayMax.rps, row.ratio, rate, ms(row.nginxFixed.p99), ms(row.gatewayFixed.p99))
 		r.static = append(r.static, row)
 	}
 	return nil
@@ -279,6 +291,34 @@ func benchStatic(c config, s *scratch.Stack, root string, r *report) error {
 func median[R any, K cmp.Ordered](runs []R, key func(R) K) R {
 	slices.SortFunc(runs, func(a, b R) int { return cmp.Compare(key(a), key(b)) })
 	return runs[len(runs)/2]
+}
+
+// staticRounds is how many rounds a row of public bytes gets: at least
+// five. This machine's speed drifts by a tenth or more from one run to the
+// next, as much as the gap being measured; the gateway's ratio is the
+// median of five rounds' own ratios, each taken within its round.
+func staticRounds(rounds int) int { return max(rounds, 5) }
+
+// quietSteal is the most CPU time the hypervisor may take from a round
+// for its ratio to count: on a shared host, stolen time slows whichever
+// server it falls on (5 to 20 % of a run was seen), which is the very
+// difference being measured.
+const quietSteal = 0.02
+
+// pairedRatio is the median of the rounds' ratios, counting only quiet
+// rounds (steal at most quietSteal on both servers' runs) when there are
+// any, else every round.
+func pairedRatio(ratios, steals []float64) float64 {
+	var quiet []float64
+	for i, r := range ratios {
+		if steals[i] <= quietSteal {
+			quiet = append(quiet, r)
+		}
+	}
+	if len(quiet) == 0 {
+		quiet = slices.Clone(ratios)
+	}
+	return median(quiet, func(f float64) float64 { return f })
 }
 
 // byRate is a maximum-rate run's key for median.

@@ -61,6 +61,9 @@ type maxRate struct {
 	p50, p99 time.Duration
 	requests int
 	bad      int // non-2xx/3xx answers and socket errors
+	// steal is the share of the run's CPU time the hypervisor gave to
+	// other machines (the larger of the server's CPU and the load's).
+	steal float64
 }
 
 var (

@@ -2,6 +2,7 @@ package edge
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -32,6 +33,8 @@ type publicCache struct {
 	// heads prepared for package fastlane.
 	fixed   http.Header
 	entries *keep.Map[cached]
+	// next is the handler the reads are filled from (see handler).
+	next http.Handler
 	// hits and misses are read by tests and the metrics.
 	hits, misses atomic.Uint64
 }
@@ -53,6 +56,9 @@ var DefaultCacheLimits = CacheLimits{Entries: 2048, Bytes: 64 << 20}
 type cached struct {
 	*encoded.Set
 	stored time.Time
+	// target is the path and query of the read that filled the entry,
+	// which a refill asks again.
+	target string
 	// typeHeader is the Content-Type, made once (see serveCached).
 	typeHeader []string
 	size       int64
@@ -83,12 +89,45 @@ var (
 	cacheMiss    = []string{"MISS"}
 )
 
+// newPublicCache returns an empty cache. An entry past the TTL is still
+// served from the fast lane while it is filled again (keep.Map.Serve),
+// as a page is (see site.newPageCache).
 func newPublicCache(ttl time.Duration, limits CacheLimits, security http.Header) *publicCache {
-	return &publicCache{ttl: ttl, fixed: security, entries: keep.New(keep.Options[cached]{
+	c := &publicCache{ttl: ttl, fixed: security}
+	c.entries = keep.New(keep.Options[cached]{
 		Limit: limits.Entries, MaxBytes: limits.Bytes,
-		Size:  func(e cached) int64 { return e.size },
-		Fresh: func(e cached) bool { return time.Since(e.stored) < ttl },
-	})}
+		Size:   func(e cached) int64 { return e.size },
+		Fresh:  func(e cached) bool { return time.Since(e.stored) < ttl },
+		Refill: c.refill,
+	})
+	return c
+}
+
+// refill asks the read that filled an entry again, as an anonymous GET
+// that outlives the request that found the entry stale.
+func (c *publicCache) refill(_ string, stale cached) (cached, error) {
+	r, err := http.NewRequestWithContext(context.Background(), http.MethodGet, stale.target, nil)
+	if err != nil {
+		return cached{}, err
+	}
+	return c.fill(r)
+}
+
+// fill asks next for the read r and makes its entry; an answer other
+// than 200 is a notKept error.
+func (c *publicCache) fill(r *http.Request) (cached, error) {
+	now := time.Now()
+	rec := &recorder{header: http.Header{}, status: http.StatusOK}
+	c.next.ServeHTTP(rec, r)
+	if rec.status != http.StatusOK {
+		return cached{}, notKept{rec}
+	}
+	c.misses.Add(1)
+	e := newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
+	e.target = r.URL.RequestURI()
+	e.Prepare(hitHeaders(c.fixed, rec.header.Get("Content-Type")))
+	e.size = e.Size()
+	return e, nil
 }
 
 // IsPublicRead reports whether r is a public read the edge answers from
@@ -150,7 +189,7 @@ func (c *publicCache) ready(path, query string) *encoded.Set {
 	if !ok {
 		return nil
 	}
-	e, ok := c.entries.Peek(key)
+	e, ok := c.entries.Serve(key)
 	if !ok {
 		return nil
 	}
@@ -178,7 +217,10 @@ type notKept struct{ rec *recorder }
 
 func (notKept) Error() string { return "answer not kept" }
 
+// handler answers the public reads from the cache, filling it from next;
+// call it once.
 func (c *publicCache) handler(next http.Handler) http.Handler {
+	c.next = next
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !IsPublicRead(r) {
 			next.ServeHTTP(w, r)
@@ -195,19 +237,7 @@ func (c *publicCache) handler(next http.Handler) http.Handler {
 			return
 		}
 		// Reads of one key that miss together share one upstream call.
-		e, err := c.entries.Get(key, func() (cached, error) {
-			now := time.Now()
-			rec := &recorder{header: http.Header{}, status: http.StatusOK}
-			next.ServeHTTP(rec, r)
-			if rec.status != http.StatusOK {
-				return cached{}, notKept{rec}
-			}
-			c.misses.Add(1)
-			e := newCached(rec.body.Bytes(), rec.header.Get("Content-Type"), now)
-			e.Prepare(hitHeaders(c.fixed, rec.header.Get("Content-Type")))
-			e.size = e.Size()
-			return e, nil
-		})
+		e, err := c.entries.Get(key, func() (cached, error) { return c.fill(r) })
 		var nk notKept
 		if errors.As(err, &nk) {
 			for k, v := range nk.rec.header {

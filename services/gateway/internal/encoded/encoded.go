@@ -154,13 +154,33 @@ func (s *Set) SetHeaders(h http.Header, v *Variant, withLength bool) {
 }
 
 // AcceptsEncoding reports whether an Accept-Encoding header accepts token
-// (by name, and not with q=0).
+// by name with a weight above zero (RFC 9110 §12.5.3: "gzip;q=0.5" accepts
+// gzip, "gzip;q=0" and "gzip;q=0.000" refuse it). It reads the header in
+// place: it runs on every request for a page.
 func AcceptsEncoding(header, token string) bool {
-	for _, part := range strings.Split(header, ",") {
-		name, params, _ := strings.Cut(strings.TrimSpace(part), ";")
-		if strings.EqualFold(strings.TrimSpace(name), token) && !strings.Contains(strings.ReplaceAll(params, " ", ""), "q=0") {
-			return true
+	for header != "" {
+		var part string
+		part, header, _ = strings.Cut(header, ",")
+		name, params, _ := strings.Cut(part, ";")
+		if strings.EqualFold(strings.TrimSpace(name), token) {
+			return !zeroWeight(params)
 		}
+	}
+	return false
+}
+
+// zeroWeight reports whether a coding's parameters hold q=0 in any of its
+// spellings (0, 0., 0.0, 0.00, 0.000).
+func zeroWeight(params string) bool {
+	for params != "" {
+		var p string
+		p, params, _ = strings.Cut(params, ";")
+		k, v, ok := strings.Cut(p, "=")
+		if !ok || !strings.EqualFold(strings.TrimSpace(k), "q") {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		return v != "" && v[0] == '0' && strings.TrimLeft(strings.TrimPrefix(v[1:], "."), "0") == ""
 	}
 	return false
 }

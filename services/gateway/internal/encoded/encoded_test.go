@@ -74,3 +74,26 @@ func TestETagMatch(t *testing.T) {
 	require.False(t, ETagMatch(`"a"`, `"b"`))
 	require.False(t, ETagMatch(``, `"b"`))
 }
+
+func TestAcceptsEncodingWeights(t *testing.T) {
+	for header, want := range map[string]bool{
+		"gzip":                    true,
+		"GZIP":                    true,
+		"deflate, gzip;q=0.5":     true, // a weight that starts with 0 is not zero
+		"gzip;q=0.001":            true,
+		"gzip; q = 1":             true,
+		"gzip;level=1;q=0.8":      true,
+		"gzip;q=0":                false,
+		"gzip; q=0.0":             false,
+		"gzip;Q=0.000":            false,
+		"gzip;q=0.":               false,
+		"br, x-gzip":              false,
+		"gzipx":                   false,
+		"":                        false,
+		" , ,gzip":                true,
+		"identity;q=0.9, *;q=0.1": false, // "*" is not read: identity is always safe to send
+	} {
+		require.Equal(t, want, AcceptsEncoding(header, "gzip"), "%q", header)
+	}
+	require.Zero(t, testing.AllocsPerRun(100, func() { AcceptsEncoding("deflate, gzip;q=0.5, br;q=0.9", "br") }))
+}

@@ -23,6 +23,7 @@ import (
 	"bytes"
 	"context"
 	"net"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -225,6 +226,14 @@ func (c *conn) serve() {
 					return
 				}
 				_ = c.SetReadDeadline(headBy())
+			}
+			if w == 0 {
+				// Between requests: let the other connections run first.
+				// A busy lane's client has usually sent its next request
+				// by then, so one read gets it; read now, it would find
+				// nothing, park, wake and read again (strace under wrk:
+				// 1.43 reads per request without this, 1.00 with it).
+				runtime.Gosched()
 			}
 			n, err := c.Read(buf[w:])
 			c.idle.Store(false)

@@ -24,6 +24,10 @@ type Options[V any] struct {
 	// Fresh says whether a kept value may still be served (a backstop:
 	// the content.changed event is what empties the map).
 	Fresh func(V) bool
+	// Refill fills key again when Serve finds its value stale, in the
+	// background while the stale value is served (nil: Serve serves only
+	// fresh values, like Peek).
+	Refill func(key string, stale V) (V, error)
 }
 
 // Map keeps values by key until Invalidate, each for as long as Fresh
@@ -78,14 +82,10 @@ func (c *Map[V]) Get(key string, fill func() (V, error)) (V, error) {
 	}
 	// The generation is part of the flight's key: a get that comes after
 	// an invalidation never waits for a fill that began before it.
-	got, err, _ := c.flights.Do(fmt.Sprintf("%d/%s", gen, key), func() (any, error) {
+	got, err, _ := c.flights.Do(flightKey(gen, key), func() (any, error) {
 		// A flight that ended between the look above and this one has
 		// stored the value: take it rather than fill again.
-		c.mu.RLock()
-		v, ok := c.m[key]
-		same := c.gen == gen
-		c.mu.RUnlock()
-		if ok && same && c.o.Fresh(v) {
+		if v, ok := c.freshSince(gen, key); ok {
 			return v, nil
 		}
 		v, err := fill()
@@ -185,4 +185,66 @@ func (c *Map[V]) SetLimit(n int) {
 	c.mu.Lock()
 	c.o.Limit = n
 	c.mu.Unlock()
+}
+
+// freshSince returns key's value if it is fresh and the map was not
+// emptied since gen.
+func (c *Map[V]) freshSince(gen uint64, key string) (V, bool) {
+	c.mu.RLock()
+	v, ok := c.m[key]
+	same := c.gen == gen
+	c.mu.RUnlock()
+	if ok && same && c.o.Fresh(v) {
+		return v, true
+	}
+	var zero V
+	return zero, false
+}
+
+func flightKey(gen uint64, key string) string { return fmt.Sprintf("%d/%s", gen, key) }
+
+// Serve returns the value of key when it is kept, without waiting for a
+// fill: a fresh value, or a stale one while Refill fills the key again in
+// the background (one fill per key at a time, shared with Get). A reader
+// that cannot fill a key itself (the fast lane) so never finds a hole when
+// the TTL backstop passes. A refill that fails drops the stale value, and
+// the key's next reader fills it (and answers the error) as on a miss.
+func (c *Map[V]) Serve(key string) (V, bool) {
+	c.mu.RLock()
+	v, ok := c.m[key]
+	gen := c.gen
+	c.mu.RUnlock()
+	var zero V
+	if !ok {
+		return zero, false
+	}
+	if c.o.Fresh(v) {
+		return v, true
+	}
+	if c.o.Refill == nil {
+		return zero, false
+	}
+	c.flights.DoChan(flightKey(gen, key), func() (any, error) {
+		if cur, ok := c.freshSince(gen, key); ok {
+			return cur, nil
+		}
+		nv, err := c.o.Refill(key, v)
+		if err != nil {
+			c.dropStale(gen, key)
+			return nil, err
+		}
+		c.store(gen, key, nv)
+		return nv, nil
+	})
+	return v, true
+}
+
+// dropStale drops key's value if it is still the stale one of gen.
+func (c *Map[V]) dropStale(gen uint64, key string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if v, ok := c.m[key]; ok && c.gen == gen && !c.o.Fresh(v) {
+		delete(c.m, key)
+		c.bytes -= c.size(v)
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -81,5 +82,53 @@ func TestAFillThatBeganBeforeAnInvalidateIsNotKept(t *testing.T) {
 	m := New(Options[string]{})
 	_, _ = m.Get("k", func() (string, error) { m.Invalidate(); return "old", nil })
 	_, ok := m.Peek("k")
+	require.False(t, ok)
+}
+
+// Serve answers a stale value at once and fills it again behind it; a
+// failed refill drops the stale value, so the next reader fills as on a
+// miss; without Refill a stale value is not served.
+func TestServeAnswersStaleWhileItRefills(t *testing.T) {
+	t.Parallel()
+	type val struct {
+		s     string
+		fresh bool
+	}
+	release := make(chan struct{})
+	var refills atomic.Int32
+	fail := atomic.Bool{}
+	m := New(Options[val]{Fresh: func(v val) bool { return v.fresh },
+		Refill: func(key string, old val) (val, error) {
+			refills.Add(1)
+			<-release
+			if fail.Load() {
+				return val{}, errors.New("upstream down")
+			}
+			return val{s: old.s + "+", fresh: true}, nil
+		}})
+	_, ok := m.Serve("a")
+	require.False(t, ok, "nothing kept: the reader must fill")
+	_, _ = m.Get("a", func() (val, error) { return val{s: "v1", fresh: false}, nil })
+
+	for range 100 {
+		v, ok := m.Serve("a")
+		require.True(t, ok)
+		require.Equal(t, "v1", v.s, "the stale value is served while the refill runs")
+	}
+	close(release)
+	require.Eventually(t, func() bool { v, _ := m.Serve("a"); return v.s == "v1+" }, 5*time.Second, time.Millisecond)
+	require.EqualValues(t, 1, refills.Load(), "one refill for every reader that found it stale")
+
+	fail.Store(true)
+	_, _ = m.Get("b", func() (val, error) { return val{s: "old"}, nil })
+	v, ok := m.Serve("b")
+	require.True(t, ok)
+	require.Equal(t, "old", v.s)
+	require.Eventually(t, func() bool { _, ok := m.Serve("b"); return !ok }, 5*time.Second, time.Millisecond,
+		"a failed refill drops the stale value")
+
+	plain := New(Options[val]{Fresh: func(v val) bool { return v.fresh }})
+	_, _ = plain.Get("a", func() (val, error) { return val{s: "x"}, nil })
+	_, ok = plain.Serve("a")
 	require.False(t, ok)
 }

@@ -72,12 +72,17 @@ type pageCache struct {
 	files, articles, feeds *keep.Map[*page]
 }
 
-func newPageCache(maxArticles int, keepBytes int64) *pageCache {
+// newPageCache returns an empty cache. A page or an article past its
+// expiry is still served from the fast lane
+// while refill fills it again (keep.Map.Serve): the lane cannot fill, and
+// every connection that asked for the page in that moment would otherwise
+// go to net/http for good — under load, at half the rate.
+func newPageCache(maxArticles int, keepBytes int64, refillFile, refillArticle func(key string, stale *page) (*page, error)) *pageCache {
 	fresh := func(p *page) bool { return time.Now().Before(p.expires) }
 	size := func(p *page) int64 { return p.Size() }
 	return &pageCache{
-		files:    keep.New(keep.Options[*page]{Fresh: fresh}),
-		articles: keep.New(keep.Options[*page]{Limit: maxArticles, MaxBytes: keepBytes / 2, Size: size, Fresh: fresh}),
+		files:    keep.New(keep.Options[*page]{Fresh: fresh, Refill: refillFile}),
+		articles: keep.New(keep.Options[*page]{Limit: maxArticles, MaxBytes: keepBytes / 2, Size: size, Fresh: fresh, Refill: refillArticle}),
 		feeds:    keep.New(keep.Options[*page]{MaxBytes: keepBytes / 4, Size: size, Fresh: fresh}),
 	}
 }

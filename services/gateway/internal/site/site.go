@@ -181,8 +181,13 @@ func New(log *slog.Logger, o Options) (*Site, error) {
 	pageHeaders["Content-Type"] = htmlType
 	pageHeaders["Cache-Control"] = noCache
 	s := &Site{dir: o.Dir, origin: o.Origin, company: o.Company, ttl: o.TTL, retry: o.Retry, mapTiles: o.MapTiles, log: log, pageHeaders: pageHeaders,
-		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL, o.KeepBytes/4), pages: newPageCache(maxArticles, o.KeepBytes), files: map[string]bool{},
+		public: map[string]bool{}, reads: newCachedReads(o.Reads, o.TTL, o.KeepBytes/4), files: map[string]bool{},
 		sitemapMax: o.SitemapURLs}
+	// A refill runs behind the request that found the page stale, and
+	// outlives it.
+	s.pages = newPageCache(maxArticles, o.KeepBytes,
+		func(file string, _ *page) (*page, error) { return s.fillFile(context.Background(), file) },
+		func(slug string, _ *page) (*page, error) { return s.fillArticle(context.Background(), slug) })
 	err := filepath.WalkDir(o.Dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() {
 			s.files[p] = true
@@ -373,14 +378,17 @@ func (s *Site) serveHTML(w http.ResponseWriter, r *http.Request, file string, co
 // filledPage returns the page of file with the current editable texts in
 // its language, kept or filled now.
 func (s *Site) filledPage(ctx context.Context, file string) (*page, error) {
-	return s.pages.files.Get(file, func() (*page, error) {
-		doc, err := s.readFile(file)
-		if err != nil {
-			return nil, err
-		}
-		items := s.editableContent(ctx, s.fileLocale(file))
-		return s.newPage(sitepage.Fill(doc, items), items != nil), nil
-	})
+	return s.pages.files.Get(file, func() (*page, error) { return s.fillFile(ctx, file) })
+}
+
+// fillFile fills the page of file with the current editable texts.
+func (s *Site) fillFile(ctx context.Context, file string) (*page, error) {
+	doc, err := s.readFile(file)
+	if err != nil {
+		return nil, err
+	}
+	items := s.editableContent(ctx, s.fileLocale(file))
+	return s.newPage(sitepage.Fill(doc, items), items != nil), nil
 }
 
 // The languages of the pages, as the texts' locale parameter names them.
@@ -445,14 +453,14 @@ func (s *Site) newPage(body []byte, current bool) *page {
 // article (/blog/{slug}). nil means ServeHTTP must answer (and fill).
 func (s *Site) Ready(path string) *encoded.Set {
 	if file, ok := s.pageRoutes[path]; ok {
-		if p, ok := s.pages.files.Peek(file); ok {
+		if p, ok := s.pages.files.Serve(file); ok {
 			return p.Set
 		}
 		return nil
 	}
 	if slug, ok := articleSlug(path); ok {
 		// Only at the article's own address: the other language's answers a redirect.
-		if p, ok := s.pages.articles.Peek(slug); ok && p.path == path {
+		if p, ok := s.pages.articles.Serve(slug); ok && p.path == path {
 			return p.Set
 		}
 	}
@@ -584,40 +592,7 @@ func articleSlug(path string) (string, bool) {
 // dist/es/_article.html for a Spanish post), or, asked for at the other
 // language's address, a permanent redirect to its own (issue 40).
 func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug, address string) {
-	p, err := s.pages.articles.Get(slug, func() (*page, error) {
-		ctx := context.WithoutCancel(r.Context())
-		post, err := s.reads.Post(ctx, slug)
-		switch status.Code(err) {
-		case codes.OK:
-		case codes.NotFound, codes.InvalidArgument: // a slug no post has, or none could have
-			return nil, errNoPost
-		default:
-			s.log.WarnContext(ctx, "post unavailable", "slug", slug, "code", status.Code(err).String(), "err", err)
-			return nil, errPostUnavailable
-		}
-		inSpanish := post.GetLanguage() == spanish
-		own := sitepage.ArticlePath(slug, inSpanish)
-		file, locale := filepath.Join(s.dir, "_article.html"), english
-		if inSpanish {
-			file, locale = filepath.Join(s.dir, "es", "_article.html"), spanish
-		}
-		if !s.isFile(file) {
-			file = s.pageFile(own)
-		}
-		doc, err := s.readFile(file)
-		if err != nil {
-			return nil, err
-		}
-		items := s.editableContent(ctx, locale)
-		body, err := sitepage.Article(doc, postJSON(post), items, sitepage.Site{Origin: s.origin, Company: s.company})
-		if err != nil {
-			s.log.ErrorContext(r.Context(), "post unreadable", "slug", slug, "err", err)
-			return nil, errNoPost
-		}
-		page := s.newPage(body, items != nil)
-		page.path = own
-		return page, nil
-	})
+	p, err := s.pages.articles.Get(slug, func() (*page, error) { return s.fillArticle(r.Context(), slug) })
 	if err == nil && p.path != address {
 		// An English post at /es/blog/… or a Spanish one at /blog/….
 		http.Redirect(w, r, p.path, http.StatusMovedPermanently)
@@ -637,6 +612,43 @@ func (s *Site) blogPost(w http.ResponseWriter, r *http.Request, slug, address st
 	default:
 		p.serve(w, r, http.StatusOK)
 	}
+}
+
+// fillArticle fills the article page of slug, or errNoPost or
+// errPostUnavailable. Its reads outlive ctx (see editableContent).
+func (s *Site) fillArticle(ctx context.Context, slug string) (*page, error) {
+	ctx = context.WithoutCancel(ctx)
+	post, err := s.reads.Post(ctx, slug)
+	switch status.Code(err) {
+	case codes.OK:
+	case codes.NotFound, codes.InvalidArgument: // a slug no post has, or none could have
+		return nil, errNoPost
+	default:
+		s.log.WarnContext(ctx, "post unavailable", "slug", slug, "code", status.Code(err).String(), "err", err)
+		return nil, errPostUnavailable
+	}
+	inSpanish := post.GetLanguage() == spanish
+	own := sitepage.ArticlePath(slug, inSpanish)
+	file, locale := filepath.Join(s.dir, "_article.html"), english
+	if inSpanish {
+		file, locale = filepath.Join(s.dir, "es", "_article.html"), spanish
+	}
+	if !s.isFile(file) {
+		file = s.pageFile(own)
+	}
+	doc, err := s.readFile(file)
+	if err != nil {
+		return nil, err
+	}
+	items := s.editableContent(ctx, locale)
+	body, err := sitepage.Article(doc, postJSON(post), items, sitepage.Site{Origin: s.origin, Company: s.company})
+	if err != nil {
+		s.log.ErrorContext(ctx, "post unreadable", "slug", slug, "err", err)
+		return nil, errNoPost
+	}
+	page := s.newPage(body, items != nil)
+	page.path = own
+	return page, nil
 }
 
 func (s *Site) robots(w http.ResponseWriter) {
