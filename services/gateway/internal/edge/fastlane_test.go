@@ -51,18 +51,12 @@ func (pageContent) GetPublishedPost(_ context.Context, req *contentv1.GetPublish
 	return &contentv1.GetPublishedPostResponse{Post: &contentv1.Post{Slug: "clay-pipes", Title: "Clay pipes", Content: "## Roots\n\n" + strings.Repeat("Roots find every joint. ", 200)}}, nil
 }
 
-// laneEnv is one edge served two ways: by net/http alone, and by the fast
-// lane in front of net/http, as the gateway serves it.
-type laneEnv struct {
-	plain, lane string
-	mu          sync.Mutex
-	answered    []string // requests the lane answered itself
-	close       func()
-}
-
-func newLaneEnv(t *testing.T) *laneEnv {
+// pageEdge is an edge over a small build (a home page with one editable
+// text, /phoenix, the 404 page, the app shell and the article template)
+// whose content service is content; ttl 0 keeps the default TTL.
+func pageEdge(t *testing.T, content contentv1.ContentServiceServer, ttl time.Duration) *Edge {
 	t.Helper()
-	content := grpctest.Serve(t, func(s *grpc.Server) { contentv1.RegisterContentServiceServer(s, pageContent{}) })
+	conn := grpctest.Serve(t, func(s *grpc.Server) { contentv1.RegisterContentServiceServer(s, content) })
 	web := t.TempDir()
 	page := `<!doctype html><html><head><title>Valley</title></head><body><h1 data-content-key="hero.title">Default</h1>` +
 		strings.Repeat("<p>Trenchless repair across the Valley.</p>", 60) + `</body></html>`
@@ -77,12 +71,26 @@ func newLaneEnv(t *testing.T) *laneEnv {
 		require.NoError(t, os.WriteFile(filepath.Join(web, name), []byte(body), 0o644))
 	}
 	e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
-		Upstreams:    Upstreams{Content: content, Contact: content, Media: content},
-		PublicOrigin: "http://127.0.0.1", WebDir: web, UpstreamTimeout: 2 * time.Second,
+		Upstreams:    Upstreams{Content: conn, Contact: conn, Media: conn},
+		PublicOrigin: "http://127.0.0.1", WebDir: web, UpstreamTimeout: 2 * time.Second, CacheTTL: ttl,
 		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
 	})
 	require.NoError(t, err)
+	return e
+}
 
+// laneEnv is one edge served two ways: by net/http alone, and by the fast
+// lane in front of net/http, as the gateway serves it.
+type laneEnv struct {
+	plain, lane string
+	mu          sync.Mutex
+	answered    []string // requests the lane answered itself
+	close       func()
+}
+
+func newLaneEnv(t *testing.T) *laneEnv {
+	t.Helper()
+	e := pageEdge(t, pageContent{}, 0)
 	plain := httptest.NewServer(e)
 	t.Cleanup(plain.Close)
 	env := &laneEnv{plain: plain.Listener.Addr().String()}

@@ -4,21 +4,16 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
-	"google.golang.org/grpc"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
-	"github.com/valleytrenchless/site/internal/testkit/grpctest"
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
 
@@ -48,21 +43,8 @@ func (c *changingContent) ListPublishedPosts(context.Context, *contentv1.ListPub
 // the request, then the new bytes are: the lane never has to hand a
 // connection to net/http because an entry expired.
 func TestFastLaneServesStaleWhileItRefills(t *testing.T) {
-	cs := &changingContent{}
-	content := grpctest.Serve(t, func(s *grpc.Server) { contentv1.RegisterContentServiceServer(s, cs) })
-	web := t.TempDir()
-	page := `<!doctype html><html><head><title>Valley</title></head><body><h1 data-content-key="hero.title">Default</h1>` +
-		strings.Repeat("<p>Trenchless repair across the Valley.</p>", 60) + `</body></html>`
-	for name, body := range map[string]string{"index.html": page, "404.html": "<!doctype html><title>Not found</title>", "app.html": "<!doctype html><title>Shell</title>"} {
-		require.NoError(t, os.WriteFile(filepath.Join(web, name), []byte(body), 0o644))
-	}
 	const ttl = 200 * time.Millisecond
-	e, err := New(context.Background(), slog.New(slog.NewTextHandler(io.Discard, nil)), Options{
-		Upstreams:    Upstreams{Content: content, Contact: content, Media: content},
-		PublicOrigin: "http://127.0.0.1", WebDir: web, UpstreamTimeout: 2 * time.Second, CacheTTL: ttl,
-		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
-	})
-	require.NoError(t, err)
+	e := pageEdge(t, &changingContent{}, ttl)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 
