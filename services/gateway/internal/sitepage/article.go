@@ -164,6 +164,29 @@ func LongDateSpanish(apiTime string) string {
 	return fmt.Sprintf("%d de %s de %d", t.Day(), spanishMonths[t.Month()-1], t.Year())
 }
 
+// SpanishCategories are the Spanish names of the stored article
+// categories, as the app shows them on /es/ pages (the resources area's
+// es.po, context "article category"; a test reads that file to keep the
+// two in step). A post's category is stored in English in both languages.
+var SpanishCategories = map[string]string{
+	"Cost Guide":     "Guía de costos",
+	"Legal & Safety": "Legal y seguridad",
+	"Maintenance":    "Mantenimiento",
+	"Pipe Types":     "Tipos de tubería",
+	"Prevention":     "Prevención",
+	"Seasonal":       "De temporada",
+	"Technology":     "Tecnología",
+}
+
+// categoryName is the post's category as its page writes it: a Spanish
+// post's known category in Spanish, anything else as stored.
+func (p Post) categoryName() string {
+	if name, ok := SpanishCategories[p.Category]; ok && p.Spanish() {
+		return name
+	}
+	return p.Category
+}
+
 // tokenPrefix starts every article token: ⟦post:NAME⟧.
 const tokenPrefix, tokenEnd = "⟦post:", "⟧"
 
@@ -173,7 +196,7 @@ func (p Post) tokens() map[string]string {
 	h := p.hero()
 	e := html.EscapeString
 	return map[string]string{
-		"title": e(p.Title), "excerpt": e(p.Excerpt), "category": e(p.Category),
+		"title": e(p.Title), "excerpt": e(p.Excerpt), "category": e(p.categoryName()),
 		"date": e(p.longDate()), "publishedAt": e(p.PublishedAt),
 		"readTime": strconv.FormatInt(int64(p.ReadTimeMinutes), 10),
 		"heroSrc":  e(h.Src), "heroSrcset": e(h.Srcset),

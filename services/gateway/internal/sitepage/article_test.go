@@ -2,6 +2,8 @@ package sitepage
 
 import (
 	"encoding/json"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -207,4 +209,50 @@ func TestArticleHeadPrefersThePostsSEOFields(t *testing.T) {
 	require.Contains(t, doc, `<meta property="og:image" content="https://www.valleytrenchless.example/media/roots-share.jpg">`)
 	require.Contains(t, doc, `<h1 id="article-title">Roots in pipes</h1>`, "the page itself keeps the post's title")
 	require.Contains(t, doc, `<p class="article__excerpt">Why roots find your pipes.</p>`)
+}
+
+// A Spanish post's page names its category in Spanish, as the app does
+// when it renders the same post (issue 40); an English post's, and a
+// category the app has no name for, read as stored.
+func TestArticleCategoryInThePostsLanguage(t *testing.T) {
+	t.Parallel()
+	tmpl := []byte(`<html><head></head><body><span class="article__badge">⟦post:category⟧</span></body></html>`)
+	for raw, want := range map[string]string{
+		`{"slug":"a","category":"Pipe Types","language":"es"}`:      `>Tipos de tubería<`,
+		`{"slug":"a","category":"Legal & Safety","language":"es"}`:  `>Legal y seguridad<`,
+		`{"slug":"a","category":"Pipe Types","language":"en"}`:      `>Pipe Types<`,
+		`{"slug":"a","category":"Pipe Types"}`:                      `>Pipe Types<`,
+		`{"slug":"a","category":"Roots & <Trees>","language":"es"}`: `>Roots &amp; &lt;Trees&gt;<`,
+	} {
+		out, err := Article(tmpl, []byte(raw), nil, site)
+		require.NoError(t, err)
+		require.Contains(t, string(out), want, raw)
+	}
+}
+
+// The Spanish category names are the app's: the resources area's es.po
+// (context "article category") and SpanishCategories hold the same pairs.
+func TestSpanishCategoriesAreTheAppsMessages(t *testing.T) {
+	t.Parallel()
+	po, err := os.ReadFile("../../../../web/src/locales/resources/es.po")
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, entry := range strings.Split(string(po), "\n\n") {
+		if !strings.Contains(entry, "msgctxt \"article category\"\n") {
+			continue
+		}
+		var id, str string
+		for _, line := range strings.Split(entry, "\n") {
+			if v, ok := strings.CutPrefix(line, "msgid "); ok {
+				id, err = strconv.Unquote(v)
+				require.NoError(t, err, line)
+			}
+			if v, ok := strings.CutPrefix(line, "msgstr "); ok {
+				str, err = strconv.Unquote(v)
+				require.NoError(t, err, line)
+			}
+		}
+		got[id] = str
+	}
+	require.Equal(t, got, SpanishCategories)
 }

@@ -138,6 +138,9 @@ describe('ArticleView in Spanish (issue 40: ready for Spanish articles)', () => 
     // Its own message: the resources list's Spanish says its articles are in English.
     expect(text).not.toContain('(artículo en inglés)');
     expect(texts(html, 'dt')).toEqual(['Publicado', 'Tiempo de lectura', 'Categoría']);
+    // The stored category ("Pipe Types") by its Spanish name, as the gateway fills it.
+    expect(texts(html, 'span', { class: 'article__badge' })).toEqual(['Tipos de tubería']);
+    expect(texts(html, 'dd')).toContain('Tipos de tubería');
     expect(text).toContain('Compartir este artículo');
     expect(texts(html, 'h2', { id: 'article-cta-heading' })).toEqual(['¿Quiere saber qué hay debajo de su casa?']);
     expect(html).toMatch(/<a href="\/es\/contact#contact"[^>]*>Agende una consulta gratis<\/a>/);

@@ -9,6 +9,7 @@ import { formatLongDate } from '@/lib/format-date';
 import type { BlogPost } from '../types';
 import { DATE_TOKEN, isTemplateToken } from '../utils/article-template';
 import { articleHeadLinks, postPath } from '../utils/article-path';
+import { categoryName } from '../utils/categories';
 import { ShareButtons } from './ShareButtons';
 import { DocumentHead } from '@/components/DocumentHead';
 
@@ -69,13 +70,14 @@ export function articleHead(post: BlogPost): { title: string; meta: Record<strin
  * link to all articles.
  */
 export function ArticleView({ post }: { post: BlogPost }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const locale = useLocale();
   // The body arrives rendered and sanitised by the content service, the one
   // renderer (ADR 0003); the edge serves the same HTML in the page.
   const body = post.bodyHtml ?? '';
   const date = isTemplateToken(post.publishedAt) ? DATE_TOKEN : post.publishedAt ? formatLongDate(post.publishedAt, locale) : '';
   const image = hero(post);
+  const category = categoryName(i18n, post.category);
   const minutes = post.readTimeMinutes;
   // Its own message (not the resources list's, whose Spanish says the article is in English).
   const readTime = t({ message: `${minutes} min read`, context: 'article page' });
@@ -95,7 +97,7 @@ export function ArticleView({ post }: { post: BlogPost }) {
       <div className="container article__inner">
         <header className="article__header">
           <p className="article__meta">
-            <span className="article__badge">{post.category}</span>
+            <span className="article__badge">{category}</span>
             {date && <time dateTime={post.publishedAt ?? undefined}>{date}</time>}
             <span>{readTime}</span>
           </p>
@@ -120,7 +122,7 @@ export function ArticleView({ post }: { post: BlogPost }) {
             </div>
             <div>
               <dt>{t`Category`}</dt>
-              <dd>{post.category}</dd>
+              <dd>{category}</dd>
             </div>
           </dl>
         </footer>

@@ -4,7 +4,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { articlePublishedAt, type ResourceArticle } from '@/content/resources';
 import { useLocalize } from '@/i18n/use-locale';
 import { useResourcesCopy } from '../copy';
-import { CATEGORY_NAMES } from '../utils/categories';
+import { CATEGORY_NAMES } from '@/features/blog/utils/categories';
 
 /** Dates as the content service means them: Arizona's day (it keeps no daylight saving time). */
 const LONG_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'America/Phoenix' };
