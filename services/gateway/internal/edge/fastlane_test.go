@@ -52,14 +52,15 @@ func (pageContent) GetPublishedPost(_ context.Context, req *contentv1.GetPublish
 }
 
 // pageEdge is an edge over a small build (a home page with one editable
-// text, /phoenix, the 404 page, the app shell and the article template)
+// text and /phoenix, each over encoded.FileMin in identity bytes, so the
+// lane sends them with sendfile, the 404 page, the app shell and the article template)
 // whose content service is content; ttl 0 keeps the default TTL.
 func pageEdge(t *testing.T, content contentv1.ContentServiceServer, ttl time.Duration) *Edge {
 	t.Helper()
 	conn := grpctest.Serve(t, func(s *grpc.Server) { contentv1.RegisterContentServiceServer(s, content) })
 	web := t.TempDir()
 	page := `<!doctype html><html><head><title>Valley</title></head><body><h1 data-content-key="hero.title">Default</h1>` +
-		strings.Repeat("<p>Trenchless repair across the Valley.</p>", 60) + `</body></html>`
+		strings.Repeat("<p>Trenchless repair across the Valley.</p>", 200) + `</body></html>`
 	for name, body := range map[string]string{
 		"index.html":         page,
 		"phoenix/index.html": strings.Replace(page, "Valley", "Phoenix", 1),

@@ -11,6 +11,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,9 @@ type Variant struct {
 	etag, length, encoding []string
 	// heads are the variant's response heads, once Prepare made them.
 	heads Heads
+	// answers keeps the variant's whole 200 answer in a file for the
+	// fast lane's sendfile (see Answer); nil for a body under FileMin.
+	answers *answers
 }
 
 // Heads are a variant's response heads byte for byte as net/http writes
@@ -118,6 +122,18 @@ func (s *Set) Prepare(fixed http.Header) {
 		_ = h.Write(&nm)
 		v.heads = Heads{OK: ok.Bytes(), NotModified: nm.Bytes()}
 	}
+	var kept []*answers
+	for _, v := range vs {
+		if v.answers == nil && len(v.Body) >= FileMin {
+			v.answers = &answers{}
+			kept = append(kept, v.answers)
+		}
+	}
+	if kept != nil {
+		// The last files are closed once nothing can send from them: the
+		// lane holds the variant (and so the set) until its send returns.
+		runtime.AddCleanup(s, dropAnswers, kept)
+	}
 	s.prepared = true
 }
 
@@ -199,12 +215,16 @@ func ETagMatch(header, etag string) bool {
 	return false
 }
 
-// Size is about how many bytes the set holds: every encoding's body and
-// prepared heads, for caches bounded in bytes.
+// Size is about how many bytes the set holds: every encoding's body (twice
+// where its answer is also kept in a file) and prepared heads, for caches
+// bounded in bytes.
 func (s *Set) Size() int64 {
 	var n int
 	for _, v := range []*Variant{&s.Raw, &s.Gzip, &s.Brotli} {
 		n += len(v.Body) + len(v.heads.OK) + len(v.heads.NotModified) + len(v.ETag)
+		if v.answers != nil {
+			n += len(v.heads.OK) + len(v.Body)
+		}
 	}
 	return int64(n)
 }

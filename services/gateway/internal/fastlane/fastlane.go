@@ -9,9 +9,11 @@
 // request head into a reused buffer, accepts only the plainest requests —
 // HTTP/1.1, GET or HEAD, a clean path, no body, no cookie, every header
 // well formed — and writes the prepared head, the Date field and the body
-// in one writev. The bytes are net/http's own (encoded.Set.Prepare makes
-// them with net/http's header writer, and a test compares the two paths
-// byte for byte), so a client cannot tell which one answered.
+// in one writev, or, for a body of 8 KB or more, sends the whole answer
+// from a sealed in-memory file with one sendfile (encoded.Answer). The
+// bytes are net/http's own (encoded.Set.Prepare makes them with net/http's
+// header writer, and a test compares the two paths byte for byte), so a
+// client cannot tell which one answered.
 //
 // The first request on a connection the lane cannot answer, with whatever
 // the client has sent after it, goes to net/http with the connection
@@ -26,6 +28,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
@@ -163,9 +166,18 @@ type conn struct {
 	lane *Lane
 	// idle is set while the connection waits for a new request.
 	idle atomic.Bool
-	// writeBy is when the current write deadline passes.
-	writeBy time.Time
+	// writeBy is when the current write deadline passes; idleBy, when the
+	// current read deadline does if it is an idle one (zero if not).
+	writeBy, idleBy time.Time
+	// raw is the connection's descriptor for sendFile (nil: copy answers).
+	raw syscall.RawConn
 }
+
+// rearm is how close to passing a deadline must be before the lane moves
+// it: setting one is a timer update, and one per request was a visible
+// share of an answer. So a connection's idle and write deadlines are
+// between rearm short of their timeouts and their timeouts.
+func rearm(timeout time.Duration) time.Duration { return min(time.Second, timeout/10) }
 
 func (c *conn) serve() {
 	l := c.lane
@@ -183,6 +195,8 @@ func (c *conn) serve() {
 	defer bufs.Put(bp)
 	buf := *bp
 	r, w := 0, 0
+	c.raw = rawConn(c.Conn)
+	var answered time.Time // when the last answer was written
 	// A new connection's first head is timed from the accept, as net/http
 	// times it: a client that sends nothing is closed at the header
 	// timeout, not held for the idle timeout. Later heads are timed from
@@ -216,8 +230,14 @@ func (c *conn) serve() {
 				if l.closing.Load() {
 					return
 				}
-				_ = c.SetReadDeadline(time.Now().Add(l.o.IdleTimeout))
+				// The idle timeout runs from the last answer; a deadline
+				// set by an earlier one stands unless it is about to pass.
+				if c.idleBy.Before(answered.Add(l.o.IdleTimeout - rearm(l.o.IdleTimeout))) {
+					c.idleBy = answered.Add(l.o.IdleTimeout)
+					_ = c.SetReadDeadline(c.idleBy)
+				}
 			} else {
+				c.idleBy = time.Time{}
 				if headStart.IsZero() {
 					headStart = time.Now()
 				}
@@ -270,14 +290,26 @@ func (c *conn) serve() {
 		} else {
 			sent = 0
 		}
-		if start.After(c.writeBy.Add(-l.o.WriteTimeout + time.Second)) {
+		if start.After(c.writeBy.Add(-l.o.WriteTimeout + rearm(l.o.WriteTimeout))) {
 			c.writeBy = start.Add(l.o.WriteTimeout)
 			_ = c.SetWriteDeadline(c.writeBy)
 		}
-		_, err := bs.WriteTo(c.Conn)
+		err := errNoSendfile
+		if len(bs) == 3 && c.raw != nil && !noSendfile.Load() {
+			// A body of encoded.FileMin or more: the whole answer from a
+			// sealed file, in one sendfile.
+			if a := v.Answer(start.Unix(), out[1]); a != nil {
+				err = sendFile(c.raw, a.FD(), a.Size())
+				a.Release()
+			}
+		}
+		if err == errNoSendfile {
+			_, err = bs.WriteTo(c.Conn)
+		}
 		out = [3][]byte{}
+		answered = time.Now()
 		if l.o.Record != nil {
-			l.o.Record(req.method(), req.path, status, sent, start, time.Now())
+			l.o.Record(req.method(), req.path, status, sent, start, answered)
 		}
 		if err != nil {
 			return

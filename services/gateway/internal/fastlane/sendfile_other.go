@@ -1,0 +1,18 @@
+//go:build !linux
+
+package fastlane
+
+import (
+	"errors"
+	"sync/atomic"
+	"syscall"
+)
+
+var noSendfile atomic.Bool
+
+var errNoSendfile = errors.New("fastlane: sendfile is not supported")
+
+// rawConn: only Linux sends answers with sendfile here; elsewhere they are copied.
+func rawConn(any) syscall.RawConn { return nil }
+
+func sendFile(syscall.RawConn, int, int64) error { return errNoSendfile }
