@@ -26,7 +26,7 @@ type Answer struct {
 	refs atomic.Int32
 }
 
-// FD is the file's descriptor, Size its length.
+// FD is the file's descriptor.
 func (a *Answer) FD() int { return a.fd }
 
 // Size is the answer's length in bytes.
@@ -57,6 +57,16 @@ type answers struct {
 	cur atomic.Pointer[Answer]
 }
 
+// held returns the current answer, held for the caller, if it is of the
+// second sec; else nil and the current answer (nil if none).
+func (f *answers) held(sec int64) (held, cur *Answer) {
+	cur = f.cur.Load()
+	if cur != nil && cur.sec == sec && cur.acquire() {
+		return cur, cur
+	}
+	return nil, cur
+}
+
 // Answer returns the variant's 200 answer with date (the Date field line
 // of the second sec and the blank line that ends the head) in a file, held
 // for the caller, or nil: for a body under FileMin, before Prepare, when no
@@ -68,17 +78,14 @@ func (v *Variant) Answer(sec int64, date []byte) *Answer {
 	if f == nil {
 		return nil
 	}
-	if a := f.cur.Load(); a != nil && a.sec == sec && a.acquire() {
+	if a, _ := f.held(sec); a != nil {
 		return a
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	a := f.cur.Load()
-	if a != nil && a.sec == sec && a.acquire() {
-		return a
-	}
-	if a != nil && a.sec > sec {
-		return nil // a request that began in the second before: copy it
+	a, cur := f.held(sec)
+	if a != nil || (cur != nil && cur.sec > sec) {
+		return a // or nil for a request that began in the second before: copy it
 	}
 	fd := sealedFile(v.heads.OK, date, v.Body)
 	if fd < 0 {

@@ -12,20 +12,31 @@ import (
 	"github.com/valleytrenchless/site/services/gateway/internal/encoded"
 )
 
-// laneOnly serves a lane whose source keeps nothing, so every request is
-// handed to net/http, with the gateway's timeouts scaled down.
-func laneOnly(t *testing.T, headerTimeout, idleTimeout time.Duration) string {
+// serveLane serves a lane with o on a loopback listener (wrapped by wrap
+// when it is not nil), handing connections to net/http with h and the
+// lane's header and idle timeouts, and returns its address.
+func serveLane(t *testing.T, o Options, h http.Handler, wrap func(net.Listener) net.Listener) string {
 	t.Helper()
-	l := New(Options{Source: func(string, string) *encoded.Set { return nil },
-		ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout, WriteTimeout: time.Minute})
+	l := New(o)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") }),
-		ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout}
+	if wrap != nil {
+		ln = wrap(ln)
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: o.ReadHeaderTimeout, IdleTimeout: o.IdleTimeout}
 	go func() { _ = l.Serve(ln) }()
 	go func() { _ = srv.Serve(l.Handoff()) }()
 	t.Cleanup(func() { l.Close(); _ = srv.Close() })
 	return ln.Addr().String()
+}
+
+// laneOnly serves a lane whose source keeps nothing, so every request is
+// handed to net/http, with the gateway's timeouts scaled down.
+func laneOnly(t *testing.T, headerTimeout, idleTimeout time.Duration) string {
+	t.Helper()
+	return serveLane(t, Options{Source: func(string, string) *encoded.Set { return nil },
+		ReadHeaderTimeout: headerTimeout, IdleTimeout: idleTimeout, WriteTimeout: time.Minute},
+		http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "ok") }), nil)
 }
 
 // closedAfter dials addr, sends each part after its delay, and returns

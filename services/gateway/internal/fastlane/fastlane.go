@@ -24,6 +24,7 @@ package fastlane
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net"
 	"runtime"
 	"sync"
@@ -157,6 +158,13 @@ func (l *Lane) Wait(ctx context.Context) error {
 		return ctx.Err()
 	}
 }
+
+// noSendfile is set once sendfile has failed as unsupported (a kernel or
+// sandbox without it for these files): answers are then copied.
+var noSendfile atomic.Bool
+
+// errNoSendfile: sendfile is unsupported here and nothing was sent.
+var errNoSendfile = errors.New("fastlane: sendfile is not supported")
 
 var bufs = sync.Pool{New: func() any { b := make([]byte, bufSize); return &b }}
 
@@ -294,7 +302,7 @@ func (c *conn) serve() {
 			c.writeBy = start.Add(l.o.WriteTimeout)
 			_ = c.SetWriteDeadline(c.writeBy)
 		}
-		err := errNoSendfile
+		err := errNoSendfile // until sendFile has sent it
 		if len(bs) == 3 && c.raw != nil && !noSendfile.Load() {
 			// A body of encoded.FileMin or more: the whole answer from a
 			// sealed file, in one sendfile.

@@ -1,20 +1,11 @@
 package fastlane
 
 import (
-	"errors"
 	"io"
-	"sync/atomic"
 	"syscall"
 
 	"golang.org/x/sys/unix"
 )
-
-// noSendfile is set once sendfile has failed as unsupported (a kernel or
-// sandbox without it for these files): answers are then copied.
-var noSendfile atomic.Bool
-
-// errNoSendfile: sendfile is unsupported here and nothing was sent.
-var errNoSendfile = errors.New("fastlane: sendfile is not supported")
 
 // sendFile queues size bytes of the file fd (a sealed answer, see
 // encoded.Answer) on the connection with sendfile: the kernel takes the
@@ -32,20 +23,17 @@ func sendFile(rc syscall.RawConn, fd int, size int64) error {
 			}
 			switch err {
 			case nil, unix.EINTR:
+				continue
 			case unix.EAGAIN:
 				return false // wait for room
 			case unix.EINVAL, unix.ENOSYS, unix.EOPNOTSUPP:
 				if off == 0 {
 					noSendfile.Store(true)
-					failed = errNoSendfile
-					return true
+					err = errNoSendfile
 				}
-				failed = err
-				return true
-			default:
-				failed = err
-				return true
 			}
+			failed = err
+			return true
 		}
 		return true
 	})

@@ -19,23 +19,17 @@ import (
 )
 
 // fileLane serves set at /big with the lane alone (net/http answers 418
-// for anything handed over).
+// for anything handed over), each connection with a small send buffer.
 func fileLane(t *testing.T, set *encoded.Set, idle time.Duration) string {
 	t.Helper()
-	l := New(Options{Source: func(path, _ string) *encoded.Set {
+	return serveLane(t, Options{Source: func(path, _ string) *encoded.Set {
 		if path == "/big" {
 			return set
 		}
 		return nil
-	}, ReadHeaderTimeout: 5 * time.Second, IdleTimeout: idle, WriteTimeout: 20 * time.Second})
-	tcp, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	ln := smallSendBuffers{tcp}
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) })}
-	go func() { _ = l.Serve(ln) }()
-	go func() { _ = srv.Serve(l.Handoff()) }()
-	t.Cleanup(func() { l.Close(); _ = srv.Close() })
-	return ln.Addr().String()
+	}, ReadHeaderTimeout: 5 * time.Second, IdleTimeout: idle, WriteTimeout: 20 * time.Second},
+		http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTeapot) }),
+		func(ln net.Listener) net.Listener { return smallSendBuffers{ln} })
 }
 
 // smallSendBuffers gives each accepted connection a 32 KB send buffer, so

@@ -2,15 +2,7 @@
 
 package fastlane
 
-import (
-	"errors"
-	"sync/atomic"
-	"syscall"
-)
-
-var noSendfile atomic.Bool
-
-var errNoSendfile = errors.New("fastlane: sendfile is not supported")
+import "syscall"
 
 // rawConn: only Linux sends answers with sendfile here; elsewhere they are copied.
 func rawConn(any) syscall.RawConn { return nil }
