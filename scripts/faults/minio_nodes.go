@@ -28,6 +28,9 @@ const (
 	minioSeed       = 30   // images uploaded before the load
 	minioDown       = 20 * time.Second
 	minioBucket     = "media" // the media service's default MEDIA_BUCKET
+	// mediaAskedAgain is in the media service's log line for a read that
+	// MinIO answered only when asked again.
+	mediaAskedAgain = "objects only when asked again"
 )
 
 // distinctPhoto is a small JPEG whose pixels carry all of n, so no two of a
@@ -316,6 +319,13 @@ func minioNodesScenario(s *scratch.Stack, v *verdict) {
 		}
 	}
 	v.note("%d uploads in flight when %s was killed, %d of them failed", inFlight, down.Name, inFlightFailed)
+	// A node just back can answer NoSuchKey for a stored image for a
+	// moment; the media service asks again (media.DefaultMissingWaits).
+	again := 0
+	for _, n := range s.LogsMention(mediaAskedAgain) {
+		again += n
+	}
+	v.note("%d image reads found their objects only when the media service asked MinIO again", again)
 	for _, ph := range []struct {
 		what string
 		rs   []result

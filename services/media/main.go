@@ -116,7 +116,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc := media.NewService(mediapg.New(pool), objects, media.Options{DecodeBudget: int64(cfg.DecodeBudgetMB) << 20})
+	svc := media.NewService(mediapg.New(pool), objects, media.Options{DecodeBudget: int64(cfg.DecodeBudgetMB) << 20, Log: log})
 	registerBudgetMetrics(reg, svc.BudgetStats)
 	mediav1.RegisterMediaServiceServer(srv.GRPC(), mediagrpc.New(log, svc))
 	// A Postgres outage is reported without making the replicas unready,

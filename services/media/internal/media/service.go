@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"regexp"
 	"runtime"
 	"strings"
@@ -80,6 +81,8 @@ type Service struct {
 	objects Objects
 	now     func() time.Time
 	budget  *budget
+	waits   []time.Duration
+	log     *slog.Logger
 }
 
 // Options tune a Service; the zero value is the defaults.
@@ -88,14 +91,33 @@ type Options struct {
 	// that uploads being processed may hold at once; 0 means
 	// DefaultDecodeBudget. An upload that alone needs more is refused.
 	DecodeBudget int64
+	// MissingWaits are the pauses before each new try when the object
+	// store says a stored image's objects are missing; nil means
+	// DefaultMissingWaits.
+	MissingWaits []time.Duration
+	// Log is where the service reports what it recovered from; nil means
+	// slog.Default().
+	Log *slog.Logger
 }
+
+// DefaultMissingWaits: 3.1 s in all. A distributed MinIO node that has
+// just come back answers NoSuchKey for objects written while it was away
+// until it reaches the other nodes' drives (about 2 s after a restart in
+// make faults' minio-nodes).
+var DefaultMissingWaits = []time.Duration{100 * time.Millisecond, 200 * time.Millisecond, 400 * time.Millisecond, 800 * time.Millisecond, 1600 * time.Millisecond}
 
 // NewService returns a Service.
 func NewService(store Store, objects Objects, o Options) *Service {
 	if o.DecodeBudget <= 0 {
 		o.DecodeBudget = DefaultDecodeBudget
 	}
-	return &Service{store: store, objects: objects, now: time.Now, budget: newBudget(o.DecodeBudget, runtime.GOMAXPROCS(0))}
+	if o.MissingWaits == nil {
+		o.MissingWaits = DefaultMissingWaits
+	}
+	if o.Log == nil {
+		o.Log = slog.Default()
+	}
+	return &Service{store: store, objects: objects, now: time.Now, budget: newBudget(o.DecodeBudget, runtime.GOMAXPROCS(0)), waits: o.MissingWaits, log: o.Log}
 }
 
 // BudgetStats reports the decode budget, for metrics.
@@ -178,10 +200,43 @@ func cleanName(n string) string {
 // Open returns the rendition to serve for key: the variant of the given
 // width (0 = full size; a width the image has no variant for falls back to
 // full size), as WebP when the browser accepts it.
+//
+// A key with no objects is ErrNotFound only when it has no row either. A
+// row is written after its objects (Upload), so a store that says a
+// stored image's objects are missing is wrong for the moment (a
+// distributed MinIO node just back, see DefaultMissingWaits): Open asks
+// again after each of the service's waits, and then fails with
+// ErrStorageUnavailable, never "no such image".
 func (s *Service) Open(ctx context.Context, key string, width int, acceptWebP bool) (io.ReadCloser, ObjectInfo, error) {
 	if !KeyPattern.MatchString(key) {
 		return nil, ObjectInfo{}, ErrNotFound
 	}
+	rc, info, err := s.openRendition(ctx, key, width, acceptWebP)
+	if !errors.Is(err, ErrNotFound) {
+		return rc, info, err
+	}
+	if _, err := s.store.Get(ctx, key); err != nil {
+		return nil, ObjectInfo{}, ErrNotFound // no row (or no database to ask): the answer stays the store's
+	}
+	for i, wait := range s.waits {
+		select {
+		case <-ctx.Done():
+			return nil, ObjectInfo{}, ctx.Err()
+		case <-time.After(wait):
+		}
+		rc, info, err = s.openRendition(ctx, key, width, acceptWebP)
+		if !errors.Is(err, ErrNotFound) {
+			if err == nil {
+				s.log.WarnContext(ctx, "the object store found a stored image's objects only when asked again", "key", key, "tries", i+2)
+			}
+			return rc, info, err
+		}
+	}
+	return nil, ObjectInfo{}, fmt.Errorf("%w: image %s has a row, but the object store says its objects are missing (asked %d times)", ErrStorageUnavailable, key, len(s.waits)+1)
+}
+
+// openRendition is one try of Open: the first candidate the store has.
+func (s *Service) openRendition(ctx context.Context, key string, width int, acceptWebP bool) (io.ReadCloser, ObjectInfo, error) {
 	hash, ext, _ := strings.Cut(key, ".")
 	// Candidates in order of preference. Variants exist in both formats;
 	// the full size exists in the original format only (WebP originals

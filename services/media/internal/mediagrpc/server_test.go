@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/minio/minio-go/v7"
+	"github.com/minio/minio-go/v7/pkg/credentials"
 	"github.com/stretchr/testify/require"
 	"google.golang.org/genproto/googleapis/rpc/errdetails"
 	"google.golang.org/grpc"
@@ -262,6 +264,62 @@ func TestMinIOOutageIs503WithNothingHalfWritten(t *testing.T) {
 	info, _, err := download(t, e.client, resp.GetKey(), 0, true)
 	require.NoError(t, err)
 	require.Equal(t, "image/jpeg", info.GetContentType(), "full size has no WebP twin: the original is served")
+}
+
+// A stored image whose objects the store says are missing is asked for
+// again (a distributed MinIO node just back answers NoSuchKey for a
+// moment, make faults' minio-nodes): served once they are there, 503 (not
+// "no such image") when they never come; a key without a row is still 404
+// at once.
+func TestAStoredImagesObjectsMissingForAMomentAreWaitedFor(t *testing.T) {
+	t.Parallel()
+	waits := make([]time.Duration, 20)
+	for i := range waits {
+		waits[i] = 100 * time.Millisecond
+	}
+	e := newEnvWith(t, media.Options{MissingWaits: waits, Log: quiet})
+	data := jpegOf(300, 200)
+	resp, err := upload(e.staff, e.client, "a.jpg", data)
+	require.NoError(t, err)
+	hash, _, _ := strings.Cut(resp.GetKey(), ".")
+	s3, err := minio.New(e.minio.Endpoint, &minio.Options{Creds: credentials.NewStaticV4(miniotest.AccessKey, miniotest.SecretKey, "")})
+	require.NoError(t, err)
+	ctx := context.Background()
+	full := media.ObjectName(hash, "full", "jpg")
+	obj, err := s3.GetObject(ctx, "media", full, minio.GetObjectOptions{})
+	require.NoError(t, err)
+	want, err := io.ReadAll(obj)
+	require.NoError(t, err)
+	remove := func() {
+		t.Helper()
+		for o := range s3.ListObjects(ctx, "media", minio.ListObjectsOptions{Prefix: hash + "/", Recursive: true}) {
+			require.NoError(t, o.Err)
+			require.NoError(t, s3.RemoveObject(ctx, "media", o.Key, minio.RemoveObjectOptions{}))
+		}
+	}
+
+	remove()
+	back := make(chan error, 1)
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_, err := s3.PutObject(ctx, "media", full, bytes.NewReader(want), int64(len(want)), minio.PutObjectOptions{ContentType: "image/jpeg"})
+		back <- err
+	}()
+	info, body, err := download(t, e.client, resp.GetKey(), 480, true)
+	require.NoError(t, err, "served once the store has the object again")
+	require.NoError(t, <-back)
+	require.Equal(t, want, body)
+	require.Contains(t, info.GetEtag(), "full.jpg", "the only rendition back is the full size")
+
+	remove()
+	_, _, err = download(t, e.client, resp.GetKey(), 0, false)
+	require.Equal(t, codes.Unavailable, status.Code(err), "the row says the image exists: the store is at fault")
+	require.Equal(t, mediagrpc.ReasonStorageUnavailable, reason(err))
+
+	_, err = e.client.DeleteImage(e.staff, &mediav1.DeleteImageRequest{Key: resp.GetKey()})
+	require.NoError(t, err)
+	_, _, err = download(t, e.client, resp.GetKey(), 0, false)
+	require.Equal(t, codes.NotFound, status.Code(err), "no row, no objects: no such image")
 }
 
 // LookupImages is how the content service sizes article images: only a
