@@ -228,6 +228,10 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 
+	// The public pages are filled before /readyz says ready, so the fast
+	// lane answers a new replica's first visitors.
+	e.Warm(ctx)
+
 	// content.changed empties the public-read cache and the filled pages;
 	// the pages visitors were reading are then filled again in the
 	// background.

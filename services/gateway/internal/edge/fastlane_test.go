@@ -20,6 +20,8 @@ import (
 	"github.com/stretchr/testify/require"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/health"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/status"
 
 	contentv1 "github.com/valleytrenchless/site/gen/trenchless/content/v1"
@@ -57,7 +59,19 @@ func (pageContent) GetPublishedPost(_ context.Context, req *contentv1.GetPublish
 // whose content service is content; ttl 0 keeps the default TTL.
 func pageEdge(t *testing.T, content contentv1.ContentServiceServer, ttl time.Duration) *Edge {
 	t.Helper()
-	conn := grpctest.Serve(t, func(s *grpc.Server) { contentv1.RegisterContentServiceServer(s, content) })
+	e, _ := pageEdgeHealth(t, content, ttl)
+	return e
+}
+
+// pageEdgeHealth is pageEdge whose upstreams answer gRPC health from the
+// server it returns (serving).
+func pageEdgeHealth(t *testing.T, content contentv1.ContentServiceServer, ttl time.Duration) (*Edge, *health.Server) {
+	t.Helper()
+	hs := health.NewServer()
+	conn := grpctest.Serve(t, func(s *grpc.Server) {
+		contentv1.RegisterContentServiceServer(s, content)
+		healthpb.RegisterHealthServer(s, hs)
+	})
 	web := t.TempDir()
 	page := `<!doctype html><html><head><title>Valley</title></head><body><h1 data-content-key="hero.title">Default</h1>` +
 		strings.Repeat("<p>Trenchless repair across the Valley.</p>", 200) + `</body></html>`
@@ -77,7 +91,43 @@ func pageEdge(t *testing.T, content contentv1.ContentServiceServer, ttl time.Dur
 		CSP: CSPOptions{VideoHost: "https://www.youtube-nocookie.com", MapTiles: osmTiles(t)},
 	})
 	require.NoError(t, err)
-	return e
+	return e, hs
+}
+
+// A gateway fills its public pages before /readyz says ready (Warm), once
+// its upstreams serve, so the fast lane answers the first visitors of a
+// new replica: a connection whose first request the lane cannot answer
+// stays with net/http.
+func TestWarmFillsThePublicPagesBeforeTheGatewayIsReady(t *testing.T) {
+	t.Parallel()
+	e, hs := pageEdgeHealth(t, pageContent{}, 0)
+	hs.SetServingStatus("", healthpb.HealthCheckResponse_NOT_SERVING)
+	readyz := func() (int, string) {
+		rec := httptest.NewRecorder()
+		e.ReadyDetails.ServeHTTP(rec, httptest.NewRequest("GET", "/readyz", nil))
+		return rec.Code, rec.Body.String()
+	}
+	require.Nil(t, e.Ready("/", ""), "nothing kept before a request or a warm-up")
+	done := e.Warm(context.Background())
+
+	// Content not serving yet: the warm-up waits, and says so.
+	time.Sleep(300 * time.Millisecond)
+	code, body := readyz()
+	require.Equal(t, 503, code)
+	require.Contains(t, body, `"warming":true`)
+	require.Nil(t, e.Ready("/", ""), "not filled while the texts cannot be read")
+
+	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
+	<-done
+	code, body = readyz()
+	require.Equal(t, 200, code, body)
+	require.NotContains(t, body, "warming")
+	for _, path := range []string{"/", "/phoenix"} {
+		require.NotNil(t, e.Ready(path, ""), "%s kept before any request", path)
+	}
+	rec := httptest.NewRecorder()
+	e.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+	require.Contains(t, rec.Body.String(), "Sewer repair without the trench", "filled with the current texts")
 }
 
 // laneEnv is one edge served two ways: by net/http alone, and by the fast

@@ -433,6 +433,25 @@ func (s *Site) Refill(ctx context.Context) error {
 	return nil
 }
 
+// Fill fills every public page, English and Spanish, and returns how
+// many it filled (the gateway's warm-up before it says it is ready). The
+// texts are read once per language for all of them. It stops at the first
+// page that cannot be read (the rest then fill on request).
+func (s *Site) Fill(ctx context.Context) (int, error) {
+	files := make([]string, 0, len(s.pageRoutes))
+	for _, f := range s.pageRoutes {
+		files = append(files, f)
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	for i, file := range files {
+		if _, err := s.filledPage(ctx, file); err != nil {
+			return i, fmt.Errorf("fill %s: %w", file, err)
+		}
+	}
+	return len(files), nil
+}
+
 // newPage adds the map-tiles data block to a filled page and keeps it for
 // the TTL, or only briefly when it was filled without the current texts.
 func (s *Site) newPage(body []byte, current bool) *page {
