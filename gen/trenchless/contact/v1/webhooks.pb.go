@@ -209,7 +209,11 @@ type WebhookAttempt struct {
 	// Response is the first 1 KB of the receiver's answer.
 	Response string `protobuf:"bytes,5,opt,name=response,proto3" json:"response,omitempty"`
 	// Error says why no answer came or why it counts as failed (empty on success).
-	Error         string `protobuf:"bytes,6,opt,name=error,proto3" json:"error,omitempty"`
+	Error string `protobuf:"bytes,6,opt,name=error,proto3" json:"error,omitempty"`
+	// InProgress: the attempt was begun and its answer is not recorded yet
+	// (it is being sent). One whose sender stopped before recording an answer
+	// is finished later with Error saying it was interrupted.
+	InProgress    bool `protobuf:"varint,7,opt,name=in_progress,json=inProgress,proto3" json:"in_progress,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -284,6 +288,13 @@ func (x *WebhookAttempt) GetError() string {
 		return x.Error
 	}
 	return ""
+}
+
+func (x *WebhookAttempt) GetInProgress() bool {
+	if x != nil {
+		return x.InProgress
+	}
+	return false
 }
 
 // WebhookDelivery is one event for one endpoint.
@@ -1511,7 +1522,7 @@ const file_trenchless_contact_v1_webhooks_proto_rawDesc = "" +
 	"\x1aprevious_secret_expires_at\x18\f \x01(\v2\x1a.google.protobuf.TimestampR\x17previousSecretExpiresAt\x12?\n" +
 	"\rfailing_since\x18\r \x01(\v2\x1a.google.protobuf.TimestampR\ffailingSince\x12\x1f\n" +
 	"\vsecret_hint\x18\x0e \x01(\tR\n" +
-	"secretHint\"\xc6\x01\n" +
+	"secretHint\"\xe7\x01\n" +
 	"\x0eWebhookAttempt\x12\x16\n" +
 	"\x06number\x18\x01 \x01(\x05R\x06number\x12*\n" +
 	"\x02at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02at\x12\x1f\n" +
@@ -1520,7 +1531,9 @@ const file_trenchless_contact_v1_webhooks_proto_rawDesc = "" +
 	"\n" +
 	"latency_ms\x18\x04 \x01(\x03R\tlatencyMs\x12\x1a\n" +
 	"\bresponse\x18\x05 \x01(\tR\bresponse\x12\x14\n" +
-	"\x05error\x18\x06 \x01(\tR\x05error\"\x82\x03\n" +
+	"\x05error\x18\x06 \x01(\tR\x05error\x12\x1f\n" +
+	"\vin_progress\x18\a \x01(\bR\n" +
+	"inProgress\"\x82\x03\n" +
 	"\x0fWebhookDelivery\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
 	"\vendpoint_id\x18\x02 \x01(\tR\n" +

@@ -209,5 +209,5 @@ func deliveryToProto(d webhook.Delivery) *contactv1.WebhookDelivery {
 
 func attemptToProto(a webhook.Attempt) *contactv1.WebhookAttempt {
 	return &contactv1.WebhookAttempt{Number: int32(a.Number), At: ts(a.At), StatusCode: int32(a.StatusCode), //nolint:gosec // small numbers
-		LatencyMs: a.Latency.Milliseconds(), Response: a.Response, Error: a.Error}
+		LatencyMs: a.Latency.Milliseconds(), Response: a.Response, Error: a.Error, InProgress: a.InProgress}
 }

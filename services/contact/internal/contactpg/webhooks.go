@@ -216,11 +216,41 @@ func (w *Webhooks) Claim(ctx context.Context, limit int, lease time.Duration) ([
 		c.Delivery = d
 		out = append(out, c)
 	}
-	return out, rows.Err()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	// An attempt still in progress on a delivery due again was begun by a
+	// worker whose lease ran out: it died before it recorded the answer.
+	ids := make([]string, len(out))
+	for i, c := range out {
+		ids[i] = c.Delivery.ID
+	}
+	if _, err := w.pool.Exec(ctx, `UPDATE contact.webhook_attempts SET finished = true, error = $2
+		WHERE delivery_id = ANY($1) AND NOT finished`, ids, webhook.MsgInterrupted); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-// Record stores an attempt (numbered after the delivery's last) and its
-// outcome in one transaction.
+// Begin writes down an attempt of d, in progress, numbered after the
+// delivery's last.
+func (w *Webhooks) Begin(ctx context.Context, d webhook.Delivery, at time.Time) (int, error) {
+	var n int
+	err := w.pool.QueryRow(ctx, `WITH d AS (
+			UPDATE contact.webhook_deliveries SET attempts = attempts + 1 WHERE id = $1 RETURNING id, attempts)
+		INSERT INTO contact.webhook_attempts (delivery_id, number, at, finished) SELECT id, attempts, $2, false FROM d
+		RETURNING number`, d.ID, at).Scan(&n)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, webhook.ErrNotFound
+	}
+	return n, err
+}
+
+// Record stores the answer of a begun attempt and its outcome in one
+// transaction.
 func (w *Webhooks) Record(ctx context.Context, d webhook.Delivery, a webhook.Attempt, o webhook.Outcome) (webhook.Delivery, error) {
 	var out webhook.Delivery
 	err := pgx.BeginFunc(ctx, w.pool, func(tx pgx.Tx) error {
@@ -229,18 +259,24 @@ func (w *Webhooks) Record(ctx context.Context, d webhook.Delivery, a webhook.Att
 			next = a.At
 		}
 		var err error
-		out, err = scanDelivery(tx.QueryRow(ctx, `UPDATE contact.webhook_deliveries d SET attempts = attempts + 1,
+		out, err = scanDelivery(tx.QueryRow(ctx, `UPDATE contact.webhook_deliveries d SET
 			status = $2, round_attempts = $3, next_attempt_at = $4 WHERE id = $1 RETURNING `+deliveryColumns,
 			d.ID, o.Status, o.RoundAttempts, next))
 		if err != nil {
 			return err
 		}
-		a.Number = out.Attempts
-		if _, err := tx.Exec(ctx, `INSERT INTO contact.webhook_attempts (delivery_id, number, at, status_code, latency_ms,
-			response, error) VALUES ($1, $2, $3, $4, $5, $6, $7)`, d.ID, a.Number, a.At, a.StatusCode,
-			a.Latency.Milliseconds(), a.Response, a.Error); err != nil {
+		// The attempt's row is Begin's; a Claim that found it interrupted
+		// meanwhile is overruled by the answer.
+		tag, err := tx.Exec(ctx, `UPDATE contact.webhook_attempts SET status_code = $3, latency_ms = $4, response = $5,
+			error = $6, finished = true WHERE delivery_id = $1 AND number = $2`, d.ID, a.Number, a.StatusCode,
+			a.Latency.Milliseconds(), a.Response, a.Error)
+		if err != nil {
 			return err
 		}
+		if tag.RowsAffected() != 1 {
+			return fmt.Errorf("record attempt %d of %s: it was not begun", a.Number, d.ID)
+		}
+		a.InProgress = false
 		out.LastAttempt = &a
 		if d.Test {
 			return nil
@@ -264,7 +300,7 @@ func (w *Webhooks) Record(ctx context.Context, d webhook.Delivery, a webhook.Att
 	return out, err
 }
 
-const lastAttemptColumns = `a.number, a.at, a.status_code, a.latency_ms, a.response, a.error`
+const lastAttemptColumns = `a.number, a.at, a.status_code, a.latency_ms, a.response, a.error, NOT a.finished`
 
 // ListDeliveries returns a page of an endpoint's deliveries, newest first,
 // each with its last attempt.
@@ -293,13 +329,14 @@ func (w *Webhooks) ListDeliveries(ctx context.Context, endpointID, pageToken str
 		var at *time.Time
 		var latency *int64
 		var resp, errText *string
-		d, err := scanDelivery(rows, &num, &at, &code, &latency, &resp, &errText)
+		var inProgress *bool
+		d, err := scanDelivery(rows, &num, &at, &code, &latency, &resp, &errText, &inProgress)
 		if err != nil {
 			return nil, "", err
 		}
 		if num != nil {
 			d.LastAttempt = &webhook.Attempt{Number: *num, At: *at, StatusCode: *code,
-				Latency: time.Duration(*latency) * time.Millisecond, Response: *resp, Error: *errText}
+				Latency: time.Duration(*latency) * time.Millisecond, Response: *resp, Error: *errText, InProgress: *inProgress}
 		}
 		out = append(out, d)
 	}
@@ -330,7 +367,7 @@ func (w *Webhooks) GetDelivery(ctx context.Context, endpointID, id string) (webh
 	attempts, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (webhook.Attempt, error) {
 		var a webhook.Attempt
 		var ms int64
-		err := r.Scan(&a.Number, &a.At, &a.StatusCode, &ms, &a.Response, &a.Error)
+		err := r.Scan(&a.Number, &a.At, &a.StatusCode, &ms, &a.Response, &a.Error, &a.InProgress)
 		a.Latency = time.Duration(ms) * time.Millisecond
 		return a, err
 	})

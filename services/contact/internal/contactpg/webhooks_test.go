@@ -55,7 +55,7 @@ func TestDeliveriesAreMadeOnceClaimedOnceAndLogged(t *testing.T) {
 
 	now := time.Now().UTC()
 	failedAt := now.Add(-time.Second)
-	d, err := w.Record(ctx, c.Delivery, webhook.Attempt{At: failedAt, StatusCode: 503, Latency: 12 * time.Millisecond, Response: "busy"},
+	d, err := w.Record(ctx, c.Delivery, begun(t, w, c.Delivery, webhook.Attempt{At: failedAt, StatusCode: 503, Latency: 12 * time.Millisecond, Response: "busy"}),
 		webhook.Outcome{Status: webhook.StatusPending, RoundAttempts: 1, NextAttemptAt: now.Add(-time.Millisecond), FailingSince: failedAt})
 	require.NoError(t, err)
 	require.Equal(t, 1, d.Attempts)
@@ -66,7 +66,7 @@ func TestDeliveriesAreMadeOnceClaimedOnceAndLogged(t *testing.T) {
 	claimed, err = w.Claim(ctx, 10, time.Minute)
 	require.NoError(t, err)
 	require.Len(t, claimed, 1, "due again")
-	_, err = w.Record(ctx, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 204, Latency: 3 * time.Millisecond},
+	_, err = w.Record(ctx, claimed[0].Delivery, begun(t, w, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 204, Latency: 3 * time.Millisecond}),
 		webhook.Outcome{Status: webhook.StatusDelivered, RoundAttempts: 2, EndpointOK: true})
 	require.NoError(t, err)
 	ep, _ = w.GetEndpoint(ctx, both.ID)
@@ -96,12 +96,12 @@ func TestDeliveriesAreMadeOnceClaimedOnceAndLogged(t *testing.T) {
 	// A 410 disables, and the office's notice is queued with it, once.
 	notice := &contact.OutboxMessage{Subject: "leads.webhook_disabled", MsgID: "webhook-disabled/1", Payload: []byte(`{}`)}
 	gone := webhook.Outcome{Status: webhook.StatusFailed, Disable: webhook.DisabledGone, FailingSince: now, Notice: notice}
-	_, err = w.Record(ctx, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 410}, gone)
+	_, err = w.Record(ctx, claimed[0].Delivery, begun(t, w, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 410}), gone)
 	require.NoError(t, err)
 	ep, _ = w.GetEndpoint(ctx, both.ID)
 	require.False(t, ep.Enabled)
 	require.Equal(t, webhook.DisabledGone, ep.DisabledReason)
-	_, err = w.Record(ctx, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 410}, gone)
+	_, err = w.Record(ctx, claimed[0].Delivery, begun(t, w, claimed[0].Delivery, webhook.Attempt{At: now, StatusCode: 410}), gone)
 	require.NoError(t, err, "a second 410 (an attempt already under way) finds it off")
 	var notices int
 	require.NoError(t, w.pool.QueryRow(ctx, `SELECT count(*) FROM contact.outbox WHERE subject = 'leads.webhook_disabled'`).Scan(&notices))
@@ -111,6 +111,75 @@ func TestDeliveriesAreMadeOnceClaimedOnceAndLogged(t *testing.T) {
 	_, _, err = w.GetDelivery(ctx, both.ID, c.Delivery.ID)
 	require.ErrorIs(t, err, webhook.ErrNotFound, "deleted with its endpoint")
 	require.ErrorIs(t, w.DeleteEndpoint(ctx, both.ID), webhook.ErrNotFound)
+}
+
+// begun is a, begun for d (Store.Begin), with its number.
+func begun(t *testing.T, w *Webhooks, d webhook.Delivery, a webhook.Attempt) webhook.Attempt {
+	t.Helper()
+	n, err := w.Begin(context.Background(), d, a.At)
+	require.NoError(t, err)
+	a.Number = n
+	return a
+}
+
+// An attempt is in the log from the moment it begins, in progress; when
+// its worker dies before it records the answer, the delivery's next claim
+// (its lease over) finishes it as interrupted, and the next attempt is
+// numbered after it. An answer recorded late still overrules
+// "interrupted".
+func TestAnAttemptWhoseWorkerDiedStaysInTheLogAsInterrupted(t *testing.T) {
+	ctx := context.Background()
+	w := NewWebhooks(pgtest.NewPool(t, Migrate))
+	e := newEndpoint(webhook.EventSubmitted)
+	require.NoError(t, w.CreateEndpoint(ctx, e))
+	ev := webhook.Event{ID: "lead-2/1", Type: webhook.EventSubmitted, LeadID: "lead-2", Time: time.Now().UTC(), Data: json.RawMessage(`{}`)}
+	_, err := w.Enqueue(ctx, ev, func(string) string { return "msg_interrupted" }, json.RawMessage(`{"type":"leads.submitted"}`))
+	require.NoError(t, err)
+
+	const lease = 50 * time.Millisecond
+	claimed, err := w.Claim(ctx, 10, lease)
+	require.NoError(t, err)
+	require.Len(t, claimed, 1)
+	first := begun(t, w, claimed[0].Delivery, webhook.Attempt{At: time.Now().UTC()})
+	require.Equal(t, 1, first.Number)
+	list, _, err := w.ListDeliveries(ctx, e.ID, "", 10)
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.NotNil(t, list[0].LastAttempt)
+	require.True(t, list[0].LastAttempt.InProgress, "in the log while it is sent")
+	require.Equal(t, 1, list[0].Attempts)
+
+	// The worker dies here: nothing is recorded, the lease runs out.
+	time.Sleep(2 * lease)
+	claimed, err = w.Claim(ctx, 10, time.Minute)
+	require.NoError(t, err)
+	require.Len(t, claimed, 1, "due again once the lease is over")
+	_, attempts, err := w.GetDelivery(ctx, e.ID, "msg_interrupted")
+	require.NoError(t, err)
+	require.Len(t, attempts, 1)
+	require.False(t, attempts[0].InProgress)
+	require.Equal(t, webhook.MsgInterrupted, attempts[0].Error)
+	require.Zero(t, attempts[0].StatusCode)
+
+	second := begun(t, w, claimed[0].Delivery, webhook.Attempt{At: time.Now().UTC(), StatusCode: 204})
+	require.Equal(t, 2, second.Number, "numbered after the interrupted one")
+	d, err := w.Record(ctx, claimed[0].Delivery, second, webhook.Outcome{Status: webhook.StatusDelivered, RoundAttempts: 1, EndpointOK: true})
+	require.NoError(t, err)
+	require.Equal(t, 2, d.Attempts)
+	require.Equal(t, webhook.StatusDelivered, d.Status)
+
+	// The first worker was only slow: its answer, recorded after the
+	// claim called it interrupted, is what the log keeps.
+	_, err = w.Record(ctx, claimed[0].Delivery, webhook.Attempt{Number: 1, At: first.At, StatusCode: 200, Latency: 70 * time.Second},
+		webhook.Outcome{Status: webhook.StatusDelivered, RoundAttempts: 1, EndpointOK: true})
+	require.NoError(t, err)
+	_, attempts, err = w.GetDelivery(ctx, e.ID, "msg_interrupted")
+	require.NoError(t, err)
+	require.Equal(t, []int{200, 204}, []int{attempts[0].StatusCode, attempts[1].StatusCode})
+	require.Empty(t, attempts[0].Error)
+
+	_, err = w.Record(ctx, claimed[0].Delivery, webhook.Attempt{Number: 3, At: time.Now()}, webhook.Outcome{Status: webhook.StatusDelivered})
+	require.ErrorContains(t, err, "not begun", "no answer without its attempt")
 }
 
 // The log pages newest first by cursor; a token it did not give out is

@@ -270,7 +270,14 @@ const (
 // attempt sends c's delivery once and records the attempt and its
 // outcome.
 func (s *Service) attempt(ctx context.Context, c Claimed, h how) (Delivery, error) {
-	a := s.send(ctx, c)
+	// Written down before it leaves: no attempt the receiver may get is
+	// missing from the log, even if this process dies before the answer.
+	start := s.clock()
+	n, err := s.Store.Begin(ctx, c.Delivery, start.UTC())
+	if err != nil {
+		return Delivery{}, err
+	}
+	a := s.send(ctx, c, Attempt{Number: n, At: start.UTC()}, start)
 	o := s.decide(c, a, h)
 	if o.Disable != "" && s.Notice != nil {
 		msg, err := s.Notice(c.Endpoint, o.Disable, o.FailingSince, s.clock().UTC())
@@ -293,12 +300,10 @@ func (s *Service) attempt(ctx context.Context, c Claimed, h how) (Delivery, erro
 	return d, nil
 }
 
-// send makes one attempt: the body rendered, signed and POSTed through
-// the guard.
-func (s *Service) send(ctx context.Context, c Claimed) Attempt {
+// send makes attempt a, begun at start: the body rendered, signed and
+// POSTed through the guard.
+func (s *Service) send(ctx context.Context, c Claimed, a Attempt, start time.Time) Attempt {
 	d, e := c.Delivery, c.Endpoint
-	start := s.clock()
-	a := Attempt{Number: d.Attempts + 1, At: start.UTC()}
 	fail := func(msg string) Attempt {
 		a.Error, a.Latency = msg, s.clock().Sub(start)
 		return a

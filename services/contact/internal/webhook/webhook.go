@@ -153,7 +153,16 @@ type Attempt struct {
 	// Response is the first ResponseLogLimit bytes of the answer.
 	Response string
 	Error    string
+	// InProgress is an attempt begun (Store.Begin) whose answer is not
+	// recorded yet: its worker is sending it, or died before it recorded
+	// one (the next Claim of the delivery then finishes it as
+	// interrupted, MsgInterrupted).
+	InProgress bool
 }
+
+// MsgInterrupted is the error of an attempt whose worker stopped between
+// sending it and recording the answer.
+const MsgInterrupted = "Interrupted: the service stopped before it recorded an answer. The receiver may have received this attempt; the next one carries the same webhook-id."
 
 // OK reports whether the receiver took the delivery (any 2xx).
 func (a Attempt) OK() bool { return a.StatusCode >= 200 && a.StatusCode < 300 && a.Error == "" }
@@ -198,9 +207,15 @@ type Store interface {
 	// AddDelivery stores one delivery (a test).
 	AddDelivery(ctx context.Context, d Delivery) error
 	// Claim takes up to limit due deliveries of enabled endpoints and
-	// hides them from other workers for the lease.
+	// hides them from other workers for the lease. It finishes, as
+	// interrupted (MsgInterrupted), their attempts still in progress: the
+	// lease of the worker that began them ran out.
 	Claim(ctx context.Context, limit int, lease time.Duration) ([]Claimed, error)
-	// Record stores an attempt and its outcome.
+	// Begin writes down an attempt of d before it is sent, numbered after
+	// the delivery's last, at at, in progress, and returns its number: a
+	// worker that dies while sending leaves it in the log.
+	Begin(ctx context.Context, d Delivery, at time.Time) (int, error)
+	// Record stores the answer of attempt a (begun) and its outcome.
 	Record(ctx context.Context, d Delivery, a Attempt, o Outcome) (Delivery, error)
 	// ListDeliveries returns a page of an endpoint's deliveries, newest
 	// first, each with its last attempt.

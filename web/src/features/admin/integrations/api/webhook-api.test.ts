@@ -36,7 +36,16 @@ describe('reading the API’s JSON', () => {
       attempts: 2,
       lastAttempt: { number: 2, statusCode: 204, latencyMs: '37', at: '2026-11-27T10:00:05Z' },
     });
-    expect(d.lastAttempt).toEqual({ number: 2, at: '2026-11-27T10:00:05Z', statusCode: 204, latencyMs: 37, response: '', error: '' });
+    expect(d.lastAttempt).toEqual({
+      number: 2,
+      at: '2026-11-27T10:00:05Z',
+      statusCode: 204,
+      latencyMs: 37,
+      response: '',
+      error: '',
+      inProgress: false,
+    });
+    expect(toDelivery({ lastAttempt: { number: 3, inProgress: true } }).lastAttempt?.inProgress).toBe(true);
     expect(d).toMatchObject({ leadId: '', test: false, nextAttemptAt: '' });
     expect(toDelivery({ id: 'msg_x', lastAttempt: null }).lastAttempt).toBeNull();
     expect(num('9007199254740993')).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import type { Emitted } from '@/lib/api-types';
  */
 export type WebhookEndpoint = Emitted<WebhookEndpointJson>;
 
-/** One try of a delivery: statusCode 0 when no answer came; latencyMs a number here. */
+/** One try of a delivery: statusCode 0 when no answer came; latencyMs a number here; inProgress while it is being sent. */
 export type WebhookAttempt = Omit<Emitted<WebhookAttemptJson>, 'latencyMs'> & { latencyMs: number };
 
 /** One event for one endpoint (id is the webhook-id, msg_…; leadId '' for a test), with its latest attempt if any. */
@@ -61,6 +61,7 @@ export function toAttempt(json: Loose<WebhookAttemptJson>): WebhookAttempt {
     latencyMs: num(json.latencyMs),
     response: text(json.response),
     error: text(json.error),
+    inProgress: flag(json.inProgress),
   };
 }
 

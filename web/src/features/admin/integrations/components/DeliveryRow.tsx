@@ -8,7 +8,14 @@ import { serverMessage } from '@/lib/api-errors';
 import { useDelivery } from '../api/get-delivery';
 import { useResendDelivery } from '../api/resend-delivery';
 import type { WebhookAttempt, WebhookDelivery } from '../api/webhook-json';
-import { attemptOk, deliveryEventLabel, deliveryStatusLabel, formatLatency, sendResultText } from '../utils/webhook-labels';
+import {
+  attemptOk,
+  deliveryEventLabel,
+  deliveryStatusLabel,
+  formatLatency,
+  sendResultText,
+  UNDER_WAY,
+} from '../utils/webhook-labels';
 import { ResultLine, type SendResult } from './ResultLine';
 
 /** The log's columns: the attempts row spans them all. */
@@ -89,7 +96,7 @@ export function DeliveryRow({ delivery, now, announce }: DeliveryRowProps) {
         </td>
         <td data-label="Attempts">{delivery.attempts}</td>
         <td data-label="Last answer">{last ? answerText(last) : '—'}</td>
-        <td data-label="Latency">{last ? formatLatency(last.latencyMs) : '—'}</td>
+        <td data-label="Latency">{last && !last.inProgress ? formatLatency(last.latencyMs) : '—'}</td>
         <td data-label="Next attempt">
           {status === 'pending' && next ? (
             <time dateTime={delivery.nextAttemptAt} title={formatDateTime(next)}>
@@ -130,8 +137,9 @@ export function DeliveryRow({ delivery, now, announce }: DeliveryRowProps) {
   );
 }
 
-/** "HTTP 204", or "No answer" when none came. */
+/** "HTTP 204", "No answer" when none came, or "Under way" while it is being sent. */
 function answerText(a: WebhookAttempt): string {
+  if (a.inProgress) return 'Under way';
   return a.statusCode > 0 ? `HTTP ${a.statusCode}` : 'No answer';
 }
 
@@ -167,11 +175,17 @@ function Attempt({ attempt }: { attempt: WebhookAttempt }) {
       <p className="integrations-attempt__head">
         <strong>Attempt {attempt.number}</strong>
         {at && <time dateTime={attempt.at}>{formatDateTime(at)}</time>}
-        <span className={ok ? 'integrations-result--ok' : 'integrations-result--failed'}>
-          {answerText(attempt)}
-          {ok ? ' (delivered)' : ' (failed)'}
-        </span>
-        <span>{formatLatency(attempt.latencyMs)}</span>
+        {attempt.inProgress ? (
+          <span>{UNDER_WAY}</span>
+        ) : (
+          <>
+            <span className={ok ? 'integrations-result--ok' : 'integrations-result--failed'}>
+              {answerText(attempt)}
+              {ok ? ' (delivered)' : ' (failed)'}
+            </span>
+            <span>{formatLatency(attempt.latencyMs)}</span>
+          </>
+        )}
       </p>
       {attempt.error && <p className="integrations-attempt__error">{attempt.error}</p>}
       {attempt.response && (

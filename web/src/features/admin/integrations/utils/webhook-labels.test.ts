@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   attemptOk,
   attemptText,
+  UNDER_WAY,
   deliveryEventLabel,
   deliveryStatusLabel,
   disabledBadge,
@@ -84,6 +85,7 @@ describe('deliveries and attempts', () => {
     expect(attemptText(ok)).toBe('HTTP 204 in 12 ms');
     expect(attemptText(refused)).toBe('HTTP 500 in 30 ms: the receiver answered 500');
     expect(attemptText(none)).toBe('No answer after 10 s: timeout');
+    expect(attemptText({ statusCode: 0, latencyMs: 0, error: '', inProgress: true })).toBe(UNDER_WAY);
     expect(sendResultText(ok)).toBe('Delivered: HTTP 204 in 12 ms');
     expect(sendResultText(none)).toBe('Failed: No answer after 10 s: timeout');
     expect(sendResultText(null)).toMatch(/no attempt/);

@@ -87,7 +87,10 @@ export function formatLatency(ms: number): string {
 }
 
 /** What an attempt needs to be described. */
-export type AttemptFacts = { statusCode: number; latencyMs: number; error: string };
+export type AttemptFacts = { statusCode: number; latencyMs: number; error: string; inProgress?: boolean };
+
+/** Said of an attempt being sent, its answer not recorded yet. */
+export const UNDER_WAY = 'Under way: sent, no answer recorded yet';
 
 /** Whether the receiver took the attempt (a 2xx answer and no error). */
 export function attemptOk(a: AttemptFacts): boolean {
@@ -96,9 +99,10 @@ export function attemptOk(a: AttemptFacts): boolean {
 
 /**
  * One attempt in a line: "HTTP 204 in 12 ms", "HTTP 500 in 30 ms: <why>",
- * "No answer after 10 s: <why>".
+ * "No answer after 10 s: <why>"; UNDER_WAY while it is being sent.
  */
 export function attemptText(a: AttemptFacts): string {
+  if (a.inProgress) return UNDER_WAY;
   const took = formatLatency(a.latencyMs);
   if (a.statusCode === 0) return `No answer after ${took}${a.error ? `: ${a.error}` : ''}`;
   const answer = `HTTP ${a.statusCode} in ${took}`;
