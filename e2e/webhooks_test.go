@@ -28,16 +28,16 @@ import (
 // (127.0.0.1 allowed, as an operator would allow a host of the office's
 // network), a compressed retry schedule, and receivers' names resolved by
 // a test DNS server.
-func webhookStack(t *testing.T, schedule string) (*stack, *client) {
+func webhookStack(t *testing.T, schedule string, contactEnv ...string) (*stack, *client) {
 	t.Helper()
 	dns, err := scratch.StartDNS()
 	require.NoError(t, err)
 	t.Cleanup(dns.Close)
 	dns.Set("crm.test", net.ParseIP("10.1.2.3"))
-	st := startStackWith(t, stackOptions{env: map[string][]string{"contact": {
+	st := startStackWith(t, stackOptions{env: map[string][]string{"contact": append([]string{
 		"CONTACT_WEBHOOK_ALLOW_HOSTS=127.0.0.1", "CONTACT_WEBHOOK_RETRY_SCHEDULE=" + schedule,
 		"CONTACT_WEBHOOK_RESOLVER=" + dns.Addr(), "CONTACT_WEBHOOK_POLL=100ms",
-	}}})
+	}, contactEnv...)}})
 	return st, signedInStaff(t, st)
 }
 
@@ -211,6 +211,81 @@ func (s *scriptedReceiver) requests() []*http.Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]*http.Request(nil), s.got...)
+}
+
+// deliveryAttempts is the admin's view of the endpoint's only delivery:
+// its id and its attempts, oldest first (nil before there is one).
+func deliveryAttempts(staff *client, endpoint string) (string, []map[string]any) {
+	_, out := staff.json("GET", "/api/admin/webhooks/"+endpoint+"/deliveries", nil)
+	list, _ := out["deliveries"].([]any)
+	if len(list) != 1 {
+		return "", nil
+	}
+	id, _ := list[0].(map[string]any)["id"].(string)
+	_, d := staff.json("GET", "/api/admin/webhooks/"+endpoint+"/deliveries/"+id, nil)
+	raw, _ := d["attempts"].([]any)
+	attempts := make([]map[string]any, 0, len(raw))
+	for _, a := range raw {
+		attempts = append(attempts, a.(map[string]any))
+	}
+	return id, attempts
+}
+
+// The contact service SIGKILLed while an attempt is on the wire (the
+// receiver has the request and has not answered): the attempt was in the
+// log before it left, "in progress"; the restarted service takes the
+// delivery when the lease ends, logs that attempt as interrupted and
+// delivers with attempt 2, under the same webhook-id.
+func TestAWebhookAttemptCutOffByAKillStaysInTheLog(t *testing.T) {
+	t.Parallel()
+	st, staff := webhookStack(t, "0s,1s", "CONTACT_WEBHOOK_LEASE=12s")
+	var mu sync.Mutex
+	var got []*http.Request
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		mu.Lock()
+		got = append(got, r)
+		first := len(got) == 1
+		mu.Unlock()
+		if first {
+			<-release // held until its sender is dead
+		}
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(func() { srv.CloseClientConnections(); srv.Close() })
+	var once sync.Once
+	unblock := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(unblock)
+	requests := func() []*http.Request {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]*http.Request(nil), got...)
+	}
+	id, _ := addEndpoint(t, staff, srv.URL+"/in", "leads.submitted")
+	sendLead(t, st, "webhook.cutoff@example.com")
+
+	waitFor(t, "the first attempt at the receiver", 30*time.Second, func() bool { return len(requests()) == 1 })
+	delivery, attempts := deliveryAttempts(staff, id)
+	require.Len(t, attempts, 1, "written down before it was sent")
+	require.Equal(t, true, attempts[0]["inProgress"], "%v", attempts[0])
+	st.killContact(t)
+	unblock()
+
+	waitFor(t, "the second attempt, by the restarted service once the lease ended", 60*time.Second, func() bool { return len(requests()) == 2 })
+	got2 := requests()
+	require.Equal(t, got2[0].Header.Get("webhook-id"), got2[1].Header.Get("webhook-id"))
+	require.Equal(t, delivery, got2[1].Header.Get("webhook-id"))
+	waitFor(t, "attempt 2 recorded", 30*time.Second, func() bool {
+		_, attempts = deliveryAttempts(staff, id)
+		return len(attempts) == 2 && attempts[1]["inProgress"] != true
+	})
+	require.EqualValues(t, 1, attempts[0]["number"])
+	require.NotEqual(t, true, attempts[0]["inProgress"])
+	require.Contains(t, attempts[0]["error"], "Interrupted: the service stopped before it recorded an answer.")
+	require.EqualValues(t, 0, attempts[0]["statusCode"])
+	require.EqualValues(t, 2, attempts[1]["number"])
+	require.EqualValues(t, 204, attempts[1]["statusCode"])
 }
 
 // A failed delivery is retried on the schedule and survives the contact

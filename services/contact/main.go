@@ -69,6 +69,9 @@ type Config struct {
 	WebhookSchedule     []string      `env:"WEBHOOK_RETRY_SCHEDULE"`
 	WebhookDisableAfter time.Duration `env:"WEBHOOK_DISABLE_AFTER" default:"120h"`
 	WebhookPoll         time.Duration `env:"WEBHOOK_POLL" default:"1s"`
+	// WebhookLease is how long a worker holds a delivery it is sending;
+	// one that dies mid-attempt leaves it to another after this.
+	WebhookLease time.Duration `env:"WEBHOOK_LEASE" default:"1m"`
 	// WebhookLogRetention is how long finished deliveries stay in the log.
 	WebhookLogRetention time.Duration `env:"WEBHOOK_LOG_RETENTION" default:"720h"`
 	// LeadRetention erases the personal fields of leads older than it,
@@ -246,7 +249,10 @@ func webhookService(cfg Config, log *slog.Logger, pool *pgxpool.Pool) (*webhook.
 		}
 		schedule = append(schedule, d)
 	}
-	return &webhook.Service{Store: contactpg.NewWebhooks(pool), Guard: guard, Log: log, Schedule: schedule,
+	if cfg.WebhookLease <= webhook.Timeout {
+		return nil, fmt.Errorf("CONTACT_WEBHOOK_LEASE: %s must be longer than an attempt may take (%s)", cfg.WebhookLease, webhook.Timeout)
+	}
+	return &webhook.Service{Store: contactpg.NewWebhooks(pool), Guard: guard, Log: log, Schedule: schedule, Lease: cfg.WebhookLease,
 		DisableAfter: cfg.WebhookDisableAfter, Retention: cfg.WebhookLogRetention, LeadField: contactnats.LeadHasField, Sample: contactnats.SampleLead(),
 		Notice: contactnats.WebhookDisabledNotice}, nil
 }

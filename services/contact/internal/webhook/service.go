@@ -43,10 +43,20 @@ type Service struct {
 	// Notice encodes the event that tells the office an endpoint was
 	// turned off (nil: none is sent).
 	Notice func(e Endpoint, reason string, failingSince, at time.Time) (contact.OutboxMessage, error)
+	// Lease is how long a claimed delivery is hidden from other workers
+	// (DefaultLease when zero); longer than Timeout.
+	Lease time.Duration
 
 	clientOnce sync.Once
 	client     *http.Client
 	now        func() time.Time
+}
+
+func (s *Service) lease() time.Duration {
+	if s.Lease > 0 {
+		return s.Lease
+	}
+	return DefaultLease
 }
 
 func (s *Service) clock() time.Time {
@@ -212,7 +222,7 @@ func (s *Service) SendTest(ctx context.Context, id string) (Delivery, error) {
 		return Delivery{}, err
 	}
 	d := Delivery{ID: deliveryID(e.ID, ev.ID), EndpointID: e.ID, EventID: ev.ID, Event: ev.Type, Body: body,
-		EventTime: now, Test: true, Status: StatusPending, NextAttemptAt: now.Add(lease), CreatedAt: now}
+		EventTime: now, Test: true, Status: StatusPending, NextAttemptAt: now.Add(s.lease()), CreatedAt: now}
 	if err := s.Store.AddDelivery(ctx, d); err != nil {
 		return Delivery{}, err
 	}
@@ -479,7 +489,7 @@ func (w *Worker) prune(ctx context.Context) {
 
 // round claims and sends one batch, and returns how many it claimed.
 func (w *Worker) round(ctx context.Context, parallel int) (int, error) {
-	claimed, err := w.Service.Store.Claim(ctx, parallel, lease)
+	claimed, err := w.Service.Store.Claim(ctx, parallel, w.Service.lease())
 	if err != nil || len(claimed) == 0 {
 		return 0, err
 	}

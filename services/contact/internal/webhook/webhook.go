@@ -45,10 +45,10 @@ const (
 	DisableAfter = 5 * 24 * time.Hour
 	// LogRetention is how long finished deliveries stay in the log.
 	LogRetention = 30 * 24 * time.Hour
-	// lease is how long a claimed delivery is hidden from other workers:
-	// longer than an attempt can take, so it is retried only when its
-	// worker died.
-	lease = time.Minute
+	// DefaultLease is how long a claimed delivery is hidden from other
+	// workers: longer than an attempt can take (Timeout), so it is
+	// retried only when its worker died.
+	DefaultLease = time.Minute
 )
 
 // DefaultSchedule is Svix's retry schedule: the wait before each attempt
