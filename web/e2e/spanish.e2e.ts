@@ -95,7 +95,7 @@ describe('the Spanish edition', () => {
     expect(new URL(page.url()).pathname).toBe('/es/');
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('es');
     // Links stay in Spanish.
-    await expect(page.locator('header').getByRole('link', { name: /Presupuesto/ }).getAttribute('href')).resolves.toBe('/es/contact#contact');
+    await expect(page.locator('header').getByRole('link', { name: /Cotización/ }).getAttribute('href')).resolves.toBe('/es/contact#contact');
     // And back.
     await page.locator('html[data-hydrated]').waitFor();
     await page.locator('header').getByRole('link', { name: 'View this page in English' }).click();

@@ -155,11 +155,11 @@ describe('/es/risk-map (issue 40)', () => {
     const [card] = innerHtmls(html, 'div', { class: 'card risk-map-offers' });
     expect(texts(card!, 'h3')).toEqual(['Ofertas especiales']);
     expect(texts(card!, 'li')).toEqual([
-      'Inspección con cámara gratis para las casas en zonas de riesgo alto y crítico, y con cualquier presupuesto.',
+      'Inspección con cámara gratis para las casas en zonas de riesgo alto y crítico, y con cualquier cotización.',
       '10% de descuento de grupo cuando 3 o más vecinos contratan juntos.',
       'Bono de $500 por recomendación por cada vecino que usted nos recomiende y que contrate una reparación con nosotros.',
     ]);
-    expect(texts(card!, 'a', { href: '/es/contact', class: 'button button--primary' })).toEqual(['Pida su presupuesto gratis']);
+    expect(texts(card!, 'a', { href: '/es/contact', class: 'button button--primary' })).toEqual(['Pida su cotización gratis']);
     expect(texts(card!, 'a', { href: business.phoneHref })).toEqual([`Llame al ${business.phone}`]);
   });
 
