@@ -433,6 +433,9 @@ describe('the editor toolbar at 390×844', () => {
     await expect(editor(page).locator('h2').innerText()).resolves.toBe('Roots');
     // The menu reports the same states as the row: in a heading, Heading 2 is checked.
     await more.click();
+    // Open before it is read or closed: an Escape sent before the menu is
+    // there closes nothing, and the menu then opens and stays.
+    await page.getByRole('menu').waitFor();
     const checked = page.getByRole('menu').getByRole('menuitemcheckbox', { name: /^Heading 2/ });
     if ((await checked.count()) > 0) await expect(checked.getAttribute('aria-checked')).resolves.toBe('true');
     await page.keyboard.press('Escape');
@@ -443,6 +446,7 @@ describe('the editor toolbar at 390×844', () => {
     await expect.poll(() => editor(page).evaluate((el) => el.contains(document.activeElement))).toBe(true);
     // In the table, the menu's row and column commands come alive.
     await more.click();
+    await page.getByRole('menu').waitFor();
     await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Add row below' }).isDisabled()).resolves.toBe(false);
     await expect(page.getByRole('menu').getByRole('menuitem', { name: 'Insert table' }).getAttribute('aria-disabled')).resolves.toBe('true');
     await page.keyboard.press('Escape');

@@ -116,7 +116,8 @@ export async function withinStaffLimit(call: () => Promise<APIResponse>): Promis
   for (let attempt = 0; attempt < 20; attempt++) {
     const res = await call();
     if (res.status() !== 429) return res;
-    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after']) || 1) * 1000));
+    // Retry-After, plus up to half a second so calls refused together do not all come back together.
+    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after']) || 1) * 1000 + Math.random() * 500));
   }
   throw new Error('the staff API kept answering 429');
 }
