@@ -306,14 +306,8 @@ func TestWebhookRetriesSurviveAKillAndGoneDisables(t *testing.T) {
 	// the delivery's lease (a minute) ends and the next claim marks it
 	// interrupted (contactpg's TestAnAttemptWhoseWorkerDiedStaysInTheLogAsInterrupted).
 	waitFor(t, "the first attempt logged", 30*time.Second, func() bool {
-		_, out := staff.json("GET", "/api/admin/webhooks/"+id+"/deliveries", nil)
-		list, _ := out["deliveries"].([]any)
-		if len(list) != 1 {
-			return false
-		}
-		_, d := staff.json("GET", "/api/admin/webhooks/"+id+"/deliveries/"+list[0].(map[string]any)["id"].(string), nil)
-		attempts, _ := d["attempts"].([]any)
-		return len(attempts) == 1 && attempts[0].(map[string]any)["inProgress"] != true
+		_, attempts := deliveryAttempts(staff, id)
+		return len(attempts) == 1 && attempts[0]["inProgress"] != true
 	})
 	st.killContact(t) // before the second attempt, due 4 s later
 	waitFor(t, "the second attempt, by the restarted service", 60*time.Second, func() bool { return len(flaky.requests()) == 2 })

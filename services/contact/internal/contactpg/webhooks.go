@@ -276,7 +276,6 @@ func (w *Webhooks) Record(ctx context.Context, d webhook.Delivery, a webhook.Att
 		if tag.RowsAffected() != 1 {
 			return fmt.Errorf("record attempt %d of %s: it was not begun", a.Number, d.ID)
 		}
-		a.InProgress = false
 		out.LastAttempt = &a
 		if d.Test {
 			return nil

@@ -180,8 +180,8 @@ const WarmWait = 30 * time.Second
 
 // Warm fills the site's public pages before the gateway says it is ready:
 // the fast lane answers only what is kept, and a connection whose first
-// request it cannot answer is net/http's for good (22k answers/s instead
-// of 81k right after a start). /readyz says "not ready" from the call
+// request it cannot answer is net/http's for good (a new gateway's first
+// 128 connections: 45–48k answers/s for / without this, 101–113k with it). /readyz says "not ready" from the call
 // until the pages are filled, in the background; the fill waits (up to
 // WarmWait) until every upstream serves, so the pages hold the current
 // texts. A page that cannot be filled is left to its first request. The

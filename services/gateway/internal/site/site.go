@@ -424,13 +424,8 @@ func (s *Site) Refill(ctx context.Context) error {
 	}
 	clear(s.refill)
 	s.refillMu.Unlock()
-	slices.Sort(files)
-	for _, file := range files {
-		if _, err := s.filledPage(ctx, file); err != nil {
-			return fmt.Errorf("refill %s: %w", file, err)
-		}
-	}
-	return nil
+	_, err := s.fillFiles(ctx, files)
+	return err
 }
 
 // Fill fills every public page, English and Spanish, and returns how
@@ -442,6 +437,12 @@ func (s *Site) Fill(ctx context.Context) (int, error) {
 	for _, f := range s.pageRoutes {
 		files = append(files, f)
 	}
+	return s.fillFiles(ctx, files)
+}
+
+// fillFiles fills each of files once, in order, and returns how many it
+// filled; it stops at the first that cannot be read.
+func (s *Site) fillFiles(ctx context.Context, files []string) (int, error) {
 	slices.Sort(files)
 	files = slices.Compact(files)
 	for i, file := range files {
