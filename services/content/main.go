@@ -75,16 +75,19 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		return err
 	}
 	store := contentpg.New(pool)
+	var seeded contentpg.SeedResult
 	if cfg.Seed {
-		res, err := store.Seed(ctx)
-		if err != nil {
+		if seeded, err = store.Seed(ctx); err != nil {
 			return fmt.Errorf("seed: %w", err)
 		}
-		if res.PostsApplied {
+		if seeded.PostsApplied {
 			log.Info("seed articles applied")
 		}
-		if res.EditableAdded > 0 {
-			log.Info("seed editable texts added", "count", res.EditableAdded)
+		if seeded.EditableAdded > 0 {
+			log.Info("seed editable texts added", "count", seeded.EditableAdded)
+		}
+		if len(seeded.TextsUpdated) > 0 || len(seeded.PostsUpdated) > 0 {
+			log.Info("seed defaults staff never changed brought up to date", "texts", seeded.TextsUpdated, "posts", seeded.PostsUpdated)
 		}
 	}
 
@@ -98,7 +101,16 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	reg.MustRegister(natsconn.ConnectedGauge(nc))
 
 	// Domain and transport.
-	svc := content.NewService(store, contentnats.NewPublisher(log, nc))
+	pub := contentnats.NewPublisher(log, nc)
+	svc := content.NewService(store, pub)
+	// Texts and articles the seed reworded: a gateway of the previous
+	// release may be serving pages that hold the old wording.
+	for _, key := range seeded.TextsUpdated {
+		pub.ContentChanged(ctx, content.Change{Kind: "editable_content", ID: key})
+	}
+	for _, id := range seeded.PostsUpdated {
+		pub.ContentChanged(ctx, content.Change{Kind: "post", ID: id})
+	}
 	// Scheduled posts: content.changed when each goes live.
 	go svc.AnnounceScheduled(ctx, log, content.ScheduleInterval)
 	srv, err := grpcserver.New(log, grpcserver.Options{

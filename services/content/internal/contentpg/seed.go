@@ -18,7 +18,7 @@ import (
 	"github.com/valleytrenchless/site/services/content/internal/content"
 )
 
-//go:embed seed/posts/*.md seed/posts-es/*.md seed/editable-content.json
+//go:embed seed/posts/*.md seed/posts-es/*.md seed/editable-content.json seed/editable-content-history.json
 var seedFS embed.FS
 
 // seedName identifies the initial posts seed in content.seed_runs.
@@ -40,6 +40,12 @@ type SeedResult struct {
 	// SpanishPostsApplied is true on the one run that inserted the
 	// Spanish seed articles.
 	SpanishPostsApplied bool
+	// TextsUpdated are the keys of the texts (either language) that still
+	// held an earlier release's default and now hold this release's.
+	TextsUpdated []string
+	// PostsUpdated are the ids of the seed articles staff never saved
+	// whose wording this release changed, now rewritten.
+	PostsUpdated []string
 }
 
 // Seed applies the seed data. It is safe to call at every start:
@@ -59,6 +65,15 @@ type SeedResult struct {
 //     Spanish edition gets the translations, a Spanish text staff saved is
 //     never overwritten, and English staff have rewritten is not given a
 //     translation of the old wording (it shows as missing instead).
+//   - A text, in either language, whose stored wording is exactly an
+//     earlier release's default (seed/editable-content-history.json holds
+//     the SHA-256 of every default each key has shipped with) is given
+//     this release's default, one version on: a wording fixed in the seed
+//     reaches every database where staff left the default alone, and
+//     never one where they wrote their own.
+//   - A seed article staff have never saved (updated_by 'seed') whose
+//     title, excerpt or body this release changed is rewritten, its
+//     previous wording kept as a revision.
 func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 	var res SeedResult
 	posts, err := SeedPosts()
@@ -70,6 +85,10 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 		return res, err
 	}
 	items, err := seedEditableContent()
+	if err != nil {
+		return res, err
+	}
+	history, err := seedHistory()
 	if err != nil {
 		return res, err
 	}
@@ -97,6 +116,36 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 		}
 		if res.SpanishPostsApplied, err = seedSpanishPosts(ctx, tx, spanish, now); err != nil {
 			return err
+		}
+		if res.PostsUpdated, err = updateSeedPosts(ctx, tx, append(posts, spanish...)); err != nil {
+			return err
+		}
+		updated := map[string]bool{}
+		for _, c := range items {
+			// The English first: a text it brings up to date is then the one
+			// the seed's Spanish translates.
+			tag, err := tx.Exec(ctx, `UPDATE content.editable_content SET content = $2, updated_by = '', updated_at = now(), version = version + 1
+				WHERE content_key = $1 AND content <> $2 AND encode(sha256(convert_to(content, 'UTF8')), 'hex') = ANY($3)`,
+				c.ContentKey, c.Content, history[c.ContentKey].English)
+			if err != nil {
+				return fmt.Errorf("update seed content %s: %w", c.ContentKey, err)
+			}
+			updated[c.ContentKey] = updated[c.ContentKey] || tag.RowsAffected() > 0
+			if c.ContentEs == "" {
+				continue
+			}
+			tag, err = tx.Exec(ctx, `UPDATE content.editable_content_translations SET content = $2, updated_by = '', updated_at = now(), version = version + 1
+				WHERE content_key = $1 AND locale = 'es' AND content <> $2 AND encode(sha256(convert_to(content, 'UTF8')), 'hex') = ANY($3)`,
+				c.ContentKey, c.ContentEs, history[c.ContentKey].Spanish)
+			if err != nil {
+				return fmt.Errorf("update seed Spanish content %s: %w", c.ContentKey, err)
+			}
+			updated[c.ContentKey] = updated[c.ContentKey] || tag.RowsAffected() > 0
+		}
+		for _, c := range items {
+			if updated[c.ContentKey] {
+				res.TextsUpdated = append(res.TextsUpdated, c.ContentKey)
+			}
 		}
 		for _, c := range items {
 			tag, err := tx.Exec(ctx, `INSERT INTO content.editable_content
@@ -127,6 +176,40 @@ func (s *Store) Seed(ctx context.Context) (SeedResult, error) {
 		return SeedResult{}, fmt.Errorf("seed: %w", err)
 	}
 	return res, nil
+}
+
+// updateSeedPosts rewrites each seed article still as the seed left it
+// (updated_by 'seed': no one has saved it since) whose title, excerpt or
+// body differs from this release's, keeping what it said as a revision,
+// and returns their ids. Its slug, dates, image and status stay.
+func updateSeedPosts(ctx context.Context, tx pgx.Tx, posts []content.Post) ([]string, error) {
+	var ids []string
+	for _, p := range posts {
+		rows, err := tx.Query(ctx, `WITH stale AS (
+				SELECT * FROM content.blog_posts
+				WHERE slug = $1 AND updated_by = 'seed' AND (title, excerpt, content) IS DISTINCT FROM ($2, $3, $4)
+				FOR UPDATE),
+			kept AS (
+				INSERT INTO content.post_revisions
+					(id, post_id, slug, title, excerpt, content, image_url, published_at, is_published, category, saved_by, saved_at,
+					 seo_title, seo_description, social_image_url)
+				SELECT gen_random_uuid(), id, slug, title, excerpt, content, image_url, published_at, is_published, category, 'seed', now(),
+					seo_title, seo_description, social_image_url FROM stale)
+			UPDATE content.blog_posts b SET title = $2, excerpt = $3, content = $4, read_time_minutes = $5,
+				updated_at = now(), version = b.version + 1
+			FROM stale WHERE b.id = stale.id
+			RETURNING b.id::text`,
+			p.Slug, p.Title, p.Excerpt, p.Content, p.ReadTimeMinutes)
+		if err != nil {
+			return nil, fmt.Errorf("update seed post %s: %w", p.Slug, err)
+		}
+		got, err := pgx.CollectRows(rows, pgx.RowTo[string])
+		if err != nil {
+			return nil, fmt.Errorf("update seed post %s: %w", p.Slug, err)
+		}
+		ids = append(ids, got...)
+	}
+	return ids, nil
 }
 
 // seedSpanishPosts inserts the Spanish articles once (spanishSeedName),
@@ -254,6 +337,28 @@ type seedItem struct {
 	ContentType string `json:"contentType"`
 	Category    string `json:"category"`
 	Description string `json:"description"`
+}
+
+// seedDefaults are the SHA-256 (hex) of every default a text has shipped
+// with, in each language, this release's among them.
+type seedDefaults struct {
+	English []string `json:"en"`
+	Spanish []string `json:"es"`
+}
+
+// seedHistory reads seed/editable-content-history.json, by content key.
+func seedHistory() (map[string]seedDefaults, error) {
+	raw, err := seedFS.ReadFile("seed/editable-content-history.json")
+	if err != nil {
+		return nil, err
+	}
+	var h map[string]seedDefaults
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&h); err != nil {
+		return nil, fmt.Errorf("editable-content-history.json: %w", err)
+	}
+	return h, nil
 }
 
 func seedEditableContent() ([]seedItem, error) {
