@@ -161,6 +161,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 	}
 	store := accountspg.New(deps.Pool)
 	accts := accounts.NewService(store, cfg.SessionIdle, cfg.SessionAbsolute)
+	accts.SetPasswordWords(cfg.CompanyName, cfg.StaffDomain)
 	// The audit log: staff writes and sensitive reads, sign-ins included.
 	auditLog := audit.NewStore(deps.Pool)
 	recorder := audit.NewRecorder(auditLog, log, edge.ClientIPFunc(cfg.TrustedProxyHeader))

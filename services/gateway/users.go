@@ -23,8 +23,9 @@ const usersUsage = `usage:
   gateway users set-password --email EMAIL --password-stdin
   gateway users sign-out (--email EMAIL | --all)
 
-The password is read from the first line of standard input (at least 12
-characters). Staff accounts are what operators create, owners unless
+The password is read from the first line of standard input: at least 12
+characters, and not easy to guess (not a common password or close to one,
+not made of the e-mail or the company's name). Staff accounts are what operators create, owners unless
 --role says otherwise (--staff=false makes an account without staff
 rights); --google adds a company-domain Google account, which signs in
 with Google and has no password. Self-registration never grants staff
@@ -86,6 +87,7 @@ func usersCommand(ctx context.Context, log *slog.Logger, args []string, stdin io
 		return err
 	}
 	svc := accounts.NewService(accountspg.New(pool), cfg.SessionIdle, cfg.SessionAbsolute)
+	svc.SetPasswordWords(cfg.CompanyName, cfg.StaffDomain)
 	switch args[0] {
 	case "create":
 		r := *role

@@ -123,6 +123,13 @@ describe('the Staff tab', () => {
     await page.getByLabel('New password again').fill(`${FIRST_PASSWORD}!`);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await page.getByText('The two passwords are not the same.').waitFor();
+    // Checked by the server: a common password, refused under its field in the server's words, the link still good.
+    await page.getByLabel('New password', { exact: true }).fill('Password123!');
+    await page.getByLabel('New password again').fill('Password123!');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByText(/^This password is too easy to guess: it is a common password or close to one/).waitFor();
+    await expect(page.getByLabel('New password', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.getByLabel('New password', { exact: true }).fill(FIRST_PASSWORD);
     await page.getByLabel('New password again').fill(FIRST_PASSWORD);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
 
@@ -141,8 +148,8 @@ describe('the Staff tab', () => {
     // On the owner's list they are active now.
     await owner.reload();
     await expect(card(owner, NEWBIE).innerText()).resolves.toMatch(/Active/);
-    // (The signed-out page's user lookup answers 401.)
-    expect(unexpected(newbie.errors, 401)).toEqual([]);
+    // (The signed-out page's user lookup answers 401, the common password 400.)
+    expect(unexpected(newbie.errors, 400, 401)).toEqual([]);
   });
 
   it('changes a role, which the person’s admin follows', async () => {

@@ -150,6 +150,8 @@ type Service struct {
 	absolute time.Duration
 	now      func() time.Time
 	dummy    string
+	// words are SetPasswordWords': new passwords are not to be made of them.
+	words []string
 }
 
 // NewService returns a Service with the given session lifetimes.
@@ -224,8 +226,8 @@ func (s *Service) CreateLocalUser(ctx context.Context, email, password, role, so
 	if !strings.Contains(email, "@") || DomainOf(email) == "" || strings.ContainsRune(email, 0) {
 		return User{}, fmt.Errorf("%q is not an e-mail address", email)
 	}
-	if len(password) < MinPasswordLen {
-		return User{}, fmt.Errorf("password must be at least %d characters", MinPasswordLen)
+	if err := s.CheckNewPassword(password, email); err != nil {
+		return User{}, err
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
@@ -359,8 +361,8 @@ func (s *Service) SweepSessions(ctx context.Context) (int64, error) {
 // out everywhere: a password is changed because the old one may be known,
 // and a session opened with it must not outlive it.
 func (s *Service) SetPassword(ctx context.Context, email, password string) error {
-	if len(password) < MinPasswordLen {
-		return fmt.Errorf("password must be at least %d characters", MinPasswordLen)
+	if err := s.CheckNewPassword(password, email); err != nil {
+		return err
 	}
 	hash, err := HashPassword(password)
 	if err != nil {

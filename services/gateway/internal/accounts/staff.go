@@ -126,11 +126,15 @@ func (s *Service) PasswordLink(ctx context.Context, token string) (User, time.Ti
 
 // UsePasswordLink sets the password through a live link and spends it.
 func (s *Service) UsePasswordLink(ctx context.Context, token, password string) (User, error) {
-	if len(password) < MinPasswordLen {
-		return User{}, ErrShortPassword
-	}
 	if token == "" || len(token) > 100 {
 		return User{}, ErrNoLink
+	}
+	u, _, err := s.store.PasswordLinkUser(ctx, hashID(token), s.now())
+	if err != nil {
+		return User{}, err
+	}
+	if err := s.CheckNewPassword(password, u.Username); err != nil {
+		return User{}, err
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
@@ -157,8 +161,8 @@ func (s *Service) ChangePassword(ctx context.Context, u User, sessionID, current
 	if !CheckPassword(u.PasswordHash, current) {
 		return ErrInvalidCredentials
 	}
-	if len(next) < MinPasswordLen {
-		return ErrShortPassword
+	if err := s.CheckNewPassword(next, u.Username); err != nil {
+		return err
 	}
 	hash, err := HashPassword(next)
 	if err != nil {

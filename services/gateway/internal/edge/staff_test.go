@@ -92,6 +92,9 @@ func TestOwnerInvitesAStaffMemberWithAOneTimeLink(t *testing.T) {
 	require.Equal(t, "sam@"+staffDomain, info["username"])
 	code, out = e.send(t, anon, "POST", "/api/set-password", map[string]string{"token": token, "password": "short"})
 	require.Equal(t, 400, code, "%v", out)
+	code, out = e.send(t, anon, "POST", "/api/set-password", map[string]string{"token": token, "password": "Sam@" + staffDomain})
+	require.Equal(t, 400, code, "%v", out)
+	require.Equal(t, "password", out["details"].([]any)[0].(map[string]any)["field"], "made of the e-mail")
 	code, out = e.send(t, anon, "POST", "/api/set-password", map[string]string{"token": token, "password": "a long enough password"})
 	require.Equal(t, 200, code, "%v", out)
 	require.Equal(t, "sales", out["role"])
@@ -193,6 +196,11 @@ func TestChangingYourPasswordEndsYourOtherSessions(t *testing.T) {
 	require.Equal(t, "Your current password is not correct.", out["message"])
 	code, out = e.send(t, here, "POST", "/api/account/password", map[string]string{"currentPassword": "correct horse battery", "newPassword": "short"})
 	require.Equal(t, 400, code, "%v", out)
+	// A common password is refused under the field that holds it.
+	code, out = e.send(t, here, "POST", "/api/account/password", map[string]string{"currentPassword": "correct horse battery", "newPassword": "Password123!"})
+	require.Equal(t, 400, code, "%v", out)
+	require.Regexp(t, `^This password is too easy to guess`, out["message"])
+	require.Equal(t, "newPassword", out["details"].([]any)[0].(map[string]any)["field"])
 	code, out = e.send(t, here, "POST", "/api/account/password", map[string]string{"currentPassword": "correct horse battery", "newPassword": "a brand new password"})
 	require.Equal(t, 200, code, "%v", out)
 

@@ -2,6 +2,7 @@ package signin_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -14,6 +15,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/testkit/logtest"
 	"github.com/valleytrenchless/site/internal/testkit/pgtest"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
@@ -70,7 +72,10 @@ func TestErrorsAreTheEdgesErrors(t *testing.T) {
 		{"registration without a password", open, "POST", "/api/register", `{"username":"joe@example.com"}`,
 			status.Error(codes.InvalidArgument, "Enter an e-mail and a password."), 400},
 		{"registration with a short password", open, "POST", "/api/register", `{"username":"joe@example.com","password":"short"}`,
-			status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen), 400},
+			grpcserver.FieldViolation("password", "password.min_len", fmt.Sprintf("Password must be at least %d characters.", accounts.MinPasswordLen)), 400},
+		{"registration with a common password", open, "POST", "/api/register", `{"username":"joe@example.com","password":"Password123!"}`,
+			grpcserver.FieldViolation("password", "password.guessable", "This password is too easy to guess: it is a common password or close to one, or made of your e-mail or the company's name. "+
+				"Try a few unrelated words, or let your password manager make one."), 400},
 		{"registration with a bad address", open, "POST", "/api/register", `{"username":"joe","password":"long enough password"}`,
 			status.Error(codes.InvalidArgument, "Enter a valid e-mail address."), 400},
 		// A NUL, which Postgres refuses in text, names no account and

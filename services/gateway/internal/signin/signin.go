@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -26,6 +27,7 @@ import (
 
 	gatewayv1 "github.com/valleytrenchless/site/gen/trenchless/gateway/v1"
 
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 )
@@ -158,10 +160,26 @@ var (
 	errRegistrationClosed = status.Error(codes.PermissionDenied, "Registration is disabled")
 	errNoRegistration     = status.Error(codes.InvalidArgument, "Enter an e-mail and a password.")
 	errAccountExists      = status.Error(codes.AlreadyExists, "An account with this e-mail already exists. Sign in instead.")
-	errPasswordTooShort   = status.Errorf(codes.InvalidArgument, "Password must be at least %d characters.", accounts.MinPasswordLen)
 	errNotAnEmailAddress  = status.Error(codes.InvalidArgument, "Enter a valid e-mail address.")
 	errDisabled           = status.Error(codes.PermissionDenied, "This account is disabled. Ask an owner of the site if you need it back.")
 )
+
+// msgPasswordGuessable refuses a new password a guesser would try early.
+const msgPasswordGuessable = "This password is too easy to guess: it is a common password or close to one, or made of your e-mail or the company's name. " +
+	"Try a few unrelated words, or let your password manager make one."
+
+// newPasswordRefused words a refused new password (accounts.ErrShortPassword
+// or ErrGuessablePassword) as the request's field's problem, so a form
+// shows it under the field.
+func newPasswordRefused(field string, err error) error {
+	if errors.Is(err, accounts.ErrGuessablePassword) {
+		return grpcserver.FieldViolation(field, "password.guessable", msgPasswordGuessable)
+	}
+	return grpcserver.FieldViolation(field, "password.min_len", msgPasswordTooShort)
+}
+
+// msgPasswordTooShort refuses a new password under accounts.MinPasswordLen.
+var msgPasswordTooShort = fmt.Sprintf("Password must be at least %d characters.", accounts.MinPasswordLen)
 
 const msgThrottled = "Too many sign-in attempts for this account. Wait a few minutes, then try again."
 
@@ -345,8 +363,8 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case errors.Is(err, accounts.ErrExists):
 		err = errAccountExists
-	case err != nil && strings.Contains(err.Error(), "password must be"):
-		err = errPasswordTooShort
+	case errors.Is(err, accounts.ErrShortPassword), errors.Is(err, accounts.ErrGuessablePassword):
+		err = newPasswordRefused("password", err)
 	case err != nil && strings.Contains(err.Error(), "not an e-mail"):
 		err = errNotAnEmailAddress
 	case err != nil:

@@ -114,8 +114,8 @@ func staffError(what string, err error) error {
 		return errNotLocal
 	case errors.Is(err, accounts.ErrNoLink):
 		return errNoLink
-	case errors.Is(err, accounts.ErrShortPassword):
-		return errPasswordTooShort
+	case errors.Is(err, accounts.ErrShortPassword), errors.Is(err, accounts.ErrGuessablePassword):
+		return newPasswordRefused("password", err)
 	}
 	return internal(what, err)
 }
@@ -223,6 +223,8 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 	if errors.Is(err, accounts.ErrInvalidCredentials) {
 		h.failed(r.Context(), bucket)
 		err = errWrongPass
+	} else if errors.Is(err, accounts.ErrShortPassword) || errors.Is(err, accounts.ErrGuessablePassword) {
+		err = newPasswordRefused("new_password", err)
 	} else if err != nil {
 		err = staffError("change password", err)
 	}

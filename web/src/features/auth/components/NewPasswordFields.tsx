@@ -58,7 +58,7 @@ export function NewPasswordFields({ id, password, confirm, errors }: NewPassword
         autoComplete="new-password"
         field={password}
         error={errors.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters. A few unrelated words are easy to remember and hard to guess.`}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password: a few unrelated words are easy to remember and hard to guess.`}
       />
       <PasswordField id={`${id}-confirm`} label="New password again" autoComplete="new-password" field={confirm} error={errors.confirm} />
     </>

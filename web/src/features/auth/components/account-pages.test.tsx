@@ -58,7 +58,7 @@ describe('the account page', () => {
     expect(attrOf(control(html, 'New password again'), 'autocomplete')).toBe('new-password');
     const password = control(html, 'New password');
     expect(attrOf(password, 'type')).toBe('password');
-    expect(visibleText(html)).toContain('At least 12 characters.');
+    expect(visibleText(html)).toContain('At least 12 characters, and not a common password');
     expect(visibleText(html)).toContain('Changing it signs you out on every other device and browser');
     expect(texts(html, 'button')).toContain('Change password');
   });
