@@ -175,5 +175,13 @@ describe('passkeys', () => {
     await signInWithPassword(later.page, STAFF2_EMAIL, STAFF2_PASSWORD);
     await later.page.waitForURL(/\/admin/);
     await later.context.close();
+
+    // The owner removes their passkey, after asking: it is said, and the list is empty.
+    await page.goto('/admin/account');
+    const section = page.locator('section', { has: page.getByRole('heading', { name: 'Passkeys' }) });
+    await section.getByRole('listitem').filter({ hasText: 'Office laptop' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('dialog', { name: 'Remove “Office laptop”?' }).getByRole('button', { name: 'Remove passkey' }).click();
+    await expect.poll(() => section.getByRole('status').innerText()).toBe('Passkey “Office laptop” removed.');
+    await section.getByText('You have no passkeys yet.').waitFor();
   });
 });

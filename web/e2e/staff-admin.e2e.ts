@@ -7,7 +7,7 @@
 // with axe.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launch, openPage } from './browser';
+import { BASE_URL, launch, nextVisitorIp, openPage } from './browser';
 import { axeViolations, EDITOR, SALES, signInAsStaff, staffCookies, STAFF_EMAIL, type Cookies } from './staff';
 
 /** Unique per run, so the account this file invites is its own. */
@@ -201,6 +201,59 @@ describe('the Staff tab', () => {
     await signInAsStaff(check.context, { email: NEWBIE, password: SECOND_PASSWORD });
     await check.context.close();
     expect(unexpected(newbie.errors, 400, 401)).toEqual([]);
+  });
+
+  it('lists where the account is signed in, and signs one browser out, then every other one', async () => {
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+    const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    const elsewhere = async (userAgent: string) => {
+      const context = await browser.newContext({ baseURL: BASE_URL, userAgent, extraHTTPHeaders: { 'X-Forwarded-For': nextVisitorIp() } });
+      await signInAsStaff(context, { email: NEWBIE, password: SECOND_PASSWORD });
+      return context;
+    };
+    const phone = await elsewhere(IPHONE);
+    const laptop = await elsewhere(FIREFOX);
+    const { page } = newbie;
+    await page.reload();
+    const section = page.getByRole('region', { name: 'Where you’re signed in' });
+    const items = section.getByRole('listitem');
+    // This browser first, marked; the others by their browsers, each signed in with a password (the
+    // previous step's check signed in from a Chromium it then closed: a closed browser stays signed in).
+    await expect.poll(() => items.count()).toBe(4);
+    await expect(items.nth(0).innerText()).resolves.toMatch(/^Chrome on Linux\s+This browser\s+Signed in with a set-password link on .+ · Active now$/);
+    const texts = (await items.allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
+    expect(texts.slice(1).sort()).toEqual([
+      expect.stringMatching(/^Chrome on Linux Signed in with a password on .+ · Active just now Sign out$/),
+      expect.stringMatching(/^Firefox on Windows Signed in with a password on .+ · Active just now Sign out$/),
+      expect.stringMatching(/^Safari on iOS Signed in with a password on .+ · Active just now Sign out$/),
+    ]);
+    expect((await axeViolations(page)).join('\n')).toBe('');
+
+    // The phone, signed out from here: its next request is signed out; the laptop's is not.
+    await items.filter({ hasText: 'Safari on iOS' }).getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => section.getByRole('status').innerText()).toBe('Signed out of Safari on iOS.');
+    await expect.poll(() => items.count()).toBe(3);
+    expect((await phone.request.get(`${BASE_URL}/api/user`)).status()).toBe(401);
+    expect((await laptop.request.get(`${BASE_URL}/api/user`)).status()).toBe(200);
+
+    // Every other one, after asking: only this browser is left.
+    await section.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign out everywhere else?' });
+    await expect(dialog.innerText()).resolves.toContain('The 2 other browsers and devices will have to sign in again. This one stays signed in.');
+    await dialog.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect.poll(() => section.getByRole('status').innerText()).toBe('Signed out of 2 other browsers.');
+    await expect.poll(() => items.count()).toBe(1);
+    await expect(section.getByRole('button', { name: 'Sign out everywhere else' }).count()).resolves.toBe(0);
+    expect((await laptop.request.get(`${BASE_URL}/api/user`)).status()).toBe(401);
+    expect((await page.context().request.get(`${BASE_URL}/api/user`)).status()).toBe(200);
+    await phone.close();
+    await laptop.close();
+
+    // The owner's audit log has both.
+    const audit = await owner.context().request.get(`${BASE_URL}/api/admin/audit?actor=${encodeURIComponent(NEWBIE)}`);
+    expect(audit.status()).toBe(200);
+    const kinds = ((await audit.json()) as { entries: { kind: string }[] }).entries.map((e) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['account.session-end', 'account.sessions-end-others']));
   });
 
   it('disables an account after asking, and that person’s open page is signed out on its next request', async () => {

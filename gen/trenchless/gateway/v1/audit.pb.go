@@ -47,7 +47,8 @@ type AuditEntry struct {
 	// "webhook.update", "webhook.delete", "webhook.rotate", "webhook.test",
 	// "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
 	// "account.password", "account.passkey-add", "account.passkey-rename",
-	// "account.passkey-remove", "policy.update", "audit.export".
+	// "account.passkey-remove", "account.session-end",
+	// "account.sessions-end-others", "policy.update", "audit.export".
 	Kind string `protobuf:"bytes,7,opt,name=kind,proto3" json:"kind,omitempty"`
 	// Target is what it was done to (a post id, a text key, a lead id, …);
 	// empty when the action has none.

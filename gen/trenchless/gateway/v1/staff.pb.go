@@ -425,6 +425,223 @@ func (x *ChangePasswordRequest) GetNewPassword() string {
 	return ""
 }
 
+// AccountSession is one browser or device where the account is signed in.
+type AccountSession struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Id names the session in DELETE /api/account/sessions/{id}. It is not
+	// the session's cookie, and cannot be turned into one.
+	Id string `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// CreatedAt is when it signed in.
+	CreatedAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=created_at,json=createdAt,proto3" json:"created_at,omitempty"`
+	// LastActiveAt is its last request (kept to the minute).
+	LastActiveAt *timestamppb.Timestamp `protobuf:"bytes,3,opt,name=last_active_at,json=lastActiveAt,proto3" json:"last_active_at,omitempty"`
+	// ExpiresAt is when it ends however active it is (the absolute
+	// lifetime); an idle session ends sooner.
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,4,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// Method is how it signed in: "password", "google", "passkey", "link"
+	// (a set-password link), "registration"; empty when not recorded.
+	Method string `protobuf:"bytes,5,opt,name=method,proto3" json:"method,omitempty"`
+	// Browser is read from the sign-in's User-Agent ("Chrome", "Safari",
+	// "Samsung Internet"); empty when it named none the gateway reads.
+	Browser string `protobuf:"bytes,6,opt,name=browser,proto3" json:"browser,omitempty"`
+	// Os is the system, read the same way ("macOS", "iOS", "Windows").
+	Os string `protobuf:"bytes,7,opt,name=os,proto3" json:"os,omitempty"`
+	// Mobile is true for a phone or tablet browser.
+	Mobile bool `protobuf:"varint,8,opt,name=mobile,proto3" json:"mobile,omitempty"`
+	// Current is the session this request came with.
+	Current       bool `protobuf:"varint,9,opt,name=current,proto3" json:"current,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *AccountSession) Reset() {
+	*x = AccountSession{}
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[6]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AccountSession) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AccountSession) ProtoMessage() {}
+
+func (x *AccountSession) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[6]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AccountSession.ProtoReflect.Descriptor instead.
+func (*AccountSession) Descriptor() ([]byte, []int) {
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{6}
+}
+
+func (x *AccountSession) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *AccountSession) GetCreatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedAt
+	}
+	return nil
+}
+
+func (x *AccountSession) GetLastActiveAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.LastActiveAt
+	}
+	return nil
+}
+
+func (x *AccountSession) GetExpiresAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ExpiresAt
+	}
+	return nil
+}
+
+func (x *AccountSession) GetMethod() string {
+	if x != nil {
+		return x.Method
+	}
+	return ""
+}
+
+func (x *AccountSession) GetBrowser() string {
+	if x != nil {
+		return x.Browser
+	}
+	return ""
+}
+
+func (x *AccountSession) GetOs() string {
+	if x != nil {
+		return x.Os
+	}
+	return ""
+}
+
+func (x *AccountSession) GetMobile() bool {
+	if x != nil {
+		return x.Mobile
+	}
+	return false
+}
+
+func (x *AccountSession) GetCurrent() bool {
+	if x != nil {
+		return x.Current
+	}
+	return false
+}
+
+// ListAccountSessionsResponse is every live session of the signed-in
+// account (at most 100), the most recently active first.
+type ListAccountSessionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Sessions are the account's sessions, the caller's among them.
+	Sessions      []*AccountSession `protobuf:"bytes,1,rep,name=sessions,proto3" json:"sessions,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ListAccountSessionsResponse) Reset() {
+	*x = ListAccountSessionsResponse{}
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[7]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ListAccountSessionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ListAccountSessionsResponse) ProtoMessage() {}
+
+func (x *ListAccountSessionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[7]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ListAccountSessionsResponse.ProtoReflect.Descriptor instead.
+func (*ListAccountSessionsResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{7}
+}
+
+func (x *ListAccountSessionsResponse) GetSessions() []*AccountSession {
+	if x != nil {
+		return x.Sessions
+	}
+	return nil
+}
+
+// EndOtherSessionsResponse says how many sessions
+// POST /api/account/sessions/end-others ended: every one but the
+// caller's.
+type EndOtherSessionsResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Ended is how many sessions ended (0 when this was the only one).
+	Ended         int32 `protobuf:"varint,1,opt,name=ended,proto3" json:"ended,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EndOtherSessionsResponse) Reset() {
+	*x = EndOtherSessionsResponse{}
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[8]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EndOtherSessionsResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EndOtherSessionsResponse) ProtoMessage() {}
+
+func (x *EndOtherSessionsResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[8]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EndOtherSessionsResponse.ProtoReflect.Descriptor instead.
+func (*EndOtherSessionsResponse) Descriptor() ([]byte, []int) {
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{8}
+}
+
+func (x *EndOtherSessionsResponse) GetEnded() int32 {
+	if x != nil {
+		return x.Ended
+	}
+	return 0
+}
+
 // SetPasswordInfo tells the set-password page whose link it holds.
 type SetPasswordInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -438,7 +655,7 @@ type SetPasswordInfo struct {
 
 func (x *SetPasswordInfo) Reset() {
 	*x = SetPasswordInfo{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[6]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -450,7 +667,7 @@ func (x *SetPasswordInfo) String() string {
 func (*SetPasswordInfo) ProtoMessage() {}
 
 func (x *SetPasswordInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[6]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -463,7 +680,7 @@ func (x *SetPasswordInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPasswordInfo.ProtoReflect.Descriptor instead.
 func (*SetPasswordInfo) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{6}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *SetPasswordInfo) GetUsername() string {
@@ -493,7 +710,7 @@ type SetPasswordRequest struct {
 
 func (x *SetPasswordRequest) Reset() {
 	*x = SetPasswordRequest{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[7]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -505,7 +722,7 @@ func (x *SetPasswordRequest) String() string {
 func (*SetPasswordRequest) ProtoMessage() {}
 
 func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[7]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -518,7 +735,7 @@ func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*SetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{7}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetPasswordRequest) GetToken() string {
@@ -549,7 +766,7 @@ type Assignee struct {
 
 func (x *Assignee) Reset() {
 	*x = Assignee{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[8]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -561,7 +778,7 @@ func (x *Assignee) String() string {
 func (*Assignee) ProtoMessage() {}
 
 func (x *Assignee) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[8]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -574,7 +791,7 @@ func (x *Assignee) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Assignee.ProtoReflect.Descriptor instead.
 func (*Assignee) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{8}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *Assignee) GetUsername() string {
@@ -603,7 +820,7 @@ type ListAssigneesResponse struct {
 
 func (x *ListAssigneesResponse) Reset() {
 	*x = ListAssigneesResponse{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -615,7 +832,7 @@ func (x *ListAssigneesResponse) String() string {
 func (*ListAssigneesResponse) ProtoMessage() {}
 
 func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -628,7 +845,7 @@ func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAssigneesResponse.ProtoReflect.Descriptor instead.
 func (*ListAssigneesResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{9}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *ListAssigneesResponse) GetAssignees() []*Assignee {
@@ -670,7 +887,23 @@ const file_trenchless_gateway_v1_staff_proto_rawDesc = "" +
 	"\t_disabled\"e\n" +
 	"\x15ChangePasswordRequest\x12)\n" +
 	"\x10current_password\x18\x01 \x01(\tR\x0fcurrentPassword\x12!\n" +
-	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"h\n" +
+	"\fnew_password\x18\x02 \x01(\tR\vnewPassword\"\xcc\x02\n" +
+	"\x0eAccountSession\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x129\n" +
+	"\n" +
+	"created_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedAt\x12@\n" +
+	"\x0elast_active_at\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\flastActiveAt\x129\n" +
+	"\n" +
+	"expires_at\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12\x16\n" +
+	"\x06method\x18\x05 \x01(\tR\x06method\x12\x18\n" +
+	"\abrowser\x18\x06 \x01(\tR\abrowser\x12\x0e\n" +
+	"\x02os\x18\a \x01(\tR\x02os\x12\x16\n" +
+	"\x06mobile\x18\b \x01(\bR\x06mobile\x12\x18\n" +
+	"\acurrent\x18\t \x01(\bR\acurrent\"`\n" +
+	"\x1bListAccountSessionsResponse\x12A\n" +
+	"\bsessions\x18\x01 \x03(\v2%.trenchless.gateway.v1.AccountSessionR\bsessions\"0\n" +
+	"\x18EndOtherSessionsResponse\x12\x14\n" +
+	"\x05ended\x18\x01 \x01(\x05R\x05ended\"h\n" +
 	"\x0fSetPasswordInfo\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x129\n" +
 	"\n" +
@@ -696,33 +929,40 @@ func file_trenchless_gateway_v1_staff_proto_rawDescGZIP() []byte {
 	return file_trenchless_gateway_v1_staff_proto_rawDescData
 }
 
-var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
 var file_trenchless_gateway_v1_staff_proto_goTypes = []any{
-	(*StaffMember)(nil),           // 0: trenchless.gateway.v1.StaffMember
-	(*ListStaffResponse)(nil),     // 1: trenchless.gateway.v1.ListStaffResponse
-	(*InviteStaffRequest)(nil),    // 2: trenchless.gateway.v1.InviteStaffRequest
-	(*InviteStaffResponse)(nil),   // 3: trenchless.gateway.v1.InviteStaffResponse
-	(*UpdateStaffRequest)(nil),    // 4: trenchless.gateway.v1.UpdateStaffRequest
-	(*ChangePasswordRequest)(nil), // 5: trenchless.gateway.v1.ChangePasswordRequest
-	(*SetPasswordInfo)(nil),       // 6: trenchless.gateway.v1.SetPasswordInfo
-	(*SetPasswordRequest)(nil),    // 7: trenchless.gateway.v1.SetPasswordRequest
-	(*Assignee)(nil),              // 8: trenchless.gateway.v1.Assignee
-	(*ListAssigneesResponse)(nil), // 9: trenchless.gateway.v1.ListAssigneesResponse
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(*StaffMember)(nil),                 // 0: trenchless.gateway.v1.StaffMember
+	(*ListStaffResponse)(nil),           // 1: trenchless.gateway.v1.ListStaffResponse
+	(*InviteStaffRequest)(nil),          // 2: trenchless.gateway.v1.InviteStaffRequest
+	(*InviteStaffResponse)(nil),         // 3: trenchless.gateway.v1.InviteStaffResponse
+	(*UpdateStaffRequest)(nil),          // 4: trenchless.gateway.v1.UpdateStaffRequest
+	(*ChangePasswordRequest)(nil),       // 5: trenchless.gateway.v1.ChangePasswordRequest
+	(*AccountSession)(nil),              // 6: trenchless.gateway.v1.AccountSession
+	(*ListAccountSessionsResponse)(nil), // 7: trenchless.gateway.v1.ListAccountSessionsResponse
+	(*EndOtherSessionsResponse)(nil),    // 8: trenchless.gateway.v1.EndOtherSessionsResponse
+	(*SetPasswordInfo)(nil),             // 9: trenchless.gateway.v1.SetPasswordInfo
+	(*SetPasswordRequest)(nil),          // 10: trenchless.gateway.v1.SetPasswordRequest
+	(*Assignee)(nil),                    // 11: trenchless.gateway.v1.Assignee
+	(*ListAssigneesResponse)(nil),       // 12: trenchless.gateway.v1.ListAssigneesResponse
+	(*timestamppb.Timestamp)(nil),       // 13: google.protobuf.Timestamp
 }
 var file_trenchless_gateway_v1_staff_proto_depIdxs = []int32{
-	10, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
-	10, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
+	13, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
+	13, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: trenchless.gateway.v1.ListStaffResponse.staff:type_name -> trenchless.gateway.v1.StaffMember
 	0,  // 3: trenchless.gateway.v1.InviteStaffResponse.member:type_name -> trenchless.gateway.v1.StaffMember
-	10, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
-	10, // 5: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
-	8,  // 6: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
-	7,  // [7:7] is the sub-list for method output_type
-	7,  // [7:7] is the sub-list for method input_type
-	7,  // [7:7] is the sub-list for extension type_name
-	7,  // [7:7] is the sub-list for extension extendee
-	0,  // [0:7] is the sub-list for field type_name
+	13, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
+	13, // 5: trenchless.gateway.v1.AccountSession.created_at:type_name -> google.protobuf.Timestamp
+	13, // 6: trenchless.gateway.v1.AccountSession.last_active_at:type_name -> google.protobuf.Timestamp
+	13, // 7: trenchless.gateway.v1.AccountSession.expires_at:type_name -> google.protobuf.Timestamp
+	6,  // 8: trenchless.gateway.v1.ListAccountSessionsResponse.sessions:type_name -> trenchless.gateway.v1.AccountSession
+	13, // 9: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
+	11, // 10: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
+	11, // [11:11] is the sub-list for method output_type
+	11, // [11:11] is the sub-list for method input_type
+	11, // [11:11] is the sub-list for extension type_name
+	11, // [11:11] is the sub-list for extension extendee
+	0,  // [0:11] is the sub-list for field type_name
 }
 
 func init() { file_trenchless_gateway_v1_staff_proto_init() }
@@ -737,7 +977,7 @@ func file_trenchless_gateway_v1_staff_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_gateway_v1_staff_proto_rawDesc), len(file_trenchless_gateway_v1_staff_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   13,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -132,7 +132,17 @@ type Store interface {
 	// SetPassword replaces the password and ends every session of the
 	// account.
 	SetPassword(ctx context.Context, username, hash string) error
-	CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time) error
+	CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time, origin SessionOrigin) error
+	// ListUserSessions lists up to limit of userID's sessions live at now
+	// (before their expiry, active within idle), most recently active
+	// first.
+	ListUserSessions(ctx context.Context, userID string, now time.Time, idle time.Duration, limit int) ([]StoredSession, error)
+	// DeleteUserSession ends userID's session idHash (none of another
+	// account's).
+	DeleteUserSession(ctx context.Context, userID string, idHash []byte) error
+	// DeleteOtherSessions ends userID's sessions but keep and says how
+	// many.
+	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) (int64, error)
 	// SessionByHash returns the session and its user.
 	SessionByHash(ctx context.Context, idHash []byte) (Session, error)
 	TouchSession(ctx context.Context, idHash []byte, now time.Time) error
@@ -275,7 +285,7 @@ func hashID(id string) []byte {
 
 // StartSession creates a session for u and returns its opaque id (the
 // cookie value). Every sign-in gets a new id.
-func (s *Service) StartSession(ctx context.Context, u User) (string, time.Time, error) {
+func (s *Service) StartSession(ctx context.Context, u User, origin SessionOrigin) (string, time.Time, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", time.Time{}, err
@@ -283,7 +293,7 @@ func (s *Service) StartSession(ctx context.Context, u User) (string, time.Time, 
 	id := base64.RawURLEncoding.EncodeToString(b)
 	now := s.now()
 	expires := now.Add(s.absolute)
-	if err := s.store.CreateSession(ctx, hashID(id), u.ID, now, expires); err != nil {
+	if err := s.store.CreateSession(ctx, hashID(id), u.ID, now, expires, origin.clean()); err != nil {
 		return "", time.Time{}, err
 	}
 	if err := s.store.RecordSignIn(ctx, u.ID, now); err != nil {

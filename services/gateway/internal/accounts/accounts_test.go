@@ -25,11 +25,11 @@ func TestANewPasswordEndsEverySession(t *testing.T) {
 	require.NoError(t, err)
 	var anas []string
 	for range 2 {
-		id, _, err := svc.StartSession(ctx, ana)
+		id, _, err := svc.StartSession(ctx, ana, accounts.SessionOrigin{Method: accounts.MethodPassword})
 		require.NoError(t, err)
 		anas = append(anas, id)
 	}
-	bobs, _, err := svc.StartSession(ctx, bob)
+	bobs, _, err := svc.StartSession(ctx, bob, accounts.SessionOrigin{Method: accounts.MethodPassword})
 	require.NoError(t, err)
 
 	require.NoError(t, svc.SetPassword(ctx, "Ana@valleytrenchless.example", "a brand new passphrase"))
@@ -57,7 +57,7 @@ func TestSignOutEndsOneAccountsSessionsOrAll(t *testing.T) {
 		u, err := svc.CreateLocalUser(ctx, email, "correct horse battery", "owner", accounts.SourceOperator)
 		require.NoError(t, err)
 		for range 2 {
-			id, _, err := svc.StartSession(ctx, u)
+			id, _, err := svc.StartSession(ctx, u, accounts.SessionOrigin{Method: accounts.MethodPassword})
 			require.NoError(t, err)
 			sessions = append(sessions, id)
 		}

@@ -58,7 +58,7 @@ func TestEveryWayToSetAPasswordRefusesAGuessableOne(t *testing.T) {
 	ana, err := svc.CreateLocalUser(ctx, "ana@valleytrenchless.example", strong, "owner", accounts.SourceOperator)
 	require.NoError(t, err)
 	require.ErrorIs(t, svc.SetPassword(ctx, ana.Username, weak), accounts.ErrGuessablePassword)
-	session, _, err := svc.StartSession(ctx, ana)
+	session, _, err := svc.StartSession(ctx, ana, accounts.SessionOrigin{Method: accounts.MethodPassword})
 	require.NoError(t, err)
 	require.ErrorIs(t, svc.ChangePassword(ctx, ana, session, strong, weak), accounts.ErrGuessablePassword)
 

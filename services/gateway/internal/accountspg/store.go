@@ -110,9 +110,10 @@ func (s *Store) SetPassword(ctx context.Context, username, hash string) error {
 }
 
 // CreateSession inserts a session.
-func (s *Store) CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO gateway.sessions (id_hash, user_id, created_at, last_seen, expires_at) VALUES ($1, $2, $3, $3, $4)`,
-		idHash, userID, now, expires)
+func (s *Store) CreateSession(ctx context.Context, idHash []byte, userID string, now, expires time.Time, origin accounts.SessionOrigin) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO gateway.sessions (id_hash, user_id, created_at, last_seen, expires_at, method, user_agent)
+		VALUES ($1, $2, $3, $3, $4, $5, $6)`,
+		idHash, userID, now, expires, origin.Method, origin.UserAgent)
 	if err != nil {
 		return fmt.Errorf("create session: %w", err)
 	}
@@ -155,6 +156,43 @@ func (s *Store) DeleteUserSessions(ctx context.Context, username string) (int64,
 		OR user_id = (SELECT id FROM gateway.users WHERE username = $1)`, username)
 	if err != nil {
 		return 0, fmt.Errorf("delete sessions: %w", err)
+	}
+	return tag.RowsAffected(), nil
+}
+
+// ListUserSessions lists up to limit of userID's live sessions, most
+// recently active first.
+func (s *Store) ListUserSessions(ctx context.Context, userID string, now time.Time, idle time.Duration, limit int) ([]accounts.StoredSession, error) {
+	rows, err := s.pool.Query(ctx, `SELECT id_hash, created_at, last_seen, expires_at, method, user_agent FROM gateway.sessions
+		WHERE user_id = $1 AND expires_at > $2 AND last_seen > $3
+		ORDER BY last_seen DESC, created_at DESC LIMIT $4`, userID, now, now.Add(-idle), limit)
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (accounts.StoredSession, error) {
+		var st accounts.StoredSession
+		err := row.Scan(&st.IDHash, &st.CreatedAt, &st.LastSeen, &st.ExpiresAt, &st.Method, &st.UserAgent)
+		return st, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("list sessions: %w", err)
+	}
+	return out, nil
+}
+
+// DeleteUserSession ends userID's session idHash.
+func (s *Store) DeleteUserSession(ctx context.Context, userID string, idHash []byte) error {
+	if _, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE user_id = $1 AND id_hash = $2`, userID, idHash); err != nil {
+		return fmt.Errorf("end session: %w", err)
+	}
+	return nil
+}
+
+// DeleteOtherSessions ends userID's sessions but keep.
+func (s *Store) DeleteOtherSessions(ctx context.Context, userID string, keep []byte) (int64, error) {
+	tag, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE user_id = $1 AND id_hash <> $2`, userID, keep)
+	if err != nil {
+		return 0, fmt.Errorf("end other sessions: %w", err)
 	}
 	return tag.RowsAffected(), nil
 }

@@ -77,6 +77,8 @@ var rules = map[string]rule{
 	"POST /api/account/passkeys/register/finish":                         {kind: "account.passkey-add"},
 	"PATCH /api/account/passkeys/{id}":                                   {kind: "account.passkey-rename"},
 	"DELETE /api/account/passkeys/{id}":                                  {kind: "account.passkey-remove"},
+	"DELETE /api/account/sessions/{id}":                                  {kind: "account.session-end", values: noValues},
+	"POST /api/account/sessions/end-others":                              {kind: "account.sessions-end-others"},
 	"PUT /api/admin/sign-in-policy":                                      {kind: "policy.update"},
 	"GET /api/admin/audit.csv":                                           {kind: "audit.export"},
 	"POST /api/logout":                                                   {kind: "sign-out", values: noValues},

@@ -29,7 +29,7 @@ func FuzzSessionCookie(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	valid, _, err := svc.StartSession(ctx, u)
+	valid, _, err := svc.StartSession(ctx, u, accounts.SessionOrigin{Method: accounts.MethodPassword})
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -238,7 +238,7 @@ func (h *Handler) finishOIDC(w http.ResponseWriter, r *http.Request) {
 		h.denyTo(w, r, disabledURL, "account disabled", "email", email)
 		return
 	case err == nil:
-		err = h.signIn(w, r, u)
+		err = h.signIn(w, r, u, accounts.MethodGoogle)
 	}
 	if err != nil {
 		h.log.ErrorContext(r.Context(), "staff sign-in failed", "err", err)

@@ -13,7 +13,7 @@ import (
 // passkey) has just signed in, and answers as a password sign-in does:
 // the User, or the error.
 func (h *Handler) SignInUser(w http.ResponseWriter, r *http.Request, u accounts.User) {
-	if err := h.signIn(w, r, u); err != nil {
+	if err := h.signIn(w, r, u, accounts.MethodPasskey); err != nil {
 		h.errs.Write(r.Context(), w, internal("sign-in", err))
 		return
 	}

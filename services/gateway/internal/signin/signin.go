@@ -116,6 +116,9 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 		{"PATCH", "/api/admin/staff/{id}", h.Owner(h.updateStaff)},
 		{"POST", "/api/admin/staff/{id}/invite-link", h.Owner(h.newInviteLink)},
 		{"POST", "/api/account/password", h.changePassword},
+		{"GET", "/api/account/sessions", h.Staff(h.listSessions)},
+		{"DELETE", "/api/account/sessions/{id}", h.Staff(h.endSession)},
+		{"POST", "/api/account/sessions/end-others", h.Staff(h.endOtherSessions)},
 		{"GET", "/api/staff/assignees", h.assignees},
 		{"GET", "/api/set-password", h.passwordLink},
 		{"POST", "/api/set-password", h.setPassword},
@@ -233,13 +236,15 @@ func internal(what string, err error) error {
 	return status.Errorf(codes.Internal, "%s: %v", what, err)
 }
 
-// signIn starts a fresh session (a new id every time) and sets the cookie.
-func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u accounts.User) error {
+// signIn starts a fresh session (a new id every time) and sets the cookie;
+// method (accounts.Method*) and the browser are kept for the account's
+// list of sessions.
+func (h *Handler) signIn(w http.ResponseWriter, r *http.Request, u accounts.User, method string) error {
 	// Drop the session this browser had, if any: no session fixation.
 	if c, err := r.Cookie(h.SessionCookie()); err == nil {
 		_ = h.accounts.EndSession(r.Context(), c.Value)
 	}
-	id, expires, err := h.accounts.StartSession(r.Context(), u)
+	id, expires, err := h.accounts.StartSession(r.Context(), u, accounts.SessionOrigin{Method: method, UserAgent: r.UserAgent()})
 	if err != nil {
 		return err
 	}
@@ -302,7 +307,7 @@ func (h *Handler) login(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if err == nil {
-		err = h.signIn(w, r, u)
+		err = h.signIn(w, r, u, accounts.MethodPassword)
 	}
 	if err != nil {
 		h.errs.Write(r.Context(), w, internal("login", err))
@@ -370,7 +375,7 @@ func (h *Handler) register(w http.ResponseWriter, r *http.Request) {
 	case err != nil:
 		err = internal("register", err)
 	default:
-		if err = h.signIn(w, r, u); err != nil {
+		if err = h.signIn(w, r, u, accounts.MethodRegistration); err != nil {
 			err = internal("register sign-in", err)
 		}
 	}

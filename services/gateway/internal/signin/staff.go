@@ -52,6 +52,17 @@ func CallerOf(u accounts.User) identity.Caller {
 
 // Owner admits the signed-in owners only (401 signed out, 403 otherwise).
 func (h *Handler) Owner(next http.HandlerFunc) http.HandlerFunc {
+	return h.allowed(authv1.Access_ACCESS_OWNER, next)
+}
+
+// Staff admits signed-in staff of any role (401 signed out, 403 otherwise).
+func (h *Handler) Staff(next http.HandlerFunc) http.HandlerFunc {
+	return h.allowed(authv1.Access_ACCESS_STAFF, next)
+}
+
+// allowed admits the signed-in callers access allows; while the session
+// store cannot be read it answers 503 with Retry-After.
+func (h *Handler) allowed(access authv1.Access, next http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
 		s, ok := FromContext(r.Context())
@@ -61,7 +72,7 @@ func (h *Handler) Owner(next http.HandlerFunc) http.HandlerFunc {
 			return
 		}
 		c := CallerOf(s.User)
-		if err := identity.Allows(authv1.Access_ACCESS_OWNER, c, ok); err != nil {
+		if err := identity.Allows(access, c, ok); err != nil {
 			h.errs.Write(r.Context(), w, err)
 			return
 		}
@@ -234,6 +245,12 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 	}
 	h.log.InfoContext(r.Context(), "password changed; other sessions ended", "username", s.User.Username)
 	h.ended(s.User.ID)
+	writeOK(w)
+}
+
+// writeOK answers {"ok": true}, a write's answer that has nothing else to
+// say.
+func writeOK(w http.ResponseWriter) {
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = io.WriteString(w, `{"ok":true}`)
 }
@@ -256,7 +273,7 @@ func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request) {
 	}
 	u, err := h.accounts.UsePasswordLink(r.Context(), req.GetToken(), req.GetPassword())
 	if err == nil {
-		if err = h.signIn(w, r, u); err != nil {
+		if err = h.signIn(w, r, u, accounts.MethodLink); err != nil {
 			err = fmt.Errorf("sign in: %w", err)
 		}
 	}

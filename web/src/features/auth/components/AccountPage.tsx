@@ -5,6 +5,7 @@ import { isStaffRole, ROLE_INFO, roleLabel } from '@/lib/staff-roles';
 import accountCss from './account.css?url';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { PasskeysSection } from './PasskeysSection';
+import { SessionsSection } from './SessionsSection';
 
 type AccountPageProps = { username: string; role: string; signIn?: string };
 
@@ -22,6 +23,7 @@ export function AccountPage({ username, role, signIn }: AccountPageProps) {
       {/* A Google account has no password here to change. */}
       {signIn !== 'google' && <ChangePasswordSection />}
       <PasskeysSection />
+      <SessionsSection />
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function PasskeysSection() {
       ) : passkeys.data.length === 0 ? (
         <p className="passkey-empty">You have no passkeys yet.</p>
       ) : (
-        <ul className="passkey-list" aria-label="Your passkeys">
+        <ul className="account-list" aria-label="Your passkeys">
           {passkeys.data.map((p) => (
             <PasskeyItem key={p.id} passkey={p} announce={announce} />
           ))}
@@ -111,7 +111,7 @@ function PasskeyItem({ passkey, announce }: { passkey: Passkey; announce: (messa
   const used = parseTimestamp(passkey.lastUsedAt);
 
   return (
-    <li className="passkey" aria-labelledby={`${id}-name`}>
+    <li className="account-item" aria-labelledby={`${id}-name`}>
       {renaming ? (
         <RenameForm
           passkey={passkey}
@@ -123,10 +123,10 @@ function PasskeyItem({ passkey, announce }: { passkey: Passkey; announce: (messa
         />
       ) : (
         <>
-          <p id={`${id}-name`} className="passkey__name">
+          <p id={`${id}-name`} className="account-item__name">
             {passkey.name}
           </p>
-          <p className="passkey__facts">
+          <p className="account-item__facts">
             {[
               ...passkeyFacts(passkey),
               added ? `Added ${formatDate(added)}` : '',
@@ -140,7 +140,7 @@ function PasskeyItem({ passkey, announce }: { passkey: Passkey; announce: (messa
               {problem}
             </p>
           )}
-          <div className="passkey__actions">
+          <div className="account-item__actions">
             <button
               ref={renameButton}
               type="button"
@@ -220,7 +220,7 @@ function RenameForm({ passkey, onDone }: { passkey: Passkey; onDone: (renamed: s
   return (
     <form className="staff-form passkey-rename" noValidate onSubmit={onSubmit}>
       <PasskeyNameField ref={input} id={`${id}-name`} label={`New name for “${passkey.name}”`} value={name} onChange={setName} problem={problem} />
-      <div className="passkey__actions">
+      <div className="account-item__actions">
         <button type="submit" className="button button--primary button--small" disabled={rename.isPending}>
           {rename.isPending ? 'Saving…' : 'Save name'}
         </button>

@@ -100,6 +100,8 @@ export const KIND_GROUPS: readonly KindGroup[] = [
       { kind: 'account.passkey-add', action: 'Added a passkey' },
       { kind: 'account.passkey-rename', action: 'Renamed a passkey' },
       { kind: 'account.passkey-remove', action: 'Removed a passkey' },
+      { kind: 'account.session-end', action: 'Signed out one of their sessions' },
+      { kind: 'account.sessions-end-others', action: 'Signed out everywhere else' },
     ],
   },
   {

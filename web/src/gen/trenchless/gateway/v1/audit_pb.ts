@@ -72,7 +72,8 @@ export type AuditEntry = Message<"trenchless.gateway.v1.AuditEntry"> & {
    * "webhook.update", "webhook.delete", "webhook.rotate", "webhook.test",
    * "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
    * "account.password", "account.passkey-add", "account.passkey-rename",
-   * "account.passkey-remove", "policy.update", "audit.export".
+   * "account.passkey-remove", "account.session-end",
+   * "account.sessions-end-others", "policy.update", "audit.export".
    *
    * @generated from field: string kind = 7;
    */
@@ -163,7 +164,8 @@ export type AuditEntryJson = {
    * "webhook.update", "webhook.delete", "webhook.rotate", "webhook.test",
    * "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
    * "account.password", "account.passkey-add", "account.passkey-rename",
-   * "account.passkey-remove", "policy.update", "audit.export".
+   * "account.passkey-remove", "account.session-end",
+   * "account.sessions-end-others", "policy.update", "audit.export".
    *
    * @generated from field: string kind = 7;
    */

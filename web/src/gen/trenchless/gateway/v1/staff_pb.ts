@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/gateway/v1/staff.proto.
  */
 export const file_trenchless_gateway_v1_staff: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSJTCg9TZXRQYXNzd29yZEluZm8SEAoIdXNlcm5hbWUYASABKAkSLgoKZXhwaXJlc19hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXAiNQoSU2V0UGFzc3dvcmRSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIioKCEFzc2lnbmVlEhAKCHVzZXJuYW1lGAEgASgJEgwKBHJvbGUYAiABKAkiSwoVTGlzdEFzc2lnbmVlc1Jlc3BvbnNlEjIKCWFzc2lnbmVlcxgBIAMoCzIfLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5Bc3NpZ25lZUJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9nYXRld2F5L3YxO2dhdGV3YXl2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
+  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSL+AQoOQWNjb3VudFNlc3Npb24SCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF9hY3RpdmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBm1ldGhvZBgFIAEoCRIPCgdicm93c2VyGAYgASgJEgoKAm9zGAcgASgJEg4KBm1vYmlsZRgIIAEoCBIPCgdjdXJyZW50GAkgASgIIlYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRI3CghzZXNzaW9ucxgBIAMoCzIlLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5BY2NvdW50U2Vzc2lvbiIpChhFbmRPdGhlclNlc3Npb25zUmVzcG9uc2USDQoFZW5kZWQYASABKAUiUwoPU2V0UGFzc3dvcmRJbmZvEhAKCHVzZXJuYW1lGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKElNldFBhc3N3b3JkUmVxdWVzdBINCgV0b2tlbhgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSIqCghBc3NpZ25lZRIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJIksKFUxpc3RBc3NpZ25lZXNSZXNwb25zZRIyCglhc3NpZ25lZXMYASADKAsyHy50cmVuY2hsZXNzLmdhdGV3YXkudjEuQXNzaWduZWVCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvZ2F0ZXdheS92MTtnYXRld2F5djFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * StaffMember is one staff account as the Staff tab shows it.
@@ -427,6 +427,237 @@ export const ChangePasswordRequestSchema: GenMessage<ChangePasswordRequest, {jso
   messageDesc(file_trenchless_gateway_v1_staff, 5);
 
 /**
+ * AccountSession is one browser or device where the account is signed in.
+ *
+ * @generated from message trenchless.gateway.v1.AccountSession
+ */
+export type AccountSession = Message<"trenchless.gateway.v1.AccountSession"> & {
+  /**
+   * Id names the session in DELETE /api/account/sessions/{id}. It is not
+   * the session's cookie, and cannot be turned into one.
+   *
+   * @generated from field: string id = 1;
+   */
+  id: string;
+
+  /**
+   * CreatedAt is when it signed in.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: Timestamp | undefined;
+
+  /**
+   * LastActiveAt is its last request (kept to the minute).
+   *
+   * @generated from field: google.protobuf.Timestamp last_active_at = 3;
+   */
+  lastActiveAt?: Timestamp | undefined;
+
+  /**
+   * ExpiresAt is when it ends however active it is (the absolute
+   * lifetime); an idle session ends sooner.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 4;
+   */
+  expiresAt?: Timestamp | undefined;
+
+  /**
+   * Method is how it signed in: "password", "google", "passkey", "link"
+   * (a set-password link), "registration"; empty when not recorded.
+   *
+   * @generated from field: string method = 5;
+   */
+  method: string;
+
+  /**
+   * Browser is read from the sign-in's User-Agent ("Chrome", "Safari",
+   * "Samsung Internet"); empty when it named none the gateway reads.
+   *
+   * @generated from field: string browser = 6;
+   */
+  browser: string;
+
+  /**
+   * Os is the system, read the same way ("macOS", "iOS", "Windows").
+   *
+   * @generated from field: string os = 7;
+   */
+  os: string;
+
+  /**
+   * Mobile is true for a phone or tablet browser.
+   *
+   * @generated from field: bool mobile = 8;
+   */
+  mobile: boolean;
+
+  /**
+   * Current is the session this request came with.
+   *
+   * @generated from field: bool current = 9;
+   */
+  current: boolean;
+};
+
+/**
+ * AccountSession is one browser or device where the account is signed in.
+ *
+ * @generated from message trenchless.gateway.v1.AccountSession
+ */
+export type AccountSessionJson = {
+  /**
+   * Id names the session in DELETE /api/account/sessions/{id}. It is not
+   * the session's cookie, and cannot be turned into one.
+   *
+   * @generated from field: string id = 1;
+   */
+  id?: string;
+
+  /**
+   * CreatedAt is when it signed in.
+   *
+   * @generated from field: google.protobuf.Timestamp created_at = 2;
+   */
+  createdAt?: TimestampJson;
+
+  /**
+   * LastActiveAt is its last request (kept to the minute).
+   *
+   * @generated from field: google.protobuf.Timestamp last_active_at = 3;
+   */
+  lastActiveAt?: TimestampJson;
+
+  /**
+   * ExpiresAt is when it ends however active it is (the absolute
+   * lifetime); an idle session ends sooner.
+   *
+   * @generated from field: google.protobuf.Timestamp expires_at = 4;
+   */
+  expiresAt?: TimestampJson;
+
+  /**
+   * Method is how it signed in: "password", "google", "passkey", "link"
+   * (a set-password link), "registration"; empty when not recorded.
+   *
+   * @generated from field: string method = 5;
+   */
+  method?: string;
+
+  /**
+   * Browser is read from the sign-in's User-Agent ("Chrome", "Safari",
+   * "Samsung Internet"); empty when it named none the gateway reads.
+   *
+   * @generated from field: string browser = 6;
+   */
+  browser?: string;
+
+  /**
+   * Os is the system, read the same way ("macOS", "iOS", "Windows").
+   *
+   * @generated from field: string os = 7;
+   */
+  os?: string;
+
+  /**
+   * Mobile is true for a phone or tablet browser.
+   *
+   * @generated from field: bool mobile = 8;
+   */
+  mobile?: boolean;
+
+  /**
+   * Current is the session this request came with.
+   *
+   * @generated from field: bool current = 9;
+   */
+  current?: boolean;
+};
+
+/**
+ * Describes the message trenchless.gateway.v1.AccountSession.
+ * Use `create(AccountSessionSchema)` to create a new message.
+ */
+export const AccountSessionSchema: GenMessage<AccountSession, {jsonType: AccountSessionJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_gateway_v1_staff, 6);
+
+/**
+ * ListAccountSessionsResponse is every live session of the signed-in
+ * account (at most 100), the most recently active first.
+ *
+ * @generated from message trenchless.gateway.v1.ListAccountSessionsResponse
+ */
+export type ListAccountSessionsResponse = Message<"trenchless.gateway.v1.ListAccountSessionsResponse"> & {
+  /**
+   * Sessions are the account's sessions, the caller's among them.
+   *
+   * @generated from field: repeated trenchless.gateway.v1.AccountSession sessions = 1;
+   */
+  sessions: AccountSession[];
+};
+
+/**
+ * ListAccountSessionsResponse is every live session of the signed-in
+ * account (at most 100), the most recently active first.
+ *
+ * @generated from message trenchless.gateway.v1.ListAccountSessionsResponse
+ */
+export type ListAccountSessionsResponseJson = {
+  /**
+   * Sessions are the account's sessions, the caller's among them.
+   *
+   * @generated from field: repeated trenchless.gateway.v1.AccountSession sessions = 1;
+   */
+  sessions?: AccountSessionJson[];
+};
+
+/**
+ * Describes the message trenchless.gateway.v1.ListAccountSessionsResponse.
+ * Use `create(ListAccountSessionsResponseSchema)` to create a new message.
+ */
+export const ListAccountSessionsResponseSchema: GenMessage<ListAccountSessionsResponse, {jsonType: ListAccountSessionsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_gateway_v1_staff, 7);
+
+/**
+ * EndOtherSessionsResponse says how many sessions
+ * POST /api/account/sessions/end-others ended: every one but the
+ * caller's.
+ *
+ * @generated from message trenchless.gateway.v1.EndOtherSessionsResponse
+ */
+export type EndOtherSessionsResponse = Message<"trenchless.gateway.v1.EndOtherSessionsResponse"> & {
+  /**
+   * Ended is how many sessions ended (0 when this was the only one).
+   *
+   * @generated from field: int32 ended = 1;
+   */
+  ended: number;
+};
+
+/**
+ * EndOtherSessionsResponse says how many sessions
+ * POST /api/account/sessions/end-others ended: every one but the
+ * caller's.
+ *
+ * @generated from message trenchless.gateway.v1.EndOtherSessionsResponse
+ */
+export type EndOtherSessionsResponseJson = {
+  /**
+   * Ended is how many sessions ended (0 when this was the only one).
+   *
+   * @generated from field: int32 ended = 1;
+   */
+  ended?: number;
+};
+
+/**
+ * Describes the message trenchless.gateway.v1.EndOtherSessionsResponse.
+ * Use `create(EndOtherSessionsResponseSchema)` to create a new message.
+ */
+export const EndOtherSessionsResponseSchema: GenMessage<EndOtherSessionsResponse, {jsonType: EndOtherSessionsResponseJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_gateway_v1_staff, 8);
+
+/**
  * SetPasswordInfo tells the set-password page whose link it holds.
  *
  * @generated from message trenchless.gateway.v1.SetPasswordInfo
@@ -473,7 +704,7 @@ export type SetPasswordInfoJson = {
  * Use `create(SetPasswordInfoSchema)` to create a new message.
  */
 export const SetPasswordInfoSchema: GenMessage<SetPasswordInfo, {jsonType: SetPasswordInfoJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 6);
+  messageDesc(file_trenchless_gateway_v1_staff, 9);
 
 /**
  * SetPasswordRequest is the body of POST /api/set-password.
@@ -522,7 +753,7 @@ export type SetPasswordRequestJson = {
  * Use `create(SetPasswordRequestSchema)` to create a new message.
  */
 export const SetPasswordRequestSchema: GenMessage<SetPasswordRequest, {jsonType: SetPasswordRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 7);
+  messageDesc(file_trenchless_gateway_v1_staff, 10);
 
 /**
  * Assignee is someone a lead can be assigned to: an active account whose
@@ -573,7 +804,7 @@ export type AssigneeJson = {
  * Use `create(AssigneeSchema)` to create a new message.
  */
 export const AssigneeSchema: GenMessage<Assignee, {jsonType: AssigneeJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 8);
+  messageDesc(file_trenchless_gateway_v1_staff, 11);
 
 /**
  * ListAssigneesResponse is everyone a lead can be assigned to, owners
@@ -610,5 +841,5 @@ export type ListAssigneesResponseJson = {
  * Use `create(ListAssigneesResponseSchema)` to create a new message.
  */
 export const ListAssigneesResponseSchema: GenMessage<ListAssigneesResponse, {jsonType: ListAssigneesResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 9);
+  messageDesc(file_trenchless_gateway_v1_staff, 12);
 
