@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -120,4 +121,19 @@ export async function withinStaffLimit(call: () => Promise<APIResponse>): Promis
     await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after']) || 1) * 1000 + Math.random() * 500));
   }
   throw new Error('the staff API kept answering 429');
+}
+
+/**
+ * Moves an account's sessions back in time by `minutes` (their sign-in and
+ * any confirmation), in the stack's own database (scripts/web-e2e.sh gives
+ * its URL): a test of what an hour-old session may do does not wait an hour.
+ */
+export function ageSessions(email: string, minutes: number): void {
+  const url = process.env.E2E_DB_URL;
+  if (!url) throw new Error('E2E_DB_URL is not set: run the browser tests with scripts/web-e2e.sh');
+  execFileSync('psql', [url, '-qtA', '-v', 'ON_ERROR_STOP=1', '-v', `email=${email}`, '-v', `minutes=${minutes}`], {
+    input: `UPDATE gateway.sessions SET created_at = created_at - make_interval(mins => :minutes),
+      confirmed_at = confirmed_at - make_interval(mins => :minutes)
+      WHERE user_id = (SELECT id FROM gateway.users WHERE username = :'email');`,
+  });
 }

@@ -98,3 +98,5 @@ export function refusalReason(err: unknown): string {
 /** The reasons the sign-in page acts on (services/gateway/internal/passkeys). */
 export const PASSKEY_REQUIRED = 'PASSKEY_REQUIRED';
 export const PASSKEY_ENROLMENT_REQUIRED = 'PASSKEY_ENROLMENT_REQUIRED';
+/** Adding or removing a passkey needs a sign-in within 10 minutes, or the password typed again (POST /api/account/confirm). */
+export const RECENT_SIGN_IN_REQUIRED = 'RECENT_SIGN_IN_REQUIRED';

@@ -48,7 +48,8 @@ type AuditEntry struct {
 	// "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
 	// "account.password", "account.passkey-add", "account.passkey-rename",
 	// "account.passkey-remove", "account.session-end",
-	// "account.sessions-end-others", "policy.update", "audit.export".
+	// "account.sessions-end-others", "account.confirm", "policy.update",
+	// "audit.export".
 	Kind string `protobuf:"bytes,7,opt,name=kind,proto3" json:"kind,omitempty"`
 	// Target is what it was done to (a post id, a text key, a lead id, …);
 	// empty when the action has none.

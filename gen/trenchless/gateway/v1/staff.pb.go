@@ -642,6 +642,55 @@ func (x *EndOtherSessionsResponse) GetEnded() int32 {
 	return 0
 }
 
+// ConfirmRequest is the body of POST /api/account/confirm: the person
+// proves it is them, so that for the next 10 minutes this session may add
+// or remove a passkey (a session signed in longer ago than that is
+// refused with the reason RECENT_SIGN_IN_REQUIRED).
+type ConfirmRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Password is the account's password.
+	Password      string `protobuf:"bytes,1,opt,name=password,proto3" json:"password,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ConfirmRequest) Reset() {
+	*x = ConfirmRequest{}
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ConfirmRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ConfirmRequest) ProtoMessage() {}
+
+func (x *ConfirmRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ConfirmRequest.ProtoReflect.Descriptor instead.
+func (*ConfirmRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *ConfirmRequest) GetPassword() string {
+	if x != nil {
+		return x.Password
+	}
+	return ""
+}
+
 // SetPasswordInfo tells the set-password page whose link it holds.
 type SetPasswordInfo struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -655,7 +704,7 @@ type SetPasswordInfo struct {
 
 func (x *SetPasswordInfo) Reset() {
 	*x = SetPasswordInfo{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -667,7 +716,7 @@ func (x *SetPasswordInfo) String() string {
 func (*SetPasswordInfo) ProtoMessage() {}
 
 func (x *SetPasswordInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[9]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -680,7 +729,7 @@ func (x *SetPasswordInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPasswordInfo.ProtoReflect.Descriptor instead.
 func (*SetPasswordInfo) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{9}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *SetPasswordInfo) GetUsername() string {
@@ -710,7 +759,7 @@ type SetPasswordRequest struct {
 
 func (x *SetPasswordRequest) Reset() {
 	*x = SetPasswordRequest{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -722,7 +771,7 @@ func (x *SetPasswordRequest) String() string {
 func (*SetPasswordRequest) ProtoMessage() {}
 
 func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[10]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -735,7 +784,7 @@ func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*SetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{10}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SetPasswordRequest) GetToken() string {
@@ -766,7 +815,7 @@ type Assignee struct {
 
 func (x *Assignee) Reset() {
 	*x = Assignee{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -778,7 +827,7 @@ func (x *Assignee) String() string {
 func (*Assignee) ProtoMessage() {}
 
 func (x *Assignee) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -791,7 +840,7 @@ func (x *Assignee) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Assignee.ProtoReflect.Descriptor instead.
 func (*Assignee) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{11}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *Assignee) GetUsername() string {
@@ -820,7 +869,7 @@ type ListAssigneesResponse struct {
 
 func (x *ListAssigneesResponse) Reset() {
 	*x = ListAssigneesResponse{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -832,7 +881,7 @@ func (x *ListAssigneesResponse) String() string {
 func (*ListAssigneesResponse) ProtoMessage() {}
 
 func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -845,7 +894,7 @@ func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAssigneesResponse.ProtoReflect.Descriptor instead.
 func (*ListAssigneesResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{12}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *ListAssigneesResponse) GetAssignees() []*Assignee {
@@ -903,7 +952,9 @@ const file_trenchless_gateway_v1_staff_proto_rawDesc = "" +
 	"\x1bListAccountSessionsResponse\x12A\n" +
 	"\bsessions\x18\x01 \x03(\v2%.trenchless.gateway.v1.AccountSessionR\bsessions\"0\n" +
 	"\x18EndOtherSessionsResponse\x12\x14\n" +
-	"\x05ended\x18\x01 \x01(\x05R\x05ended\"h\n" +
+	"\x05ended\x18\x01 \x01(\x05R\x05ended\",\n" +
+	"\x0eConfirmRequest\x12\x1a\n" +
+	"\bpassword\x18\x01 \x01(\tR\bpassword\"h\n" +
 	"\x0fSetPasswordInfo\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x129\n" +
 	"\n" +
@@ -929,7 +980,7 @@ func file_trenchless_gateway_v1_staff_proto_rawDescGZIP() []byte {
 	return file_trenchless_gateway_v1_staff_proto_rawDescData
 }
 
-var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 13)
+var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_trenchless_gateway_v1_staff_proto_goTypes = []any{
 	(*StaffMember)(nil),                 // 0: trenchless.gateway.v1.StaffMember
 	(*ListStaffResponse)(nil),           // 1: trenchless.gateway.v1.ListStaffResponse
@@ -940,24 +991,25 @@ var file_trenchless_gateway_v1_staff_proto_goTypes = []any{
 	(*AccountSession)(nil),              // 6: trenchless.gateway.v1.AccountSession
 	(*ListAccountSessionsResponse)(nil), // 7: trenchless.gateway.v1.ListAccountSessionsResponse
 	(*EndOtherSessionsResponse)(nil),    // 8: trenchless.gateway.v1.EndOtherSessionsResponse
-	(*SetPasswordInfo)(nil),             // 9: trenchless.gateway.v1.SetPasswordInfo
-	(*SetPasswordRequest)(nil),          // 10: trenchless.gateway.v1.SetPasswordRequest
-	(*Assignee)(nil),                    // 11: trenchless.gateway.v1.Assignee
-	(*ListAssigneesResponse)(nil),       // 12: trenchless.gateway.v1.ListAssigneesResponse
-	(*timestamppb.Timestamp)(nil),       // 13: google.protobuf.Timestamp
+	(*ConfirmRequest)(nil),              // 9: trenchless.gateway.v1.ConfirmRequest
+	(*SetPasswordInfo)(nil),             // 10: trenchless.gateway.v1.SetPasswordInfo
+	(*SetPasswordRequest)(nil),          // 11: trenchless.gateway.v1.SetPasswordRequest
+	(*Assignee)(nil),                    // 12: trenchless.gateway.v1.Assignee
+	(*ListAssigneesResponse)(nil),       // 13: trenchless.gateway.v1.ListAssigneesResponse
+	(*timestamppb.Timestamp)(nil),       // 14: google.protobuf.Timestamp
 }
 var file_trenchless_gateway_v1_staff_proto_depIdxs = []int32{
-	13, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
-	13, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
+	14, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
+	14, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: trenchless.gateway.v1.ListStaffResponse.staff:type_name -> trenchless.gateway.v1.StaffMember
 	0,  // 3: trenchless.gateway.v1.InviteStaffResponse.member:type_name -> trenchless.gateway.v1.StaffMember
-	13, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
-	13, // 5: trenchless.gateway.v1.AccountSession.created_at:type_name -> google.protobuf.Timestamp
-	13, // 6: trenchless.gateway.v1.AccountSession.last_active_at:type_name -> google.protobuf.Timestamp
-	13, // 7: trenchless.gateway.v1.AccountSession.expires_at:type_name -> google.protobuf.Timestamp
+	14, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
+	14, // 5: trenchless.gateway.v1.AccountSession.created_at:type_name -> google.protobuf.Timestamp
+	14, // 6: trenchless.gateway.v1.AccountSession.last_active_at:type_name -> google.protobuf.Timestamp
+	14, // 7: trenchless.gateway.v1.AccountSession.expires_at:type_name -> google.protobuf.Timestamp
 	6,  // 8: trenchless.gateway.v1.ListAccountSessionsResponse.sessions:type_name -> trenchless.gateway.v1.AccountSession
-	13, // 9: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
-	11, // 10: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
+	14, // 9: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
+	12, // 10: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
 	11, // [11:11] is the sub-list for method output_type
 	11, // [11:11] is the sub-list for method input_type
 	11, // [11:11] is the sub-list for extension type_name
@@ -977,7 +1029,7 @@ func file_trenchless_gateway_v1_staff_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_gateway_v1_staff_proto_rawDesc), len(file_trenchless_gateway_v1_staff_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   13,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

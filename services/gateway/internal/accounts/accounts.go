@@ -95,6 +95,21 @@ type Session struct {
 	CreatedAt time.Time
 	LastSeen  time.Time
 	ExpiresAt time.Time
+	// ConfirmedAt is when the person last proved it was them in this
+	// session: its sign-in, or a later Confirm.
+	ConfirmedAt time.Time
+}
+
+// RecentSignIn is how long after a sign-in (or a Confirm) a session may
+// change how the account signs in (add or remove a passkey): a browser
+// left signed in, or a stolen cookie, cannot give someone else a way in
+// of their own (ASVS 7.5.1).
+const RecentSignIn = 10 * time.Minute
+
+// Recent reports whether the session's person proved it was them within
+// RecentSignIn of now.
+func (s Session) Recent(now time.Time) bool {
+	return now.Sub(s.ConfirmedAt) < RecentSignIn
 }
 
 // Store persists users and sessions. Sessions are stored by the SHA-256 of
@@ -140,6 +155,8 @@ type Store interface {
 	// DeleteUserSession ends userID's session idHash (none of another
 	// account's).
 	DeleteUserSession(ctx context.Context, userID string, idHash []byte) error
+	// ConfirmSession notes that the session's person proved it was them.
+	ConfirmSession(ctx context.Context, idHash []byte, now time.Time) error
 	// DeleteOtherSessions ends userID's sessions but keep and says how
 	// many.
 	DeleteOtherSessions(ctx context.Context, userID string, keep []byte) (int64, error)

@@ -123,3 +123,17 @@ func (s *Service) EndSessionOf(ctx context.Context, u User, handle string) error
 func (s *Service) EndOtherSessions(ctx context.Context, u User, currentID string) (int64, error) {
 	return s.store.DeleteOtherSessions(ctx, u.ID, hashID(currentID))
 }
+
+// Confirm records that the person of session id proved it was them by
+// typing u's password again: for RecentSignIn the session may change how
+// the account signs in. An account without a password is ErrNotLocal (it
+// confirms by signing in again); a wrong password ErrInvalidCredentials.
+func (s *Service) Confirm(ctx context.Context, u User, id, password string) error {
+	if u.SignIn != SignInPassword || u.PasswordHash == "" {
+		return ErrNotLocal
+	}
+	if !CheckPassword(u.PasswordHash, password) {
+		return ErrInvalidCredentials
+	}
+	return s.store.ConfirmSession(ctx, hashID(id), s.now())
+}

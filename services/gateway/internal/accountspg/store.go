@@ -125,9 +125,10 @@ func (s *Store) SessionByHash(ctx context.Context, idHash []byte) (accounts.Sess
 	var sess accounts.Session
 	// A disabled account's sessions are deleted with the change; the
 	// condition also holds for one a racing sign-in made meanwhile.
-	err := s.pool.QueryRow(ctx, `SELECT `+prefixed+`, s.created_at, s.last_seen, s.expires_at
+	err := s.pool.QueryRow(ctx, `SELECT `+prefixed+`, s.created_at, s.last_seen, s.expires_at,
+			GREATEST(s.created_at, COALESCE(s.confirmed_at, s.created_at))
 		FROM gateway.sessions s JOIN gateway.users u ON u.id = s.user_id WHERE s.id_hash = $1 AND u.disabled_at IS NULL`, idHash).
-		Scan(append(userFields(&sess.User), &sess.CreatedAt, &sess.LastSeen, &sess.ExpiresAt)...)
+		Scan(append(userFields(&sess.User), &sess.CreatedAt, &sess.LastSeen, &sess.ExpiresAt, &sess.ConfirmedAt)...)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return accounts.Session{}, accounts.ErrNotFound
 	}
@@ -184,6 +185,14 @@ func (s *Store) ListUserSessions(ctx context.Context, userID string, now time.Ti
 func (s *Store) DeleteUserSession(ctx context.Context, userID string, idHash []byte) error {
 	if _, err := s.pool.Exec(ctx, `DELETE FROM gateway.sessions WHERE user_id = $1 AND id_hash = $2`, userID, idHash); err != nil {
 		return fmt.Errorf("end session: %w", err)
+	}
+	return nil
+}
+
+// ConfirmSession notes that the session's person proved it was them.
+func (s *Store) ConfirmSession(ctx context.Context, idHash []byte, now time.Time) error {
+	if _, err := s.pool.Exec(ctx, `UPDATE gateway.sessions SET confirmed_at = $2 WHERE id_hash = $1`, idHash, now); err != nil {
+		return fmt.Errorf("confirm session: %w", err)
 	}
 	return nil
 }

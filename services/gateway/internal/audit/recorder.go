@@ -79,6 +79,7 @@ var rules = map[string]rule{
 	"DELETE /api/account/passkeys/{id}":                                  {kind: "account.passkey-remove"},
 	"DELETE /api/account/sessions/{id}":                                  {kind: "account.session-end", values: noValues},
 	"POST /api/account/sessions/end-others":                              {kind: "account.sessions-end-others"},
+	"POST /api/account/confirm":                                          {kind: "account.confirm", values: noValues},
 	"PUT /api/admin/sign-in-policy":                                      {kind: "policy.update"},
 	"GET /api/admin/audit.csv":                                           {kind: "audit.export"},
 	"POST /api/logout":                                                   {kind: "sign-out", values: noValues},

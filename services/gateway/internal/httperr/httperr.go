@@ -102,7 +102,7 @@ func (wr Writer) Write(ctx context.Context, w http.ResponseWriter, err error) {
 		body.Message = MsgTimeout
 	case codes.Canceled:
 		body.Message = "The request was cancelled."
-	case codes.Aborted, codes.FailedPrecondition:
+	case codes.Aborted, codes.FailedPrecondition, codes.PermissionDenied:
 		for _, d := range st.Details() {
 			if info, ok := d.(*errdetails.ErrorInfo); ok {
 				body.Reason = info.GetReason()

@@ -103,6 +103,10 @@ const (
 	ReasonCeremonyExpired = "PASSKEY_CEREMONY_EXPIRED"
 	// ReasonUnavailable: passkeys do not work at this server's origin.
 	ReasonUnavailable = "PASSKEYS_UNAVAILABLE"
+	// ReasonRecentSignInRequired: adding or removing a passkey needs a
+	// sign-in within accounts.RecentSignIn, or a confirmation since (POST
+	// /api/account/confirm, or signing in again).
+	ReasonRecentSignInRequired = "RECENT_SIGN_IN_REQUIRED"
 )
 
 func withReason(c codes.Code, msg, reason string) error {
@@ -123,6 +127,9 @@ var (
 	errPolicyPassword = withReason(codes.FailedPrecondition,
 		"Your company requires a passkey or Google to sign in, and this account has a passkey: choose “Sign in with a passkey”.",
 		ReasonPasskeyRequired)
+	errConfirmFirst = withReason(codes.PermissionDenied,
+		"For your safety, confirm it’s you first: a passkey changes how your account signs in.",
+		ReasonRecentSignInRequired)
 	errPolicyEnrol = withReason(codes.FailedPrecondition,
 		"Your company now requires a passkey or Google to sign in, and this account has no passkey yet. Add one now (within 10 minutes): from then on you sign in with it.",
 		ReasonEnrolmentRequired)
@@ -335,7 +342,21 @@ func (h *Handler) list(w http.ResponseWriter, r *http.Request, u accounts.User) 
 	h.writeProto(w, r, out)
 }
 
+// confirmedRecently says whether the request's session signed in, or was
+// confirmed, within accounts.RecentSignIn; otherwise it has answered
+// errConfirmFirst.
+func (h *Handler) confirmedRecently(w http.ResponseWriter, r *http.Request) bool {
+	if s, ok := signin.FromContext(r.Context()); ok && s.Recent(h.svc.now()) {
+		return true
+	}
+	h.errs.Write(r.Context(), w, errConfirmFirst)
+	return false
+}
+
 func (h *Handler) beginRegistration(w http.ResponseWriter, r *http.Request, u accounts.User) {
+	if !h.confirmedRecently(w, r) {
+		return
+	}
 	in := &gatewayv1.BeginPasskeyRegistrationRequest{}
 	if !readProto(r, in) {
 		h.errs.Write(r.Context(), w, errBadBody)
@@ -388,6 +409,9 @@ func (h *Handler) delete(w http.ResponseWriter, r *http.Request, u accounts.User
 	id, ok := passkeyID(r)
 	if !ok {
 		h.errs.Write(r.Context(), w, errBadID)
+		return
+	}
+	if !h.confirmedRecently(w, r) {
 		return
 	}
 	if err := h.svc.Delete(r.Context(), u, id); err != nil {

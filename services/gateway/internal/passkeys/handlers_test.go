@@ -402,3 +402,58 @@ func TestThePolicyRequiresAPasskeyOrGoogle(t *testing.T) {
 	s.browser(t).mustLogin("ann@example.test", "ann-password-123")
 	s.browser(t).mustLogin("bob@example.test", "bob-password-123")
 }
+
+// TestChangingAPasskeyNeedsARecentSignIn (ASVS 7.5.1): a session signed in
+// more than accounts.RecentSignIn ago (a browser left open, a stolen
+// cookie) may neither add a passkey of its own nor remove one until the
+// person types their password again, which wrong passwords cannot do; a
+// fresh sign-in may, as the passkey it signed in with does.
+func TestChangingAPasskeyNeedsARecentSignIn(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newStack(t)
+	addUser(t, s.pool, "ann@example.test", "editor", "ann-password-123")
+	laptop := s.browser(t)
+	laptop.mustLogin("ann@example.test", "ann-password-123")
+	key, added := laptop.addPasskey("Work laptop")
+	require.Equal(t, http.StatusOK, added.status, "a sign-in a moment ago is recent")
+	id := added.json(t)["id"].(string)
+
+	// Eleven minutes later, and no confirmation since.
+	age := func() {
+		_, err := s.pool.Exec(ctx, `UPDATE gateway.sessions SET created_at = created_at - interval '11 minutes',
+			confirmed_at = confirmed_at - interval '11 minutes'`)
+		require.NoError(t, err)
+	}
+	age()
+	refused := func(a answer) {
+		t.Helper()
+		require.Equal(t, http.StatusForbidden, a.status, string(a.body))
+		require.Equal(t, passkeys.ReasonRecentSignInRequired, a.json(t)["reason"])
+		require.Equal(t, "For your safety, confirm it’s you first: a passkey changes how your account signs in.", a.json(t)["message"])
+	}
+	refused(laptop.do("POST", "/api/account/passkeys/register/begin", map[string]string{"name": "Intruder's key"}))
+	refused(laptop.do("DELETE", "/api/account/passkeys/"+id, nil))
+	// Renaming changes nothing about signing in: no confirmation asked.
+	require.Equal(t, http.StatusOK, laptop.do("PATCH", "/api/account/passkeys/"+id, map[string]string{"name": "Old laptop"}).status)
+
+	// A wrong password confirms nothing; the right one does, for ten minutes.
+	wrong := laptop.do("POST", "/api/account/confirm", map[string]string{"password": "not-ann-password"})
+	require.Equal(t, http.StatusBadRequest, wrong.status)
+	require.Equal(t, "That is not your password.", wrong.json(t)["message"])
+	require.Equal(t, "password", wrong.json(t)["details"].([]any)[0].(map[string]any)["field"])
+	refused(laptop.do("DELETE", "/api/account/passkeys/"+id, nil))
+	require.Equal(t, http.StatusOK, laptop.do("POST", "/api/account/confirm", map[string]string{"password": "ann-password-123"}).status)
+	first := laptop.auth
+	laptop.auth = &authenticator{origin: siteOrigin} // a security key this time
+	_, again := laptop.addPasskey("Security key")
+	require.Equal(t, http.StatusOK, again.status, string(again.body))
+	age()
+	refused(laptop.do("DELETE", "/api/account/passkeys/"+id, nil))
+
+	// A passkey sign-in is a sign-in: the new session may change them.
+	phone := s.browser(t)
+	phone.auth = first
+	require.Equal(t, http.StatusOK, phone.signInWith(key).status)
+	require.Equal(t, http.StatusOK, phone.do("DELETE", "/api/account/passkeys/"+id, nil).status)
+}

@@ -12,10 +12,16 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	gatewayv1 "github.com/valleytrenchless/site/gen/trenchless/gateway/v1"
+	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 )
 
-var errNoSuchSession = status.Error(codes.NotFound, "That session has already ended.")
+var (
+	errNoSuchSession  = status.Error(codes.NotFound, "That session has already ended.")
+	errNoConfirmation = grpcserver.FieldViolation("password", "password.required", "Enter your password.")
+	errWrongConfirm   = grpcserver.FieldViolation("password", "password.wrong", "That is not your password.")
+	errConfirmGoogle  = status.Error(codes.FailedPrecondition, "This account signs in with Google: sign in again with Google to confirm it’s you.")
+)
 
 // sessionOf is the request's session and its cookie's value (Staff has
 // admitted the request, so there is one).
@@ -73,4 +79,36 @@ func (h *Handler) endOtherSessions(w http.ResponseWriter, r *http.Request) {
 	h.log.InfoContext(r.Context(), "other sessions ended by their account", "username", s.User.Username, "ended", n)
 	h.ended(s.User.ID)
 	h.writeProto(w, r, &gatewayv1.EndOtherSessionsResponse{Ended: int32(n)})
+}
+
+// confirm takes the account's password again: for accounts.RecentSignIn
+// this session may add or remove a passkey. Wrong passwords spend the
+// account's password tries, as a wrong current password does.
+func (h *Handler) confirm(w http.ResponseWriter, r *http.Request) {
+	s, id := h.sessionOf(r)
+	req := &gatewayv1.ConfirmRequest{}
+	if !readBody(r, req) || req.GetPassword() == "" {
+		h.errs.Write(r.Context(), w, errNoConfirmation)
+		return
+	}
+	bucket, ok := h.passwordTries(w, r, s.User.ID)
+	if !ok {
+		return
+	}
+	err := h.accounts.Confirm(r.Context(), s.User, id, req.GetPassword())
+	switch {
+	case errors.Is(err, accounts.ErrInvalidCredentials):
+		h.failed(r.Context(), bucket)
+		err = errWrongConfirm
+	case errors.Is(err, accounts.ErrNotLocal):
+		err = errConfirmGoogle
+	case err != nil:
+		err = internal("confirm", err)
+	}
+	if err != nil {
+		h.errs.Write(r.Context(), w, err)
+		return
+	}
+	h.log.InfoContext(r.Context(), "confirmed it is them", "username", s.User.Username)
+	writeOK(w)
 }

@@ -119,6 +119,7 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 		{"GET", "/api/account/sessions", h.Staff(h.listSessions)},
 		{"DELETE", "/api/account/sessions/{id}", h.Staff(h.endSession)},
 		{"POST", "/api/account/sessions/end-others", h.Staff(h.endOtherSessions)},
+		{"POST", "/api/account/confirm", h.Staff(h.confirm)},
 		{"GET", "/api/staff/assignees", h.assignees},
 		{"GET", "/api/set-password", h.passwordLink},
 		{"POST", "/api/set-password", h.setPassword},

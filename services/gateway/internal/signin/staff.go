@@ -221,12 +221,8 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 		h.errs.Write(r.Context(), w, errNoPasswords)
 		return
 	}
-	bucket := "password|" + s.User.ID
-	if wait, err := h.throttled(r.Context(), bucket); err != nil || wait > 0 {
-		if err == nil {
-			err = status.Error(codes.FailedPrecondition, msgThrottled)
-		}
-		h.errs.Write(r.Context(), w, err)
+	bucket, ok := h.passwordTries(w, r, s.User.ID)
+	if !ok {
 		return
 	}
 	c, _ := r.Cookie(h.SessionCookie())
@@ -246,6 +242,22 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 	h.log.InfoContext(r.Context(), "password changed; other sessions ended", "username", s.User.Username)
 	h.ended(s.User.ID)
 	writeOK(w)
+}
+
+// passwordTries takes a try from the account's bucket of password tries
+// (a current password typed again: the change-password form, Confirm),
+// which only failures spend: ten, then one a minute. When none is left it
+// has answered and says false.
+func (h *Handler) passwordTries(w http.ResponseWriter, r *http.Request, userID string) (string, bool) {
+	bucket := "password|" + userID
+	if wait, err := h.throttled(r.Context(), bucket); err != nil || wait > 0 {
+		if err == nil {
+			err = status.Error(codes.FailedPrecondition, msgThrottled)
+		}
+		h.errs.Write(r.Context(), w, err)
+		return "", false
+	}
+	return bucket, true
 }
 
 // writeOK answers {"ok": true}, a write's answer that has nothing else to

@@ -22,7 +22,7 @@ export function AccountPage({ username, role, signIn }: AccountPageProps) {
       <AccountDetails username={username} role={role} />
       {/* A Google account has no password here to change. */}
       {signIn !== 'google' && <ChangePasswordSection />}
-      <PasskeysSection />
+      <PasskeysSection signIn={signIn} />
       <SessionsSection />
     </div>
   );

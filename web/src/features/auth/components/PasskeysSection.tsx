@@ -5,12 +5,13 @@ import { LoadFailedAlert } from '@/components/staff/LoadFailedAlert';
 import { Spinner } from '@/components/staff/Spinner';
 import { StaffStylesheet } from '@/components/staff/StaffStylesheet';
 import { useAnnouncer } from '@/components/staff/use-announcer';
-import { passkeyCancelled, passkeyProblem } from '@/lib/passkey-ceremony';
+import { passkeyCancelled, passkeyProblem, RECENT_SIGN_IN_REQUIRED, refusalReason } from '@/lib/passkey-ceremony';
 import { useAddPasskey } from '../api/add-passkey';
 import { useDeletePasskey } from '../api/delete-passkey';
 import { usePasskeys, type Passkey } from '../api/list-passkeys';
 import { useRenamePasskey } from '../api/rename-passkey';
 import { nameProblem, passkeyFacts } from '../utils/passkeys';
+import { ConfirmItsYou } from './ConfirmItsYou';
 import { PasskeyNameField } from './PasskeyNameField';
 import passkeysCss from './passkeys.css?url';
 
@@ -19,10 +20,14 @@ import passkeysCss from './passkeys.css?url';
  * lives, added, last used) with Rename and Remove, and Add a passkey with
  * a name. A prompt the person closes is said quietly, not as an error.
  */
-export function PasskeysSection() {
+export function PasskeysSection({ signIn }: { signIn?: string }) {
   const id = useId();
   const passkeys = usePasskeys();
   const [announcement, announce] = useAnnouncer();
+  // A change was refused until the person confirms it is them (a sign-in
+  // more than 10 minutes old): the form for that shows until they do.
+  const [confirming, setConfirming] = useState(false);
+  const needsConfirming = () => setConfirming(true);
   return (
     <section className="admin-card account-section" aria-labelledby={`${id}-title`}>
       <StaffStylesheet href={passkeysCss} />
@@ -43,11 +48,21 @@ export function PasskeysSection() {
       ) : (
         <ul className="account-list" aria-label="Your passkeys">
           {passkeys.data.map((p) => (
-            <PasskeyItem key={p.id} passkey={p} announce={announce} />
+            <PasskeyItem key={p.id} passkey={p} announce={announce} onConfirmNeeded={needsConfirming} />
           ))}
         </ul>
       )}
-      <AddPasskeyForm announce={announce} />
+      {confirming && (
+        <ConfirmItsYou
+          signIn={signIn}
+          doing="add or remove passkeys"
+          onConfirmed={() => {
+            setConfirming(false);
+            announce('Confirmed. You can add or remove passkeys for the next 10 minutes.');
+          }}
+        />
+      )}
+      <AddPasskeyForm announce={announce} onConfirmNeeded={needsConfirming} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>
@@ -55,7 +70,13 @@ export function PasskeysSection() {
   );
 }
 
-function AddPasskeyForm({ announce }: { announce: (message: string) => void }) {
+type ChangeProps = {
+  announce: (message: string) => void;
+  /** The server asked the person to confirm it is them first. */
+  onConfirmNeeded: () => void;
+};
+
+function AddPasskeyForm({ announce, onConfirmNeeded }: ChangeProps) {
   const id = useId();
   const add = useAddPasskey();
   const input = useRef<HTMLInputElement>(null);
@@ -82,6 +103,11 @@ function AddPasskeyForm({ announce }: { announce: (message: string) => void }) {
           setNote('No passkey was added: the prompt was closed. Try again when you are ready.');
           return;
         }
+        if (refusalReason(err) === RECENT_SIGN_IN_REQUIRED) {
+          setNote('No passkey was added yet: confirm it’s you above, then add it.');
+          onConfirmNeeded();
+          return;
+        }
         setProblem(passkeyProblem(err, 'The passkey could not be added. Please try again.'));
       },
     });
@@ -100,7 +126,7 @@ function AddPasskeyForm({ announce }: { announce: (message: string) => void }) {
   );
 }
 
-function PasskeyItem({ passkey, announce }: { passkey: Passkey; announce: (message: string) => void }) {
+function PasskeyItem({ passkey, announce, onConfirmNeeded }: ChangeProps & { passkey: Passkey }) {
   const id = useId();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -181,6 +207,11 @@ function PasskeyItem({ passkey, announce }: { passkey: Passkey; announce: (messa
             },
             onError: (err) => {
               setConfirming(false);
+              if (refusalReason(err) === RECENT_SIGN_IN_REQUIRED) {
+                setProblem('Not removed yet: confirm it’s you below, then remove it.');
+                onConfirmNeeded();
+                return;
+              }
               setProblem(passkeyProblem(err, 'The passkey could not be removed. Please try again.'));
             },
           })

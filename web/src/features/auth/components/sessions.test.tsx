@@ -5,6 +5,7 @@ import { createQueryClient } from '@/lib/query-client';
 import { attrOf, elements, texts, visibleText } from '@/testing/html';
 import { sessionsQueryKey, type AccountSession } from '../api/sessions';
 import { currentFirst, sessionFacts, sessionName } from '../utils/sessions';
+import { ConfirmItsYou } from './ConfirmItsYou';
 import { SessionsSection } from './SessionsSection';
 
 const session = (over: Partial<AccountSession>): AccountSession => ({
@@ -62,5 +63,32 @@ describe('where you are signed in', () => {
   it('has nothing to sign out when this is the only browser', () => {
     const html = render([session({ current: true })]);
     expect(texts(html, 'button')).toEqual([]);
+  });
+});
+
+describe('confirm it’s you', () => {
+  const render = (signIn: string) =>
+    renderToString(
+      <QueryClientProvider client={createQueryClient()}>
+        <ConfirmItsYou signIn={signIn} doing="add or remove passkeys" onConfirmed={() => undefined} />
+      </QueryClientProvider>,
+    ).replaceAll('<!-- -->', '');
+
+  it('asks a password account for its password, labelled, for a password manager', () => {
+    const html = render('password');
+    expect(texts(html, 'label')).toEqual(['Your password']);
+    const input = elements(html, 'input')[0]!;
+    expect(attrOf(input.open, 'type')).toBe('password');
+    expect(attrOf(input.open, 'autocomplete')).toBe('current-password');
+    expect(visibleText(html)).toContain('type your password again to add or remove passkeys');
+    expect(texts(html, 'button')).toEqual(['Confirm']);
+  });
+
+  it('sends a Google account to sign in again, back to the account page', () => {
+    const html = render('google');
+    expect(elements(html, 'input')).toHaveLength(0);
+    const link = elements(html, 'a')[0]!;
+    expect(attrOf(link.open, 'href')).toBe('/auth/google?next=%2Fadmin%2Faccount');
+    expect(visibleText(link.inner)).toBe('Sign in again with Google');
   });
 });

@@ -102,6 +102,7 @@ export const KIND_GROUPS: readonly KindGroup[] = [
       { kind: 'account.passkey-remove', action: 'Removed a passkey' },
       { kind: 'account.session-end', action: 'Signed out one of their sessions' },
       { kind: 'account.sessions-end-others', action: 'Signed out everywhere else' },
+      { kind: 'account.confirm', action: 'Confirmed it was them (password typed again)' },
     ],
   },
   {

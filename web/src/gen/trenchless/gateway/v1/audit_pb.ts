@@ -73,7 +73,8 @@ export type AuditEntry = Message<"trenchless.gateway.v1.AuditEntry"> & {
    * "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
    * "account.password", "account.passkey-add", "account.passkey-rename",
    * "account.passkey-remove", "account.session-end",
-   * "account.sessions-end-others", "policy.update", "audit.export".
+   * "account.sessions-end-others", "account.confirm", "policy.update",
+   * "audit.export".
    *
    * @generated from field: string kind = 7;
    */
@@ -165,7 +166,8 @@ export type AuditEntryJson = {
    * "webhook.resend", "staff.invite", "staff.update", "staff.invite-link",
    * "account.password", "account.passkey-add", "account.passkey-rename",
    * "account.passkey-remove", "account.session-end",
-   * "account.sessions-end-others", "policy.update", "audit.export".
+   * "account.sessions-end-others", "account.confirm", "policy.update",
+   * "audit.export".
    *
    * @generated from field: string kind = 7;
    */

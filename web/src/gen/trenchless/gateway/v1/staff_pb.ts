@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/gateway/v1/staff.proto.
  */
 export const file_trenchless_gateway_v1_staff: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSL+AQoOQWNjb3VudFNlc3Npb24SCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF9hY3RpdmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBm1ldGhvZBgFIAEoCRIPCgdicm93c2VyGAYgASgJEgoKAm9zGAcgASgJEg4KBm1vYmlsZRgIIAEoCBIPCgdjdXJyZW50GAkgASgIIlYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRI3CghzZXNzaW9ucxgBIAMoCzIlLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5BY2NvdW50U2Vzc2lvbiIpChhFbmRPdGhlclNlc3Npb25zUmVzcG9uc2USDQoFZW5kZWQYASABKAUiUwoPU2V0UGFzc3dvcmRJbmZvEhAKCHVzZXJuYW1lGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKElNldFBhc3N3b3JkUmVxdWVzdBINCgV0b2tlbhgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSIqCghBc3NpZ25lZRIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJIksKFUxpc3RBc3NpZ25lZXNSZXNwb25zZRIyCglhc3NpZ25lZXMYASADKAsyHy50cmVuY2hsZXNzLmdhdGV3YXkudjEuQXNzaWduZWVCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvZ2F0ZXdheS92MTtnYXRld2F5djFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSL+AQoOQWNjb3VudFNlc3Npb24SCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF9hY3RpdmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBm1ldGhvZBgFIAEoCRIPCgdicm93c2VyGAYgASgJEgoKAm9zGAcgASgJEg4KBm1vYmlsZRgIIAEoCBIPCgdjdXJyZW50GAkgASgIIlYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRI3CghzZXNzaW9ucxgBIAMoCzIlLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5BY2NvdW50U2Vzc2lvbiIpChhFbmRPdGhlclNlc3Npb25zUmVzcG9uc2USDQoFZW5kZWQYASABKAUiIgoOQ29uZmlybVJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiUwoPU2V0UGFzc3dvcmRJbmZvEhAKCHVzZXJuYW1lGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKElNldFBhc3N3b3JkUmVxdWVzdBINCgV0b2tlbhgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSIqCghBc3NpZ25lZRIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJIksKFUxpc3RBc3NpZ25lZXNSZXNwb25zZRIyCglhc3NpZ25lZXMYASADKAsyHy50cmVuY2hsZXNzLmdhdGV3YXkudjEuQXNzaWduZWVCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvZ2F0ZXdheS92MTtnYXRld2F5djFiBnByb3RvMw", [file_google_protobuf_timestamp]);
 
 /**
  * StaffMember is one staff account as the Staff tab shows it.
@@ -658,6 +658,47 @@ export const EndOtherSessionsResponseSchema: GenMessage<EndOtherSessionsResponse
   messageDesc(file_trenchless_gateway_v1_staff, 8);
 
 /**
+ * ConfirmRequest is the body of POST /api/account/confirm: the person
+ * proves it is them, so that for the next 10 minutes this session may add
+ * or remove a passkey (a session signed in longer ago than that is
+ * refused with the reason RECENT_SIGN_IN_REQUIRED).
+ *
+ * @generated from message trenchless.gateway.v1.ConfirmRequest
+ */
+export type ConfirmRequest = Message<"trenchless.gateway.v1.ConfirmRequest"> & {
+  /**
+   * Password is the account's password.
+   *
+   * @generated from field: string password = 1;
+   */
+  password: string;
+};
+
+/**
+ * ConfirmRequest is the body of POST /api/account/confirm: the person
+ * proves it is them, so that for the next 10 minutes this session may add
+ * or remove a passkey (a session signed in longer ago than that is
+ * refused with the reason RECENT_SIGN_IN_REQUIRED).
+ *
+ * @generated from message trenchless.gateway.v1.ConfirmRequest
+ */
+export type ConfirmRequestJson = {
+  /**
+   * Password is the account's password.
+   *
+   * @generated from field: string password = 1;
+   */
+  password?: string;
+};
+
+/**
+ * Describes the message trenchless.gateway.v1.ConfirmRequest.
+ * Use `create(ConfirmRequestSchema)` to create a new message.
+ */
+export const ConfirmRequestSchema: GenMessage<ConfirmRequest, {jsonType: ConfirmRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_gateway_v1_staff, 9);
+
+/**
  * SetPasswordInfo tells the set-password page whose link it holds.
  *
  * @generated from message trenchless.gateway.v1.SetPasswordInfo
@@ -704,7 +745,7 @@ export type SetPasswordInfoJson = {
  * Use `create(SetPasswordInfoSchema)` to create a new message.
  */
 export const SetPasswordInfoSchema: GenMessage<SetPasswordInfo, {jsonType: SetPasswordInfoJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 9);
+  messageDesc(file_trenchless_gateway_v1_staff, 10);
 
 /**
  * SetPasswordRequest is the body of POST /api/set-password.
@@ -753,7 +794,7 @@ export type SetPasswordRequestJson = {
  * Use `create(SetPasswordRequestSchema)` to create a new message.
  */
 export const SetPasswordRequestSchema: GenMessage<SetPasswordRequest, {jsonType: SetPasswordRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 10);
+  messageDesc(file_trenchless_gateway_v1_staff, 11);
 
 /**
  * Assignee is someone a lead can be assigned to: an active account whose
@@ -804,7 +845,7 @@ export type AssigneeJson = {
  * Use `create(AssigneeSchema)` to create a new message.
  */
 export const AssigneeSchema: GenMessage<Assignee, {jsonType: AssigneeJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 11);
+  messageDesc(file_trenchless_gateway_v1_staff, 12);
 
 /**
  * ListAssigneesResponse is everyone a lead can be assigned to, owners
@@ -841,5 +882,5 @@ export type ListAssigneesResponseJson = {
  * Use `create(ListAssigneesResponseSchema)` to create a new message.
  */
 export const ListAssigneesResponseSchema: GenMessage<ListAssigneesResponse, {jsonType: ListAssigneesResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 12);
+  messageDesc(file_trenchless_gateway_v1_staff, 13);
 
