@@ -89,6 +89,29 @@ describe('site shell', () => {
     await context.close();
   });
 
+  it('opens the drawer for a press of the menu button made before the page hydrated', async () => {
+    const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
+    // The home page's own code is what hydration waits for: held until the press is made.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/home-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.waitForTimeout(300);
+    await expect(page.locator('html[data-hydrated]').count()).resolves.toBe(0);
+    await expect(page.getByRole('dialog', { name: 'Menu' }).count()).resolves.toBe(0);
+    release();
+    // Late, not lost: once the page has hydrated, the press is made again, once.
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    await page.waitForTimeout(300);
+    await expect(page.getByRole('dialog', { name: 'Menu' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the header on one row, with the phone number where it fits', async () => {
     // From 1280 px the number fits beside the menu and its language switch, in either language; below, it gives
     // way (it is in the hero and the drawer); below 1101 px the menu button replaces the menu.

@@ -1,4 +1,5 @@
-// Form submissions the page's code cannot handle yet (ADR 0001, ADR 0018).
+// Form submissions and button presses the page's code cannot handle yet
+// (ADR 0001, ADR 0018).
 // No imports: src/boot.ts, which runs before the page's code is even
 // fetched, holds them from the start; islands (lib/island.tsx) and the
 // hydrated page submit them again.
@@ -16,6 +17,14 @@ export function isPageHydrated(): boolean {
  * page hydrated, or before their island did. Submitted again once it is.
  */
 export const early = new Set<HTMLFormElement>();
+
+/**
+ * The last button (not a form's submit button, not in an island) pressed
+ * before the page hydrated: the header's menu button on a phone, say. A
+ * button does nothing until its code is there; this one is pressed again
+ * at markHydrated, so the press is late rather than lost.
+ */
+let earlyPress: HTMLButtonElement | null = null;
 
 /** Fired on an island's element when a form in it was held (island code not there yet). */
 export const HELD_EVENT = 'island-submit-held';
@@ -46,6 +55,17 @@ export function holdEarlySubmits(): void {
     },
     true,
   );
+  document.addEventListener(
+    'click',
+    (e) => {
+      if (pageHydrated || !(e.target instanceof Element)) return;
+      const button = e.target.closest('button');
+      // A submit is held as a submission; an island loads on the visitor's intent and has its own code.
+      if (!button || (button.type === 'submit' && button.form) || button.closest('[data-island]')) return;
+      earlyPress = button;
+    },
+    true,
+  );
 }
 
 /** Submits again the held forms inside el (or, without el, those in no waiting island). */
@@ -65,4 +85,7 @@ export function markHydrated(): void {
   pageHydrated = true;
   document.documentElement.setAttribute('data-hydrated', '');
   resubmit();
+  const pressed = earlyPress;
+  earlyPress = null;
+  if (pressed?.isConnected && !pressed.disabled) pressed.click();
 }
