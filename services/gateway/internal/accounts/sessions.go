@@ -1,6 +1,7 @@
 package accounts
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -64,7 +65,7 @@ func sessionHandle(idHash []byte) string {
 	return hex.EncodeToString(sum[:16])
 }
 
-// origin is o with its User-Agent cut to MaxUserAgentBytes (on a
+// clean is o with its User-Agent cut to MaxUserAgentBytes (on a
 // character's boundary) and without control characters.
 func (o SessionOrigin) clean() SessionOrigin {
 	ua := strings.Map(func(r rune) rune {
@@ -88,12 +89,12 @@ func (s *Service) Sessions(ctx context.Context, u User, currentID string) ([]Ses
 	if err != nil {
 		return nil, err
 	}
-	current := hex.EncodeToString(hashID(currentID))
+	current := hashID(currentID)
 	out := make([]SessionInfo, 0, len(stored))
 	for _, st := range stored {
 		out = append(out, SessionInfo{
 			Handle: sessionHandle(st.IDHash), CreatedAt: st.CreatedAt, LastSeen: st.LastSeen, ExpiresAt: st.ExpiresAt,
-			Method: st.Method, UserAgent: st.UserAgent, Current: currentID != "" && hex.EncodeToString(st.IDHash) == current,
+			Method: st.Method, UserAgent: st.UserAgent, Current: currentID != "" && bytes.Equal(st.IDHash, current),
 		})
 	}
 	return out, nil
