@@ -307,7 +307,7 @@ func TestAlertRulesReadSeriesTheBinariesExport(t *testing.T) {
 			require.True(t, fires && quiet, "%s needs a test where it fires and one where it does not", r.Alert)
 		}
 	}
-	require.Len(t, alerts, 8, "%v", alerts)
+	require.Len(t, alerts, 9, "%v", alerts)
 
 	// A healthy stack: nothing waits, nothing is overdue, every upstream is ready.
 	require.Equal(t, map[string]float64{"content": 1, "contact": 1, "media": 1}, upstreamReady(t, scrapes["gateway"]))
