@@ -77,3 +77,19 @@ export async function routeMapTiles(context: BrowserContext, mode: 'load' | 'fai
   });
   return () => [...requested];
 }
+
+/**
+ * Holds back the chunk named `chunk` (its file is /assets/<chunk>-<hash>.js)
+ * until the returned function is called: a test of what a visitor can do
+ * before that code has arrived. The home page's own chunk ('home') is what
+ * its hydration waits for.
+ */
+export async function holdCode(page: Page, chunk: string): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

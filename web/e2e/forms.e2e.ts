@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage } from './browser';
+import { holdCode, launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,12 +33,7 @@ describe('the shared lead form (home, city and service pages)', () => {
   it('holds a submit made before the page has hydrated, and sends it once it has', async () => {
     const { page, context, errors } = await openPage(browser);
     // The home page's own code is what hydration waits for (loadMatchedRoutes).
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/home-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdCode(page, 'home');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const form = homeForm(page);
     await form.getByLabel('First name').fill('Early');

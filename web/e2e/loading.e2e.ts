@@ -1,9 +1,9 @@
 // What loads when (ADR 0001): the lead form, the toaster and the drawer are
 // not part of the first load; the form hydrates in place without losing
 // what was typed or submitted before its code arrived.
-import type { Browser, Page, Route } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchHtml, launch, openPage } from './browser';
+import { fetchHtml, holdCode, launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,17 +21,6 @@ function scriptLog(page: Page): () => string[] {
     if (m?.[1]) seen.push(m[1]);
   });
   return () => [...seen];
-}
-
-/** Holds back the lead form's chunk until `release` is called. */
-async function holdLeadFormCode(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/LeadForm-[\w-]+\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
 }
 
 describe('loading on demand', () => {
@@ -110,7 +99,7 @@ describe('loading on demand', () => {
 
   it('keeps what was typed before the form code arrived', async () => {
     const { page, context, errors } = await openPage(browser);
-    const release = await holdLeadFormCode(page);
+    const release = await holdCode(page, 'LeadForm');
     await page.goto('/contact');
     const form = page.locator('#contact form');
     await form.getByLabel('First name').fill('Early');
@@ -135,7 +124,7 @@ describe('loading on demand', () => {
 
   it('holds a submit made before the form code arrived and submits once it has', async () => {
     const { page, context } = await openPage(browser);
-    const release = await holdLeadFormCode(page);
+    const release = await holdCode(page, 'LeadForm');
     await page.goto('/contact');
     const form = page.locator('#contact form');
     await form.getByLabel('First name').fill('Quick');

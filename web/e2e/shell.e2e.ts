@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launch, openPage } from './browser';
+import { BASE_URL, holdCode, launch, openPage } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -92,12 +92,7 @@ describe('site shell', () => {
   it('opens the drawer for a press of the menu button made before the page hydrated', async () => {
     const { page, context, errors } = await openPage(browser, { width: 390, height: 844 });
     // The home page's own code is what hydration waits for: held until the press is made.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/home-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdCode(page, 'home');
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.waitForTimeout(300);

@@ -225,8 +225,8 @@ func (h *Handler) changePassword(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	c, _ := r.Cookie(h.SessionCookie())
-	err := h.accounts.ChangePassword(r.Context(), s.User, c.Value, req.GetCurrentPassword(), req.GetNewPassword())
+	_, id := h.sessionOf(r)
+	err := h.accounts.ChangePassword(r.Context(), s.User, id, req.GetCurrentPassword(), req.GetNewPassword())
 	if errors.Is(err, accounts.ErrInvalidCredentials) {
 		h.failed(r.Context(), bucket)
 		err = errWrongPass
