@@ -66,7 +66,7 @@ lint: ## buf lint, gofmt, no shipped binary depending on internal/testkit (scrip
 
 .PHONY: build
 build: ## Build the service binaries (and the lead notifier and the development OIDC provider) into bin/
-	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev
+	go build -o bin/ ./services/content ./services/contact ./services/contact/notifier ./services/media ./services/gateway ./scripts/oidcdev ./scripts/mailsink
 
 .PHONY: bench
 bench: build web-build ## The figures of issues 17, 28, 29 and 30 on scratch stacks beside their references; writes docs/performance.md (ONLY=growth,pipeline,… runs some parts)

@@ -25,6 +25,7 @@ func TestMakeRunPrintsThePasswordAloneOnItsLine(t *testing.T) {
 	}
 	require.True(t, found, "%s", out)
 	require.Contains(t, string(out), "http://127.0.0.1:8080/auth\n")
+	require.Contains(t, string(out), "Mail:                .run/mail/")
 }
 
 // Issue 30: with TRACING=1, make run says where the traces are and how to

@@ -18,7 +18,8 @@ ready_message() {
     e-mail:            $1
     password:          $2
                        Or "Sign in with Google": a local development provider signs in $1.
-  Logs:                .run/logs/   (new leads' e-mails: .run/logs/notifier.log)$traces
+  Mail:                .run/mail/   (each e-mail as a file: new leads to the office, password-reset links)
+  Logs:                .run/logs/$traces
   Ctrl-C stops everything this command started.
 
 MSG

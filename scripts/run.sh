@@ -136,6 +136,22 @@ if [ -z "${GATEWAY_OIDC_ISSUER:-}" ]; then
   export GATEWAY_OIDC_ISSUER=http://127.0.0.1:9096 GATEWAY_OIDC_CLIENT_ID=trenchless-web GATEWAY_OIDC_CLIENT_SECRET=dev-oidc-secret
 fi
 
+# --- Mail ----------------------------------------------------------------------
+# Mail stays on this machine: a sink (scripts/mailsink) keeps each message the
+# gateway (password-reset links) and the notifier (new leads) send as a file in
+# .run/mail/. Setting GATEWAY_SMTP_HOST or NOTIFIER_SMTP_HOST sends that
+# binary's mail to a real server instead.
+if [ -z "${GATEWAY_SMTP_HOST:-}" ] || [ -z "${NOTIFIER_SMTP_HOST:-}" ]; then
+  if port_open 2525; then
+    log "port 2525 is already in use; stop whatever runs there (a previous 'make run'?) and try again"
+    exit 1
+  fi
+  "$ROOT/bin/mailsink" -addr 127.0.0.1:2525 -dir "$RUN_DIR/mail" >"$RUN_DIR/logs/mailsink.log" 2>&1 &
+  PIDS+=($!)
+  if [ -z "${GATEWAY_SMTP_HOST:-}" ]; then export GATEWAY_SMTP_HOST=127.0.0.1 GATEWAY_SMTP_PORT=2525; fi
+  if [ -z "${NOTIFIER_SMTP_HOST:-}" ]; then export NOTIFIER_SMTP_HOST=127.0.0.1 NOTIFIER_SMTP_PORT=2525; fi
+fi
+
 # Passkeys need a name, not an IP address: open http://localhost:8080 to use them.
 export GATEWAY_PASSKEY_ORIGIN="${GATEWAY_PASSKEY_ORIGIN:-http://localhost:8080}"
 
@@ -149,7 +165,7 @@ for svc in content contact media gateway; do
   "$ROOT/bin/$svc" >"$RUN_DIR/logs/$svc.log" 2>&1 &
   PIDS+=($!)
 done
-# The reference LEADS consumer; without NOTIFIER_SMTP_HOST it logs that a mail was due (the lead's id, never its content).
+# The reference LEADS consumer: it mails each new lead to the office (here, to .run/mail/).
 "$ROOT/bin/notifier" >"$RUN_DIR/logs/notifier.log" 2>&1 &
 PIDS+=($!)
 

@@ -37,8 +37,8 @@ psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE $DB"
 DB_URL="postgres://postgres@127.0.0.1:5432/$DB?sslmode=disable"
 
 # Ports well away from make run's.
-NATS_PORT=14222 MINIO_PORT=19000 CONTENT=19101 CONTACT=19102 MEDIA=19103 HTTP=18080 OIDC=19096
-for p in $NATS_PORT $MINIO_PORT $CONTENT $CONTACT $MEDIA $HTTP $OIDC; do
+NATS_PORT=14222 MINIO_PORT=19000 CONTENT=19101 CONTACT=19102 MEDIA=19103 HTTP=18080 OIDC=19096 SMTP=12525
+for p in $NATS_PORT $MINIO_PORT $CONTENT $CONTACT $MEDIA $HTTP $OIDC $SMTP; do
   if port_open "$p"; then log "port $p is busy"; exit 1; fi
 done
 
@@ -75,11 +75,17 @@ if ! curl -fsS -o /dev/null "$OIDC_URL/.well-known/openid-configuration"; then
   log "oidcdev not ready"; tail -n 20 "$WORK/oidcdev.log" >&2; exit 1
 fi
 
+# The gateway mails password-reset links to a sink that keeps each message
+# as a file (scripts/mailsink); the tests read the links from $MAIL_DIR.
+MAIL_DIR="$WORK/mail"
+bin/mailsink -addr 127.0.0.1:$SMTP -dir "$MAIL_DIR" >"$WORK/mailsink.log" 2>&1 &
+PIDS+=($!)
+
 GATEWAY_HTTP_ADDR=127.0.0.1:$HTTP GATEWAY_METRICS_ADDR= GATEWAY_DB_URL=$DB_URL GATEWAY_NATS_URL=$NATS_URL \
   GATEWAY_PUBLIC_ORIGIN=http://127.0.0.1:$HTTP GATEWAY_CONTENT_ADDR=127.0.0.1:$CONTENT GATEWAY_CONTACT_ADDR=127.0.0.1:$CONTACT \
   GATEWAY_MEDIA_ADDR=127.0.0.1:$MEDIA GATEWAY_TRUSTED_PROXY_HEADER=X-Forwarded-For GATEWAY_WEB_DIR="$ROOT/web/dist" \
   GATEWAY_OIDC_ISSUER=$OIDC_URL GATEWAY_OIDC_CLIENT_ID=$OIDC_CLIENT_ID GATEWAY_OIDC_CLIENT_SECRET=$OIDC_CLIENT_SECRET \
-  GATEWAY_PASSKEY_ORIGIN=http://localhost:$HTTP \
+  GATEWAY_PASSKEY_ORIGIN=http://localhost:$HTTP GATEWAY_SMTP_HOST=127.0.0.1 GATEWAY_SMTP_PORT=$SMTP \
   bin/gateway >"$WORK/gateway.log" 2>&1 &
 PIDS+=($!)
 
@@ -107,6 +113,9 @@ GATEWAY_DB_URL=$DB_URL bin/gateway users create --email ana@valleytrenchless.exa
 # Sales with a long address: leads are assigned only to staff who work them,
 # and the phone layout test assigns one to this address.
 GATEWAY_DB_URL=$DB_URL bin/gateway users create --email someone.with.a.rather.long.address@valleytrenchless.example --google --role sales >/dev/null
+# An account that forgets its password (e2e/password-reset.e2e.ts).
+RESET_EMAIL=rita@valleytrenchless.example RESET_PASSWORD=e2e-reset-password-1
+printf '%s\n' "$RESET_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $RESET_EMAIL --role editor --password-stdin >/dev/null
 # A signed-in user without staff rights, for the admin guard's third case.
 VISITOR_EMAIL=visitor@example.com VISITOR_PASSWORD=e2e-visitor-password-1
 printf '%s\n' "$VISITOR_PASSWORD" | GATEWAY_DB_URL=$DB_URL bin/gateway users create --email $VISITOR_EMAIL --staff=false --password-stdin >/dev/null
@@ -117,6 +126,7 @@ E2E_BASE_URL="http://127.0.0.1:$HTTP" E2E_OIDC_URL=$OIDC_URL E2E_STAFF_EMAIL=$ST
   E2E_STAFF2_EMAIL=$STAFF2_EMAIL E2E_STAFF2_PASSWORD=$STAFF2_PASSWORD \
   E2E_EDITOR_EMAIL=$EDITOR_EMAIL E2E_EDITOR_PASSWORD=$EDITOR_PASSWORD E2E_SALES_EMAIL=$SALES_EMAIL E2E_SALES_PASSWORD=$SALES_PASSWORD \
   E2E_VISITOR_EMAIL=$VISITOR_EMAIL E2E_VISITOR_PASSWORD=$VISITOR_PASSWORD E2E_DB_URL=$DB_URL \
+  E2E_RESET_EMAIL=$RESET_EMAIL E2E_RESET_PASSWORD=$RESET_PASSWORD E2E_MAIL_DIR="$MAIL_DIR" \
   npx vitest run --config vitest.e2e.config.ts "$@"
 
 # The script budget (issue 14), counted in Chromium against this stack: on

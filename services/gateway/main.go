@@ -28,6 +28,7 @@ import (
 	"github.com/valleytrenchless/site/internal/grpcdial"
 	"github.com/valleytrenchless/site/internal/identity"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/mail"
 	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
@@ -111,6 +112,22 @@ type Config struct {
 	// the site by another than PublicOrigin (a development server at an IP
 	// address, which no browser makes passkeys for: http://localhost:8080).
 	PasskeyOrigin string `env:"PASSKEY_ORIGIN"`
+	// The mail server for a forgotten password's reset link (the same one
+	// the notifier mails the office through); no host: no reset by
+	// e-mail, and the sign-in page says to ask an owner for a link.
+	SMTPHost     string `env:"SMTP_HOST"`
+	SMTPPort     int    `env:"SMTP_PORT" default:"587"`
+	SMTPUsername string `env:"SMTP_USERNAME"`
+	SMTPPassword string `env:"SMTP_PASSWORD" secret:"true"`
+	MailFrom     string `env:"MAIL_FROM" default:"website@valleytrenchless.example"`
+}
+
+// resetMail is what sends reset links: nil without a mail server.
+func (c Config) resetMail() func(context.Context, mail.Message) error {
+	if c.SMTPHost == "" {
+		return nil
+	}
+	return mail.SMTP{Host: c.SMTPHost, Port: c.SMTPPort, Username: c.SMTPUsername, Password: c.SMTPPassword, From: c.MailFrom}.Send
 }
 
 // cookieKey derives the flow-cookie key from the identity secret, so one
@@ -173,6 +190,7 @@ func run(ctx context.Context, log *slog.Logger, args []string) error {
 		RedirectURL: cfg.OIDCRedirectURL, SecureCookies: origin.Scheme == "https", RegistrationOpen: cfg.RegistrationOpen,
 		CookieKey: cookieKey(cfg.IdentityKey), PublicOrigin: cfg.PublicOrigin, AutoRole: cfg.OIDCAutoRole,
 		Throttle: store.TakeToken, ThrottlePeek: store.PeekToken, Audit: recorder.SignIn, Ended: func(id string) { streams.EndUser(id) },
+		Mail: cfg.resetMail(), CompanyName: cfg.CompanyName,
 	}, accts)
 	if err != nil {
 		return err

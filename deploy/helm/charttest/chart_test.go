@@ -451,6 +451,33 @@ func TestRenderedDevAndProdFollowThePolicies(t *testing.T) {
 		if str(secret, "stringData", "identity-key") != testKey {
 			t.Errorf("the chart's Secret carries the identity key")
 		}
+		// One mail server for the site: the gateway mails reset links through
+		// the notifier's, with the same password from the Secret, and may
+		// reach it.
+		gw, nf := find(objs, "ConfigMap", fullname+"-gateway"), find(objs, "ConfigMap", fullname+"-notifier")
+		if h := str(gw, "data", "GATEWAY_SMTP_HOST"); h == "" || h != str(nf, "data", "NOTIFIER_SMTP_HOST") ||
+			str(gw, "data", "GATEWAY_MAIL_FROM") != str(nf, "data", "NOTIFIER_MAIL_FROM") {
+			t.Errorf("the gateway mails through the notifier's server: %v", gw["data"])
+		}
+		var smtpPassword bool
+		for _, env := range findAll(find(objs, "Deployment", fullname+"-gateway"), "env") {
+			for _, e := range env.([]any) {
+				smtpPassword = smtpPassword || (str(e, "name") == "GATEWAY_SMTP_PASSWORD" &&
+					str(e, "valueFrom", "secretKeyRef", "key") == "smtp-password")
+			}
+		}
+		if !smtpPassword {
+			t.Errorf("the gateway reads the mail server's password from the Secret")
+		}
+		var reachesMail bool
+		for _, rule := range list(find(objs, "NetworkPolicy", fullname+"-gateway"), "spec", "egress") {
+			for _, p := range list(rule, "ports") {
+				reachesMail = reachesMail || fmt.Sprint(dig(p, "port")) == "587"
+			}
+		}
+		if !reachesMail {
+			t.Errorf("the gateway's network policy lets it reach the mail server")
+		}
 		hookSecret := find(objs, "Secret", fullname+"-migrate")
 		if str(hookSecret, "metadata", "annotations", "helm.sh/hook") != "pre-install,pre-upgrade" {
 			t.Errorf("the migration Job's database URLs must exist before the Job: %v", hookSecret)

@@ -17,6 +17,7 @@ import (
 	"github.com/valleytrenchless/site/internal/config"
 	"github.com/valleytrenchless/site/internal/grpcserver"
 	"github.com/valleytrenchless/site/internal/logging"
+	"github.com/valleytrenchless/site/internal/mail"
 	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
 	"github.com/valleytrenchless/site/services/contact/internal/leadnotify"
@@ -72,8 +73,8 @@ func run(ctx context.Context, log *slog.Logger) error {
 
 	var mailer leadnotify.Mailer = leadnotify.LogMailer{Log: log}
 	if cfg.SMTPHost != "" {
-		mailer = leadnotify.SMTPMailer{Host: cfg.SMTPHost, Port: cfg.SMTPPort, Username: cfg.SMTPUsername,
-			Password: cfg.SMTPPassword, From: cfg.MailFrom, To: cfg.MailTo}
+		mailer = leadnotify.SMTPMailer{To: cfg.MailTo, SMTP: mail.SMTP{Host: cfg.SMTPHost, Port: cfg.SMTPPort,
+			Username: cfg.SMTPUsername, Password: cfg.SMTPPassword, From: cfg.MailFrom}}
 	}
 
 	nc, err := cfg.NATS.Connect(log, "lead-notifier")

@@ -134,6 +134,7 @@ describe('routes', () => {
     expect(ids('/admin')[0]).toBe('admin');
     // The one-time link's page is its own chunk, outside the admin's guard.
     expect(ids('/admin/set-password')).toEqual(['set-password']);
+    expect(ids('/admin/forgot-password')).toEqual(['forgot-password']);
     expect(ids('/administrator')).toEqual(['root', 'not-found']);
   });
 });

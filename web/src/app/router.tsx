@@ -86,6 +86,9 @@ function page(id: string, path: string | null, module: string, load: PageLoader)
 const loadCity = async () => ({ Component: (await import('@/routes/city')).CityRoute });
 const loadAuth = async () => ({ Component: (await import('@/routes/auth')).AuthRoute });
 const loadSetPassword = async () => ({ Component: (await import('@/routes/set-password')).SetPasswordRoute });
+const loadForgotPassword = async () => ({
+  Component: (await import('@/routes/forgot-password')).ForgotPasswordRoute,
+});
 const loadAdmin = async () => ({ Component: (await import('@/routes/admin/layout')).AdminLayoutRoute });
 
 /** A staff-area route: its own lazy chunk, its errors caught; no public frame. */
@@ -112,6 +115,8 @@ export const staffRoutes: RouteObject[] = [
   staffPage('auth', '/auth', loadAuth),
   // A one-time link's page (issue 39): outside the admin's guard, since whoever opens it is not signed in yet.
   staffPage('set-password', '/admin/set-password', loadSetPassword),
+  // Asking for a reset link by e-mail: outside the guard too.
+  staffPage('forgot-password', '/admin/forgot-password', loadForgotPassword),
   // One lazy route for the whole admin: its tabs are descendant routes of
   // routes/admin/layout.tsx, so the entry names two staff chunks, not seven.
   staffPage('admin', '/admin/*', loadAdmin),

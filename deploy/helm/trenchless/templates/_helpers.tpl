@@ -216,6 +216,7 @@ gateway:
   - {env: DB_URL, key: database-url-gateway}
   - {env: IDENTITY_KEY, key: identity-key}
   - {env: OIDC_CLIENT_SECRET, key: oidc-client-secret, optional: true}
+  - {env: SMTP_PASSWORD, key: smtp-password, optional: true}
 content:
   - {env: DB_URL, key: database-url-content}
   - {env: IDENTITY_KEY, key: identity-key}
@@ -289,6 +290,13 @@ STAFF_DOMAIN: {{ $g.staffDomain | quote }}
 OIDC_ISSUER: {{ $g.oidc.issuer | quote }}
 OIDC_CLIENT_ID: {{ $g.oidc.clientId | quote }}
 REGISTRATION_OPEN: {{ $g.registrationOpen | quote }}
+{{- /* The site's one mail server (notifier.smtp): the gateway mails password-reset links through it. */}}
+{{- with .Values.notifier.smtp }}
+SMTP_HOST: {{ .host | quote }}
+SMTP_PORT: {{ .port | quote }}
+SMTP_USERNAME: {{ .username | quote }}
+{{- end }}
+MAIL_FROM: {{ .Values.notifier.mailFrom | quote }}
 {{- end -}}
 
 {{- define "trenchless.config.content" -}}

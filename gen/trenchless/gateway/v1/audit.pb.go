@@ -40,7 +40,9 @@ type AuditEntry struct {
 	// UserAgent: see Ip.
 	UserAgent string `protobuf:"bytes,6,opt,name=user_agent,json=userAgent,proto3" json:"user_agent,omitempty"`
 	// Kind is what was done: "sign-in", "sign-in.failed", "sign-out",
-	// "post.create", "post.update", "post.delete", "post.restore",
+	// "password.reset-requested" (an address asked for a reset link; the
+	// actor is the address as typed, with no account when none has it),
+	// "password.reset" (a password set through that link), "post.create", "post.update", "post.delete", "post.restore",
 	// "text.create", "text.update", "text.delete", "image.upload",
 	// "image.update", "image.delete", "lead.update", "lead.bulk-update",
 	// "lead.note", "lead.export", "lead.erase", "webhook.create",

@@ -170,7 +170,11 @@ type AuthProviders struct {
 	// Google is true when Google sign-in (/auth/google) is configured.
 	Google bool `protobuf:"varint,1,opt,name=google,proto3" json:"google,omitempty"`
 	// StaffDomain is the only e-mail domain admitted to the staff area.
-	StaffDomain   string `protobuf:"bytes,2,opt,name=staff_domain,json=staffDomain,proto3" json:"staff_domain,omitempty"`
+	StaffDomain string `protobuf:"bytes,2,opt,name=staff_domain,json=staffDomain,proto3" json:"staff_domain,omitempty"`
+	// PasswordReset is true when this server can mail a forgotten
+	// password's reset link (POST /api/password-reset: a mail server is
+	// configured).
+	PasswordReset bool `protobuf:"varint,3,opt,name=password_reset,json=passwordReset,proto3" json:"password_reset,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -219,6 +223,13 @@ func (x *AuthProviders) GetStaffDomain() string {
 	return ""
 }
 
+func (x *AuthProviders) GetPasswordReset() bool {
+	if x != nil {
+		return x.PasswordReset
+	}
+	return false
+}
+
 var File_trenchless_gateway_v1_signin_proto protoreflect.FileDescriptor
 
 const file_trenchless_gateway_v1_signin_proto_rawDesc = "" +
@@ -232,10 +243,11 @@ const file_trenchless_gateway_v1_signin_proto_rawDesc = "" +
 	"\busername\x18\x02 \x01(\tR\busername\x12\x19\n" +
 	"\bis_staff\x18\x03 \x01(\bR\aisStaff\x12\x12\n" +
 	"\x04role\x18\x04 \x01(\tR\x04role\x12\x17\n" +
-	"\asign_in\x18\x05 \x01(\tR\x06signIn\"J\n" +
+	"\asign_in\x18\x05 \x01(\tR\x06signIn\"q\n" +
 	"\rAuthProviders\x12\x16\n" +
 	"\x06google\x18\x01 \x01(\bR\x06google\x12!\n" +
-	"\fstaff_domain\x18\x02 \x01(\tR\vstaffDomainBFZDgithub.com/valleytrenchless/site/gen/trenchless/gateway/v1;gatewayv1b\x06proto3"
+	"\fstaff_domain\x18\x02 \x01(\tR\vstaffDomain\x12%\n" +
+	"\x0epassword_reset\x18\x03 \x01(\bR\rpasswordResetBFZDgithub.com/valleytrenchless/site/gen/trenchless/gateway/v1;gatewayv1b\x06proto3"
 
 var (
 	file_trenchless_gateway_v1_signin_proto_rawDescOnce sync.Once

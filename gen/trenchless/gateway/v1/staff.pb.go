@@ -697,7 +697,12 @@ type SetPasswordInfo struct {
 	// Username is the account the link sets the password of.
 	Username string `protobuf:"bytes,1,opt,name=username,proto3" json:"username,omitempty"`
 	// ExpiresAt is when the link stops working.
-	ExpiresAt     *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	ExpiresAt *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=expires_at,json=expiresAt,proto3" json:"expires_at,omitempty"`
+	// ResetLink is true for a link the person asked for by e-mail (POST
+	// /api/password-reset): setting the password through it signs no one
+	// in; the person then signs in with it, meeting the sign-in throttle and
+	// the owner's sign-in policy like any password sign-in.
+	ResetLink     bool `protobuf:"varint,3,opt,name=reset_link,json=resetLink,proto3" json:"reset_link,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -746,6 +751,61 @@ func (x *SetPasswordInfo) GetExpiresAt() *timestamppb.Timestamp {
 	return nil
 }
 
+func (x *SetPasswordInfo) GetResetLink() bool {
+	if x != nil {
+		return x.ResetLink
+	}
+	return false
+}
+
+// PasswordResetRequest is the body of POST /api/password-reset: an enabled
+// password account of that address is mailed a one-time link (an hour);
+// a Google account is mailed how it signs in; any other address nothing.
+type PasswordResetRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Email is the account's e-mail address.
+	Email         string `protobuf:"bytes,1,opt,name=email,proto3" json:"email,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *PasswordResetRequest) Reset() {
+	*x = PasswordResetRequest{}
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *PasswordResetRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*PasswordResetRequest) ProtoMessage() {}
+
+func (x *PasswordResetRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use PasswordResetRequest.ProtoReflect.Descriptor instead.
+func (*PasswordResetRequest) Descriptor() ([]byte, []int) {
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *PasswordResetRequest) GetEmail() string {
+	if x != nil {
+		return x.Email
+	}
+	return ""
+}
+
 // SetPasswordRequest is the body of POST /api/set-password.
 type SetPasswordRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -759,7 +819,7 @@ type SetPasswordRequest struct {
 
 func (x *SetPasswordRequest) Reset() {
 	*x = SetPasswordRequest{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -771,7 +831,7 @@ func (x *SetPasswordRequest) String() string {
 func (*SetPasswordRequest) ProtoMessage() {}
 
 func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[11]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -784,7 +844,7 @@ func (x *SetPasswordRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SetPasswordRequest.ProtoReflect.Descriptor instead.
 func (*SetPasswordRequest) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{11}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *SetPasswordRequest) GetToken() string {
@@ -815,7 +875,7 @@ type Assignee struct {
 
 func (x *Assignee) Reset() {
 	*x = Assignee{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -827,7 +887,7 @@ func (x *Assignee) String() string {
 func (*Assignee) ProtoMessage() {}
 
 func (x *Assignee) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[12]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -840,7 +900,7 @@ func (x *Assignee) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Assignee.ProtoReflect.Descriptor instead.
 func (*Assignee) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{12}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *Assignee) GetUsername() string {
@@ -869,7 +929,7 @@ type ListAssigneesResponse struct {
 
 func (x *ListAssigneesResponse) Reset() {
 	*x = ListAssigneesResponse{}
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -881,7 +941,7 @@ func (x *ListAssigneesResponse) String() string {
 func (*ListAssigneesResponse) ProtoMessage() {}
 
 func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[13]
+	mi := &file_trenchless_gateway_v1_staff_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -894,7 +954,7 @@ func (x *ListAssigneesResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListAssigneesResponse.ProtoReflect.Descriptor instead.
 func (*ListAssigneesResponse) Descriptor() ([]byte, []int) {
-	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{13}
+	return file_trenchless_gateway_v1_staff_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ListAssigneesResponse) GetAssignees() []*Assignee {
@@ -954,11 +1014,15 @@ const file_trenchless_gateway_v1_staff_proto_rawDesc = "" +
 	"\x18EndOtherSessionsResponse\x12\x14\n" +
 	"\x05ended\x18\x01 \x01(\x05R\x05ended\",\n" +
 	"\x0eConfirmRequest\x12\x1a\n" +
-	"\bpassword\x18\x01 \x01(\tR\bpassword\"h\n" +
+	"\bpassword\x18\x01 \x01(\tR\bpassword\"\x87\x01\n" +
 	"\x0fSetPasswordInfo\x12\x1a\n" +
 	"\busername\x18\x01 \x01(\tR\busername\x129\n" +
 	"\n" +
-	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\"F\n" +
+	"expires_at\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\texpiresAt\x12\x1d\n" +
+	"\n" +
+	"reset_link\x18\x03 \x01(\bR\tresetLink\",\n" +
+	"\x14PasswordResetRequest\x12\x14\n" +
+	"\x05email\x18\x01 \x01(\tR\x05email\"F\n" +
 	"\x12SetPasswordRequest\x12\x14\n" +
 	"\x05token\x18\x01 \x01(\tR\x05token\x12\x1a\n" +
 	"\bpassword\x18\x02 \x01(\tR\bpassword\":\n" +
@@ -980,7 +1044,7 @@ func file_trenchless_gateway_v1_staff_proto_rawDescGZIP() []byte {
 	return file_trenchless_gateway_v1_staff_proto_rawDescData
 }
 
-var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
+var file_trenchless_gateway_v1_staff_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_trenchless_gateway_v1_staff_proto_goTypes = []any{
 	(*StaffMember)(nil),                 // 0: trenchless.gateway.v1.StaffMember
 	(*ListStaffResponse)(nil),           // 1: trenchless.gateway.v1.ListStaffResponse
@@ -993,23 +1057,24 @@ var file_trenchless_gateway_v1_staff_proto_goTypes = []any{
 	(*EndOtherSessionsResponse)(nil),    // 8: trenchless.gateway.v1.EndOtherSessionsResponse
 	(*ConfirmRequest)(nil),              // 9: trenchless.gateway.v1.ConfirmRequest
 	(*SetPasswordInfo)(nil),             // 10: trenchless.gateway.v1.SetPasswordInfo
-	(*SetPasswordRequest)(nil),          // 11: trenchless.gateway.v1.SetPasswordRequest
-	(*Assignee)(nil),                    // 12: trenchless.gateway.v1.Assignee
-	(*ListAssigneesResponse)(nil),       // 13: trenchless.gateway.v1.ListAssigneesResponse
-	(*timestamppb.Timestamp)(nil),       // 14: google.protobuf.Timestamp
+	(*PasswordResetRequest)(nil),        // 11: trenchless.gateway.v1.PasswordResetRequest
+	(*SetPasswordRequest)(nil),          // 12: trenchless.gateway.v1.SetPasswordRequest
+	(*Assignee)(nil),                    // 13: trenchless.gateway.v1.Assignee
+	(*ListAssigneesResponse)(nil),       // 14: trenchless.gateway.v1.ListAssigneesResponse
+	(*timestamppb.Timestamp)(nil),       // 15: google.protobuf.Timestamp
 }
 var file_trenchless_gateway_v1_staff_proto_depIdxs = []int32{
-	14, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
-	14, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
+	15, // 0: trenchless.gateway.v1.StaffMember.created_at:type_name -> google.protobuf.Timestamp
+	15, // 1: trenchless.gateway.v1.StaffMember.last_sign_in_at:type_name -> google.protobuf.Timestamp
 	0,  // 2: trenchless.gateway.v1.ListStaffResponse.staff:type_name -> trenchless.gateway.v1.StaffMember
 	0,  // 3: trenchless.gateway.v1.InviteStaffResponse.member:type_name -> trenchless.gateway.v1.StaffMember
-	14, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
-	14, // 5: trenchless.gateway.v1.AccountSession.created_at:type_name -> google.protobuf.Timestamp
-	14, // 6: trenchless.gateway.v1.AccountSession.last_active_at:type_name -> google.protobuf.Timestamp
-	14, // 7: trenchless.gateway.v1.AccountSession.expires_at:type_name -> google.protobuf.Timestamp
+	15, // 4: trenchless.gateway.v1.InviteStaffResponse.link_expires_at:type_name -> google.protobuf.Timestamp
+	15, // 5: trenchless.gateway.v1.AccountSession.created_at:type_name -> google.protobuf.Timestamp
+	15, // 6: trenchless.gateway.v1.AccountSession.last_active_at:type_name -> google.protobuf.Timestamp
+	15, // 7: trenchless.gateway.v1.AccountSession.expires_at:type_name -> google.protobuf.Timestamp
 	6,  // 8: trenchless.gateway.v1.ListAccountSessionsResponse.sessions:type_name -> trenchless.gateway.v1.AccountSession
-	14, // 9: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
-	12, // 10: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
+	15, // 9: trenchless.gateway.v1.SetPasswordInfo.expires_at:type_name -> google.protobuf.Timestamp
+	13, // 10: trenchless.gateway.v1.ListAssigneesResponse.assignees:type_name -> trenchless.gateway.v1.Assignee
 	11, // [11:11] is the sub-list for method output_type
 	11, // [11:11] is the sub-list for method input_type
 	11, // [11:11] is the sub-list for extension type_name
@@ -1029,7 +1094,7 @@ func file_trenchless_gateway_v1_staff_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_trenchless_gateway_v1_staff_proto_rawDesc), len(file_trenchless_gateway_v1_staff_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   14,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

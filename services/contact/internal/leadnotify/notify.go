@@ -6,7 +6,6 @@ package leadnotify
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -23,6 +22,7 @@ import (
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
 	"github.com/valleytrenchless/site/internal/cloudevents"
+	"github.com/valleytrenchless/site/internal/mail"
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/natsconn"
 	"github.com/valleytrenchless/site/internal/telemetry"
@@ -208,18 +208,10 @@ func readEvent(data []byte, m proto.Message) error {
 	return protojson.UnmarshalOptions{DiscardUnknown: true}.Unmarshal(data, m)
 }
 
-// oneLine keeps visitor-typed text on the line it is printed on, in the
-// Subject header and on the body's "Label: value" lines: every run of
-// spaces, line breaks and control characters becomes one space. That is
-// more than CR and LF because mail clients also start a new line at NEL,
-// LINE and PARAGRAPH SEPARATOR (Unicode white space, like VT and FF), and
-// the other controls have no business in a name or an address either. Only
-// the mail is folded; the stored lead keeps what the visitor typed.
-func oneLine(s string) string {
-	return strings.Join(strings.FieldsFunc(s, func(r rune) bool {
-		return unicode.IsSpace(r) || unicode.IsControl(r)
-	}), " ")
-}
+// oneLine keeps visitor-typed text on the line it is printed on
+// (mail.OneLine). Only the mail is folded; the stored lead keeps what the
+// visitor typed.
+func oneLine(s string) string { return mail.OneLine(s) }
 
 // lineBreaks are the ways to start a new line a mail client may honour.
 var lineBreaks = strings.NewReplacer("\r\n", "\n", "\r", "\n", "\v", "\n", "\f", "\n", "\u0085", "\n", "\u2028", "\n", "\u2029", "\n")
@@ -313,7 +305,7 @@ func (n *Notifier) mailFor(l *contactv1.Lead) Mail {
 const PrefersSpanish = "Prefers Spanish (submitted from the Spanish site)"
 
 // ErrNoRecipients is returned by an SMTP mailer configured without a To.
-var ErrNoRecipients = errors.New("no recipients configured")
+var ErrNoRecipients = mail.ErrNoRecipients
 
 // handleNotice mails a notice about the lead pipeline: a webhook endpoint
 // turned off. It is retried like a lead's mail, then given up on with a

@@ -15,6 +15,7 @@ import (
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	contactv1 "github.com/valleytrenchless/site/gen/trenchless/contact/v1"
+	"github.com/valleytrenchless/site/internal/mail"
 	"github.com/valleytrenchless/site/internal/msgtrace"
 	"github.com/valleytrenchless/site/internal/testkit/mailtest"
 	"github.com/valleytrenchless/site/internal/testkit/natstest"
@@ -49,7 +50,8 @@ func setupLogging(t *testing.T, box *mailbox, log *slog.Logger) (jetstream.JetSt
 		JS: js, Log: log, Stream: "LEADS", Durable: "lead-notifier", Subject: "leads.submitted", DeadLetter: "leads.deadletter",
 		Notices:     "leads.webhook_disabled",
 		MaxAttempts: 3, Backoff: func(uint64) time.Duration { return 50 * time.Millisecond },
-		Mailer: leadnotify.SMTPMailer{Host: host, Port: port, From: "website@valleytrenchless.example", To: []string{"office@valleytrenchless.example"}},
+		Mailer: leadnotify.SMTPMailer{SMTP: mail.SMTP{Host: host, Port: port, From: "website@valleytrenchless.example"},
+			To: []string{"office@valleytrenchless.example"}},
 	}
 	rctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})

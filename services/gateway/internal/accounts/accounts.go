@@ -134,10 +134,12 @@ type Store interface {
 	// active owner.
 	UpdateStaff(ctx context.Context, id string, c StaffChange, now time.Time) (User, error)
 	// SetPasswordLink stores a one-time link's token hash for a local
-	// staff account, replacing any earlier link.
-	SetPasswordLink(ctx context.Context, userID string, tokenHash []byte, expires time.Time) error
-	// PasswordLinkUser returns the account of a live link.
-	PasswordLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (User, time.Time, error)
+	// account, replacing its earlier one; reset marks a link the person
+	// asked for by e-mail (RequestReset) rather than one an owner made.
+	SetPasswordLink(ctx context.Context, userID string, tokenHash []byte, expires time.Time, reset bool) error
+	// PasswordLinkUser returns a live link: its enabled account, expiry
+	// and kind.
+	PasswordLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (LinkInfo, error)
 	// UsePasswordLink spends a live link: the password is set, the
 	// invitation ended and every session of the account ended.
 	UsePasswordLink(ctx context.Context, tokenHash []byte, passwordHash string, now time.Time) (User, error)

@@ -26,8 +26,12 @@ var (
 	ErrNotLocal      = errors.New("the account signs in with Google")
 )
 
-// LinkTTL is how long a set-password link works.
+// LinkTTL is how long a set-password link an owner makes works.
 const LinkTTL = 72 * time.Hour
+
+// ResetTTL is how long a link a person asked for by e-mail works: an hour
+// to open a mail that arrives in seconds.
+const ResetTTL = time.Hour
 
 // MaxStaff is the most accounts the Staff tab lists (a company's staff is
 // a short list; the bound keeps the answer small whatever happens).
@@ -39,7 +43,9 @@ type Link struct {
 	Expires time.Time
 }
 
-func validEmail(email string) bool {
+// ValidEmail is a plausible e-mail address: a local part, @, a domain, no
+// NUL, at most 254 bytes.
+func ValidEmail(email string) bool {
 	return strings.Contains(email, "@") && DomainOf(email) != "" && !strings.ContainsRune(email, 0) && len(email) <= 254
 }
 
@@ -51,7 +57,7 @@ func (s *Service) ListStaff(ctx context.Context) ([]User, error) {
 // UserByUsername returns the account of an e-mail address.
 func (s *Service) UserByUsername(ctx context.Context, email string) (User, error) {
 	email = NormalizeEmail(email)
-	if !validEmail(email) {
+	if !ValidEmail(email) {
 		return User{}, ErrNotFound
 	}
 	return s.store.UserByUsername(ctx, email)
@@ -68,7 +74,7 @@ func (s *Service) UserByID(ctx context.Context, id string) (User, error) {
 func (s *Service) Invite(ctx context.Context, email, role, signIn, staffDomain string) (User, Link, error) {
 	email = NormalizeEmail(email)
 	switch {
-	case !validEmail(email):
+	case !ValidEmail(email):
 		return User{}, Link{}, ErrNotAnEmail
 	case !identity.ValidRole(role):
 		return User{}, Link{}, ErrInvalidRole
@@ -92,7 +98,7 @@ func (s *Service) Invite(ctx context.Context, email, role, signIn, staffDomain s
 func (s *Service) CreateGoogleUser(ctx context.Context, email, role, staffDomain string) (User, error) {
 	email = NormalizeEmail(email)
 	switch {
-	case !validEmail(email):
+	case !ValidEmail(email):
 		return User{}, ErrNotAnEmail
 	case !identity.ValidRole(role):
 		return User{}, ErrInvalidRole
@@ -105,6 +111,18 @@ func (s *Service) CreateGoogleUser(ctx context.Context, email, role, staffDomain
 // NewPasswordLink makes a fresh one-time link for a password account,
 // replacing the one it had.
 func (s *Service) NewPasswordLink(ctx context.Context, u User) (Link, error) {
+	return s.newLink(ctx, u, LinkTTL, false)
+}
+
+// ResetLink makes the one-time link a person asked for by e-mail
+// (POST /api/password-reset): it works for ResetTTL and replaces the
+// account's earlier link, an owner's too (the newest link is the one
+// that works). Setting a password through it signs no one in.
+func (s *Service) ResetLink(ctx context.Context, u User) (Link, error) {
+	return s.newLink(ctx, u, ResetTTL, true)
+}
+
+func (s *Service) newLink(ctx context.Context, u User, ttl time.Duration, reset bool) (Link, error) {
 	if u.SignIn != SignInPassword {
 		return Link{}, ErrNotLocal
 	}
@@ -112,35 +130,43 @@ func (s *Service) NewPasswordLink(ctx context.Context, u User) (Link, error) {
 	if _, err := rand.Read(b); err != nil {
 		return Link{}, err
 	}
-	l := Link{Token: base64.RawURLEncoding.EncodeToString(b), Expires: s.now().Add(LinkTTL)}
-	return l, s.store.SetPasswordLink(ctx, u.ID, hashID(l.Token), l.Expires)
+	l := Link{Token: base64.RawURLEncoding.EncodeToString(b), Expires: s.now().Add(ttl)}
+	return l, s.store.SetPasswordLink(ctx, u.ID, hashID(l.Token), l.Expires, reset)
 }
 
-// PasswordLink returns the account a live link sets the password of.
-func (s *Service) PasswordLink(ctx context.Context, token string) (User, time.Time, error) {
+// LinkInfo is a live one-time link: whose password it sets, until when,
+// and whether the person asked for it by e-mail (a reset) rather than an
+// owner making it.
+type LinkInfo struct {
+	User    User
+	Expires time.Time
+	Reset   bool
+}
+
+// PasswordLink returns a live link's account, expiry and kind.
+func (s *Service) PasswordLink(ctx context.Context, token string) (LinkInfo, error) {
 	if token == "" || len(token) > 100 {
-		return User{}, time.Time{}, ErrNoLink
+		return LinkInfo{}, ErrNoLink
 	}
 	return s.store.PasswordLinkUser(ctx, hashID(token), s.now())
 }
 
-// UsePasswordLink sets the password through a live link and spends it.
-func (s *Service) UsePasswordLink(ctx context.Context, token, password string) (User, error) {
-	if token == "" || len(token) > 100 {
-		return User{}, ErrNoLink
-	}
-	u, _, err := s.store.PasswordLinkUser(ctx, hashID(token), s.now())
+// UsePasswordLink sets the password through a live link and spends it;
+// the answer holds the account as it is now, and the link's kind.
+func (s *Service) UsePasswordLink(ctx context.Context, token, password string) (LinkInfo, error) {
+	l, err := s.PasswordLink(ctx, token)
 	if err != nil {
-		return User{}, err
+		return LinkInfo{}, err
 	}
-	if err := s.CheckNewPassword(password, u.Username); err != nil {
-		return User{}, err
+	if err := s.CheckNewPassword(password, l.User.Username); err != nil {
+		return LinkInfo{}, err
 	}
 	hash, err := HashPassword(password)
 	if err != nil {
-		return User{}, err
+		return LinkInfo{}, err
 	}
-	return s.store.UsePasswordLink(ctx, hashID(token), hash, s.now())
+	l.User, err = s.store.UsePasswordLink(ctx, hashID(token), hash, s.now())
+	return l, err
 }
 
 // UpdateStaff applies an owner's change to an account.

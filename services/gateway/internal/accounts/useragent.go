@@ -60,3 +60,17 @@ func ParseUserAgent(ua string) Device {
 	}
 	return d
 }
+
+// String names the device as a person would ("Safari on iOS"), for a mail
+// that says where a request came from.
+func (d Device) String() string {
+	switch {
+	case d.Browser != "" && d.OS != "":
+		return d.Browser + " on " + d.OS
+	case d.Browser != "":
+		return d.Browser
+	case d.OS != "":
+		return "a browser on " + d.OS
+	}
+	return "an unknown browser"
+}

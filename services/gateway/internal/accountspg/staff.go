@@ -150,29 +150,29 @@ func (s *Store) UpdateStaff(ctx context.Context, id string, c accounts.StaffChan
 }
 
 // SetPasswordLink stores a link, replacing the account's earlier one.
-func (s *Store) SetPasswordLink(ctx context.Context, userID string, tokenHash []byte, expires time.Time) error {
-	_, err := s.pool.Exec(ctx, `INSERT INTO gateway.password_links (token_hash, user_id, expires_at) VALUES ($1, $2, $3)
-		ON CONFLICT (user_id) DO UPDATE SET token_hash = $1, created_at = now(), expires_at = $3`, tokenHash, userID, expires)
+func (s *Store) SetPasswordLink(ctx context.Context, userID string, tokenHash []byte, expires time.Time, reset bool) error {
+	_, err := s.pool.Exec(ctx, `INSERT INTO gateway.password_links (token_hash, user_id, expires_at, reset) VALUES ($1, $2, $3, $4)
+		ON CONFLICT (user_id) DO UPDATE SET token_hash = $1, created_at = now(), expires_at = $3, reset = $4`,
+		tokenHash, userID, expires, reset)
 	if err != nil {
 		return fmt.Errorf("set password link: %w", err)
 	}
 	return nil
 }
 
-// PasswordLinkUser returns the enabled account of a live link.
-func (s *Store) PasswordLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (accounts.User, time.Time, error) {
-	var u accounts.User
-	var expires time.Time
-	err := s.pool.QueryRow(ctx, `SELECT `+prefixed+`, l.expires_at FROM gateway.password_links l
+// PasswordLinkUser returns a live link of an enabled account.
+func (s *Store) PasswordLinkUser(ctx context.Context, tokenHash []byte, now time.Time) (accounts.LinkInfo, error) {
+	var l accounts.LinkInfo
+	err := s.pool.QueryRow(ctx, `SELECT `+prefixed+`, l.expires_at, l.reset FROM gateway.password_links l
 		JOIN gateway.users u ON u.id = l.user_id WHERE l.token_hash = $1 AND l.expires_at > $2 AND u.disabled_at IS NULL`,
-		tokenHash, now).Scan(append(userFields(&u), &expires)...)
+		tokenHash, now).Scan(append(userFields(&l.User), &l.Expires, &l.Reset)...)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return accounts.User{}, time.Time{}, accounts.ErrNoLink
+		return accounts.LinkInfo{}, accounts.ErrNoLink
 	}
 	if err != nil {
-		return accounts.User{}, time.Time{}, fmt.Errorf("password link: %w", err)
+		return accounts.LinkInfo{}, fmt.Errorf("password link: %w", err)
 	}
-	return u, expires, nil
+	return l, nil
 }
 
 // UsePasswordLink spends a live link: it is deleted, the password set, the

@@ -51,6 +51,12 @@ func newAuthEnv(t *testing.T, limits map[string]RateLimit, registrationOpen bool
 // before the gateway starts: it reads the build's file list once.
 func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registrationOpen bool, files map[string]string) *authEnv {
 	t.Helper()
+	return newAuthEnvWith(t, limits, registrationOpen, files, nil)
+}
+
+// newAuthEnvWith also lets set change sign-in's configuration.
+func newAuthEnvWith(t *testing.T, limits map[string]RateLimit, registrationOpen bool, files map[string]string, set func(*signin.Config)) *authEnv {
+	t.Helper()
 	ctx := context.Background()
 	pool := pgtest.NewPool(t, accountspg.Migrate)
 	svc := accounts.NewService(accountspg.New(pool), time.Hour, 24*time.Hour)
@@ -60,11 +66,15 @@ func newAuthEnvWithFiles(t *testing.T, limits map[string]RateLimit, registration
 	// The gateway's own address must be known for the redirect URL.
 	e.srv = httptest.NewUnstartedServer(nil)
 	base := "http://" + e.srv.Listener.Addr().String()
-	sessions, err := signin.New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), signin.Config{
+	cfg := signin.Config{
 		StaffDomain: staffDomain, Issuer: p.Issuer, ClientID: p.ClientID, ClientSecret: p.ClientSecret,
 		RedirectURL: base + "/auth/google/callback", RegistrationOpen: registrationOpen,
 		CookieKey: []byte("0123456789abcdef0123456789abcdef"), PublicOrigin: base, Throttle: accountspg.New(pool).TakeToken, ThrottlePeek: accountspg.New(pool).PeekToken,
-	}, svc)
+	}
+	if set != nil {
+		set(&cfg)
+	}
+	sessions, err := signin.New(ctx, slog.New(slog.NewTextHandler(io.Discard, nil)), cfg, svc)
 	require.NoError(t, err)
 	down, err := grpc.NewClient("127.0.0.1:1", grpc.WithTransportCredentials(insecure.NewCredentials()))
 	require.NoError(t, err)

@@ -125,10 +125,13 @@ type Routes interface {
 
 // DefaultLimits are the per-IP token buckets of the abuse-prone routes.
 var DefaultLimits = map[string]RateLimit{
-	"/api/contact":      {Every: time.Minute, Burst: 5},
-	"/api/login":        {Every: 12 * time.Second, Burst: 5},
-	"/api/register":     {Every: time.Minute, Burst: 3},
-	"/api/upload-image": {Every: 3 * time.Second, Burst: 20},
+	"/api/contact":  {Every: time.Minute, Burst: 5},
+	"/api/login":    {Every: 12 * time.Second, Burst: 5},
+	"/api/register": {Every: time.Minute, Burst: 3},
+	// Reset mails: each address also gets three, then one every 20 minutes
+	// (signin.resetBurst).
+	"/api/password-reset": {Every: time.Minute, Burst: 3},
+	"/api/upload-image":   {Every: 3 * time.Second, Burst: 20},
 }
 
 // Edge is the gateway's handler.

@@ -28,6 +28,7 @@ import (
 	gatewayv1 "github.com/valleytrenchless/site/gen/trenchless/gateway/v1"
 
 	"github.com/valleytrenchless/site/internal/grpcserver"
+	"github.com/valleytrenchless/site/internal/mail"
 	"github.com/valleytrenchless/site/services/gateway/internal/accounts"
 	"github.com/valleytrenchless/site/services/gateway/internal/httperr"
 )
@@ -67,6 +68,12 @@ type Config struct {
 	// Audit, when set, records sign-in events (audit.Recorder.SignIn):
 	// userID is empty when no account is known.
 	Audit func(r *http.Request, userID, actor, kind string, status int)
+	// Mail, when set, sends a forgotten password's reset link (the
+	// gateway's mail server, mail.SMTP.Send); nil turns POST
+	// /api/password-reset off, and the sign-in page says to ask an owner.
+	Mail func(ctx context.Context, m mail.Message) error
+	// CompanyName names the site in the mail.
+	CompanyName string
 }
 
 // Handler serves the sign-in routes and resolves sessions.
@@ -81,12 +88,15 @@ type Handler struct {
 	now      func() time.Time
 	// passwordGate, when set, may refuse a correct password (GatePasswordSignIn).
 	passwordGate func(http.ResponseWriter, *http.Request, accounts.User) error
+	// resetSends holds a place for each reset mail on its way.
+	resetSends chan struct{}
 }
 
 // New returns a Handler. With an Issuer it discovers the provider (so the
 // gateway waits for it at start, as it needs it to sign staff in).
 func New(ctx context.Context, log *slog.Logger, cfg Config, svc *accounts.Service) (*Handler, error) {
-	h := &Handler{cfg: cfg, log: log, errs: httperr.Writer{Log: log, Internal: msgInternal}, accounts: svc, now: time.Now}
+	h := &Handler{cfg: cfg, log: log, errs: httperr.Writer{Log: log, Internal: msgInternal}, accounts: svc, now: time.Now,
+		resetSends: make(chan struct{}, maxResetSends)}
 	if len(cfg.CookieKey) < 32 {
 		return nil, errors.New("signin: cookie key must be at least 32 bytes")
 	}
@@ -123,6 +133,7 @@ func (h *Handler) Register(mux *http.ServeMux, wrap func(path string, h http.Han
 		{"GET", "/api/staff/assignees", h.assignees},
 		{"GET", "/api/set-password", h.passwordLink},
 		{"POST", "/api/set-password", h.setPassword},
+		{"POST", "/api/password-reset", h.requestReset},
 	} {
 		mux.Handle(r.method+" "+r.path, wrap(r.path, r.h))
 	}
@@ -351,7 +362,8 @@ func (h *Handler) user(w http.ResponseWriter, r *http.Request) {
 // when Google sign-in is not configured instead of sending staff to a dead
 // end.
 func (h *Handler) providers(w http.ResponseWriter, r *http.Request) {
-	h.writeProto(w, r, &gatewayv1.AuthProviders{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain})
+	h.writeProto(w, r, &gatewayv1.AuthProviders{Google: h.provider != nil, StaffDomain: h.cfg.StaffDomain,
+		PasswordReset: h.cfg.Mail != nil})
 }
 
 func (h *Handler) register(w http.ResponseWriter, r *http.Request) {

@@ -59,7 +59,7 @@ func TestWithoutOIDCGoogleSignInSaysUnavailable(t *testing.T) {
 	require.Equal(t, 200, resp.StatusCode)
 	require.Equal(t, "no-store", resp.Header.Get("Cache-Control"))
 	require.Equal(t, "application/json", resp.Header.Get("Content-Type"))
-	require.Equal(t, map[string]any{"google": false, "staffDomain": "valleytrenchless.example"}, out)
+	require.Equal(t, map[string]any{"google": false, "staffDomain": "valleytrenchless.example", "passwordReset": false}, out)
 
 	// /auth/google lands on the sign-in page with a reason it can show.
 	resp, err := noRedirects.Get(base + "/auth/google")
@@ -76,7 +76,7 @@ func TestWithOIDCProvidersSaysGoogle(t *testing.T) {
 		ClientSecret: p.ClientSecret, RedirectURL: "http://127.0.0.1:1/auth/google/callback"})
 
 	_, out := providers(t, base)
-	require.Equal(t, map[string]any{"google": true, "staffDomain": "valleytrenchless.example"}, out)
+	require.Equal(t, map[string]any{"google": true, "staffDomain": "valleytrenchless.example", "passwordReset": false}, out)
 
 	// And /auth/google goes to the provider, not to the sign-in page.
 	resp, err := noRedirects.Get(base + "/auth/google")

@@ -269,23 +269,26 @@ func writeOK(w http.ResponseWriter) {
 
 func (h *Handler) passwordLink(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
-	u, expires, err := h.accounts.PasswordLink(r.Context(), r.URL.Query().Get("token"))
+	l, err := h.accounts.PasswordLink(r.Context(), r.URL.Query().Get("token"))
 	if err != nil {
 		h.errs.Write(r.Context(), w, staffError("password link", err))
 		return
 	}
-	h.writeProto(w, r, &gatewayv1.SetPasswordInfo{Username: u.Username, ExpiresAt: timestamppb.New(expires)})
+	h.writeProto(w, r, &gatewayv1.SetPasswordInfo{Username: l.User.Username, ExpiresAt: timestamppb.New(l.Expires), ResetLink: l.Reset})
 }
 
+// setPassword sets the password through a one-time link. An owner's link
+// signs the person in; a reset link does not (the sign-in that follows
+// meets the throttle and the owner's sign-in policy).
 func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request) {
 	req := &gatewayv1.SetPasswordRequest{}
 	if !readBody(r, req) {
 		h.errs.Write(r.Context(), w, errBadBody)
 		return
 	}
-	u, err := h.accounts.UsePasswordLink(r.Context(), req.GetToken(), req.GetPassword())
-	if err == nil {
-		if err = h.signIn(w, r, u, accounts.MethodLink); err != nil {
+	l, err := h.accounts.UsePasswordLink(r.Context(), req.GetToken(), req.GetPassword())
+	if err == nil && !l.Reset {
+		if err = h.signIn(w, r, l.User, accounts.MethodLink); err != nil {
 			err = fmt.Errorf("sign in: %w", err)
 		}
 	}
@@ -293,8 +296,15 @@ func (h *Handler) setPassword(w http.ResponseWriter, r *http.Request) {
 		h.errs.Write(r.Context(), w, staffError("set password", err))
 		return
 	}
-	h.log.InfoContext(r.Context(), "password set through a one-time link", "username", u.Username)
-	h.audit(r, u.ID, u.Username, "sign-in", http.StatusOK)
+	u := l.User
+	h.ended(u.ID)
+	if l.Reset {
+		h.log.InfoContext(r.Context(), "password reset through a mailed link", "username", u.Username)
+		h.audit(r, u.ID, u.Username, "password.reset", http.StatusOK)
+	} else {
+		h.log.InfoContext(r.Context(), "password set through a one-time link", "username", u.Username)
+		h.audit(r, u.ID, u.Username, "sign-in", http.StatusOK)
+	}
 	h.writeProto(w, r, toProto(u))
 }
 

@@ -23,7 +23,7 @@ function render(url: string, user: SessionUser | null, providers: AuthProviders)
   ).replaceAll('<!-- -->', '');
 }
 
-const google = { google: true, staffDomain: 'pipes.example' };
+const google = { google: true, staffDomain: 'pipes.example', passwordReset: true };
 
 describe('AuthPage', () => {
   it('states the company-domain rule and links Google sign-in to /auth/google', () => {
@@ -43,7 +43,7 @@ describe('AuthPage', () => {
   });
 
   it('says Google sign-in is not configured instead of offering a link that fails', () => {
-    const html = render('/auth', null, { google: false, staffDomain: 'pipes.example' });
+    const html = render('/auth', null, { google: false, staffDomain: 'pipes.example', passwordReset: true });
     expect(html).not.toContain('href="/auth/google"');
     expect(html).toMatch(new RegExp(`${openTag('button', { disabled: true }).source}Sign in with Google</button>`));
     expect(html).toContain('Google sign-in is not configured on this server.');
@@ -58,5 +58,15 @@ describe('AuthPage', () => {
   it('renders nothing of the form for signed-in staff (they are sent on to /admin)', () => {
     const html = render('/auth', { id: '1', username: 'ana@pipes.example', isStaff: true, role: 'owner', signIn: 'google' }, google);
     expect(html).not.toContain('Sign in with e-mail');
+  });
+  it('links a forgotten password to a reset link by e-mail where the server can send mail', () => {
+    const html = render('/auth', null, google);
+    expect(html).toMatch(/<a href="\/admin\/forgot-password"[^>]*>Forgot your password\?<\/a>/);
+  });
+
+  it('sends a forgotten password to an owner where the server cannot send mail', () => {
+    const html = render('/auth', null, { ...google, passwordReset: false });
+    expect(html).not.toContain('/admin/forgot-password');
+    expect(html).toContain('Forgot your password? Ask an owner of the site for a new set-password link.');
   });
 });

@@ -58,6 +58,7 @@ export function AuthPage() {
               <span>or with an account the office set up for you</span>
             </p>
             <LocalSignInForm to={to} />
+            <ForgotPassword available={providers.data?.passwordReset} />
           </>
         )}
         <p className="staff-auth__back">
@@ -109,6 +110,21 @@ function GoogleMark() {
       <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2C29.2 35.1 26.7 36 24 36c-5.2 0-9.6-3.3-11.3-7.9l-6.5 5C9.5 39.6 16.2 44 24 44z" />
       <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
     </svg>
+  );
+}
+
+/**
+ * The way back in after a forgotten password: a link by e-mail where this
+ * server can send mail, an owner of the site where it cannot.
+ */
+function ForgotPassword({ available }: { available: boolean | undefined }) {
+  if (available === undefined) return null;
+  return available ? (
+    <p className="staff-auth__forgot">
+      <Link to="/admin/forgot-password">Forgot your password?</Link>
+    </p>
+  ) : (
+    <p className="staff-note">Forgot your password? Ask an owner of the site for a new set-password link.</p>
   );
 }
 

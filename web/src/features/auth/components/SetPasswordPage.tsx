@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DocumentHead, NOINDEX } from '@/components/DocumentHead';
@@ -12,6 +12,7 @@ import { business } from '@/config/business';
 import { ApiError } from '@/lib/api-client';
 import { serverMessage } from '@/lib/api-errors';
 import { focusFirstError, showFieldProblem } from '@/lib/form-errors';
+import { useAuthProviders } from '../api/get-auth-providers';
 import { useUser } from '../api/get-user';
 import { useSetPasswordLink, type SetPasswordLink } from '../api/get-set-password-link';
 import { useSetPassword } from '../api/set-password';
@@ -28,11 +29,14 @@ export function linkToken(hash: string): string {
 }
 
 /**
- * /admin/set-password#token=…: the page of the one-time link an owner sends
- * a new staff member (issue 39). It says whose account the link is for and
- * until when it works, takes the new password twice, and signs the person
- * in to the admin. Outside the admin's guard: whoever opens it is not
- * signed in yet. A link that is unknown, used or expired says so.
+ * /admin/set-password#token=…: the page of a one-time link: one an owner
+ * sends a new staff member (issue 39), or a reset link the person asked
+ * for by e-mail (/admin/forgot-password). It says whose account the link
+ * is for and until when it works and takes the new password twice. An
+ * owner's link then signs the person in to the admin; a reset link does
+ * not (the person signs in with the new password, as the owner's sign-in
+ * policy asks). Outside the admin's guard: whoever opens it is not signed
+ * in yet. A link that is unknown, used or expired says so.
  */
 export function SetPasswordPage() {
   const token = linkToken(useLocation().hash);
@@ -46,7 +50,7 @@ export function SetPasswordPage() {
         <Link to="/" className="staff-auth__brand">
           {business.companyName}
         </Link>
-        <h1>Set your password</h1>
+        <h1>{link.data?.resetLink ? 'Set a new password' : 'Set your password'}</h1>
         {token === '' ? (
           <LinkProblem message="This address has no set-password link in it. Open the whole link you were sent." />
         ) : link.isPending ? (
@@ -65,10 +69,37 @@ export function SetPasswordPage() {
 
 /** A link that cannot set a password (none, unknown, used or expired): why, and what to do. */
 function LinkProblem({ message }: { message: string }) {
+  const mailed = useAuthProviders().data?.passwordReset;
   return (
     <div className="staff-alert staff-alert--error" role="alert">
       <p className="account-problem">{message}</p>
-      <p className="account-problem">Ask an owner for a new link.</p>
+      <p className="account-problem">
+        Ask an owner for a new link
+        {mailed && (
+          <>
+            , or <Link to="/admin/forgot-password">have a new one e-mailed to you</Link>
+          </>
+        )}
+        .
+      </p>
+    </div>
+  );
+}
+
+/** After a reset link: the password is set, no one is signed in; the way to sign in with it. */
+function ResetDone({ username }: { username: string }) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="staff-alert staff-alert--success" role="status">
+      <p className="account-problem" tabIndex={-1} ref={heading}>
+        <strong>Your new password is set.</strong> Every browser that was signed in as {username} has been signed out.
+      </p>
+      <p className="account-problem">
+        <Link to="/auth" className="button button--primary">
+          Sign in with it
+        </Link>
+      </p>
     </div>
   );
 }
@@ -82,18 +113,23 @@ function SetPasswordForm({ token, link }: { token: string; link: SetPasswordLink
   const { register, handleSubmit, setError, setFocus, formState } = form;
   const { errors, isSubmitting } = formState;
   const [formError, setFormError] = useState<{ message: string; linkGone: boolean } | null>(null);
+  const [resetDone, setResetDone] = useState(false);
   const expires = parseTimestamp(link.expiresAt);
 
   const onSubmit = handleSubmit(
     async ({ password }) => {
       setFormError(null);
       try {
-        await set.mutateAsync({ token, password });
+        await set.mutateAsync({ token, password, reset: link.resetLink });
       } catch (err) {
         const problem = passwordProblem(err, REQUEST_FIELDS, 'The password could not be set');
         if (!showFieldProblem(problem, setError, setFocus)) {
           setFormError({ message: problem.message, linkGone: err instanceof ApiError && err.status === 404 });
         }
+        return;
+      }
+      if (link.resetLink) {
+        setResetDone(true);
         return;
       }
       toast({ title: 'Password set', description: 'You are signed in. Welcome aboard!' });
@@ -102,6 +138,7 @@ function SetPasswordForm({ token, link }: { token: string; link: SetPasswordLink
     (errs) => focusFirstError(errs, FIELDS, setFocus),
   );
 
+  if (resetDone) return <ResetDone username={link.username} />;
   return (
     <>
       <p className="staff-auth__lead">
@@ -113,7 +150,7 @@ function SetPasswordForm({ token, link }: { token: string; link: SetPasswordLink
         )}
         .
       </p>
-      {signedIn && signedIn.username !== link.username && (
+      {!link.resetLink && signedIn && signedIn.username !== link.username && (
         <p className="staff-note">
           This browser is signed in as <strong>{signedIn.username}</strong>: setting this password signs it in as{' '}
           {link.username} instead.
@@ -137,7 +174,7 @@ function SetPasswordForm({ token, link }: { token: string; link: SetPasswordLink
             </div>
           ))}
         <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {isSubmitting ? 'Setting your password…' : 'Set password and sign in'}
+          {isSubmitting ? 'Setting your password…' : link.resetLink ? 'Set new password' : 'Set password and sign in'}
         </button>
       </form>
     </>

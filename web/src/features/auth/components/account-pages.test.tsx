@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { createQueryClient } from '@/lib/query-client';
 import { attrOf, elements, expectHeadingOutline, labelledSections, texts, visibleText } from '@/testing/html';
+import { authProvidersQueryKey } from '../api/get-auth-providers';
 import { getSetPasswordLink, setPasswordLinkQueryKey } from '../api/get-set-password-link';
 import { setPassword } from '../api/set-password';
 import { userQueryKey, type SessionUser } from '../api/get-user';
@@ -78,7 +79,7 @@ describe('the set-password page', () => {
 
   it('says whose account the link is for and until when, and takes the new password twice', () => {
     const html = page(`#token=${TOKEN}`, (client) => {
-      client.setQueryData(setPasswordLinkQueryKey(TOKEN), { username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z' });
+      client.setQueryData(setPasswordLinkQueryKey(TOKEN), { username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z', resetLink: false });
       client.setQueryData(userQueryKey, null);
     });
     expect(texts(html, 'h1')).toEqual(['Set your password']);
@@ -92,7 +93,7 @@ describe('the set-password page', () => {
 
   it('warns a browser signed in as someone else that it will be signed in as the link’s account', () => {
     const html = page(`#token=${TOKEN}`, (client) => {
-      client.setQueryData(setPasswordLinkQueryKey(TOKEN), { username: 'ana@pipes.example', expiresAt: '' });
+      client.setQueryData(setPasswordLinkQueryKey(TOKEN), { username: 'ana@pipes.example', expiresAt: '', resetLink: false });
       client.setQueryData<SessionUser>(userQueryKey, { id: '1', username: 'bo@pipes.example', isStaff: true, role: 'owner', signIn: 'password' });
     });
     expect(visibleText(html)).toContain('This browser is signed in as bo@pipes.example : setting this password signs it in as ana@pipes.example instead.');
@@ -110,6 +111,31 @@ describe('the set-password page', () => {
     expect(html).not.toContain('<form');
   });
 
+  it('offers a new link by e-mail for a dead link where the server can send mail', () => {
+    const html = page(`#token=${TOKEN}`, (client) => {
+      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset: true });
+      client.setQueryDefaults(setPasswordLinkQueryKey(TOKEN), { retryOnMount: false });
+      client
+        .getQueryCache()
+        .build(client, { queryKey: setPasswordLinkQueryKey(TOKEN) })
+        .setState({ status: 'error', error: new ApiError(404, 'Not Found', '{"message":"This link has expired or was already used."}'), fetchStatus: 'idle' });
+    });
+    expect(texts(html, 'div', { role: 'alert' })).toEqual([
+      'This link has expired or was already used. Ask an owner for a new link, or have a new one e-mailed to you .',
+    ]);
+    expect(html).toMatch(/<a href="\/admin\/forgot-password"[^>]*>have a new one e-mailed to you<\/a>/);
+  });
+
+  it('words a reset link as a new password that signs no one in, whoever this browser is signed in as', () => {
+    const html = page(`#token=${TOKEN}`, (client) => {
+      client.setQueryData(setPasswordLinkQueryKey(TOKEN), { username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z', resetLink: true });
+      client.setQueryData<SessionUser>(userQueryKey, { id: '1', username: 'bo@pipes.example', isStaff: true, role: 'owner', signIn: 'password' });
+    });
+    expect(texts(html, 'h1')).toEqual(['Set a new password']);
+    expect(texts(html, 'button')).toEqual(['Set new password']);
+    expect(visibleText(html)).not.toContain('This browser is signed in as');
+  });
+
   it('says so when the address has no token', () => {
     const html = page('');
     expect(visibleText(html)).toContain('This address has no set-password link in it.');
@@ -119,10 +145,10 @@ describe('the set-password page', () => {
   it('asks the gateway about the link with the token, and sets the password with it', async () => {
     const fetch = vi.fn(async (_url: string, _init?: RequestInit) => new Response(JSON.stringify({ username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z' })));
     vi.stubGlobal('fetch', fetch);
-    await expect(getSetPasswordLink('a+b/c')).resolves.toEqual({ username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z' });
+    await expect(getSetPasswordLink('a+b/c')).resolves.toEqual({ username: 'ana@pipes.example', expiresAt: '2026-12-01T10:00:00Z', resetLink: false });
     expect(fetch.mock.calls[0]![0]).toBe('/api/set-password?token=a%2Bb%2Fc');
     fetch.mockResolvedValueOnce(new Response(JSON.stringify({ id: 'u1', username: 'ana@pipes.example', isStaff: true, role: 'editor' })));
-    await expect(setPassword({ token: 'a+b/c', password: 'a long passphrase' })).resolves.toMatchObject({ role: 'editor' });
+    await expect(setPassword({ token: 'a+b/c', password: 'a long passphrase', reset: false })).resolves.toMatchObject({ role: 'editor' });
     const [url, init] = fetch.mock.calls[1]!;
     expect([url, init?.method, JSON.parse(String(init?.body))]).toEqual(['/api/set-password', 'POST', { token: 'a+b/c', password: 'a long passphrase' }]);
   });

@@ -22,6 +22,8 @@ export const KIND_GROUPS: readonly KindGroup[] = [
       { kind: 'sign-in', action: 'Signed in' },
       { kind: 'sign-in.failed', action: 'Sign-in refused' },
       { kind: 'sign-out', action: 'Signed out' },
+      { kind: 'password.reset-requested', action: 'Asked for a password reset link' },
+      { kind: 'password.reset', action: 'Set a new password through a reset link' },
       { kind: 'policy.update', action: 'Changed the sign-in policy' },
     ],
   },

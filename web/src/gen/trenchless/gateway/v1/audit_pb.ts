@@ -65,7 +65,9 @@ export type AuditEntry = Message<"trenchless.gateway.v1.AuditEntry"> & {
 
   /**
    * Kind is what was done: "sign-in", "sign-in.failed", "sign-out",
-   * "post.create", "post.update", "post.delete", "post.restore",
+   * "password.reset-requested" (an address asked for a reset link; the
+   * actor is the address as typed, with no account when none has it),
+   * "password.reset" (a password set through that link), "post.create", "post.update", "post.delete", "post.restore",
    * "text.create", "text.update", "text.delete", "image.upload",
    * "image.update", "image.delete", "lead.update", "lead.bulk-update",
    * "lead.note", "lead.export", "lead.erase", "webhook.create",
@@ -158,7 +160,9 @@ export type AuditEntryJson = {
 
   /**
    * Kind is what was done: "sign-in", "sign-in.failed", "sign-out",
-   * "post.create", "post.update", "post.delete", "post.restore",
+   * "password.reset-requested" (an address asked for a reset link; the
+   * actor is the address as typed, with no account when none has it),
+   * "password.reset" (a password set through that link), "post.create", "post.update", "post.delete", "post.restore",
    * "text.create", "text.update", "text.delete", "image.upload",
    * "image.update", "image.delete", "lead.update", "lead.bulk-update",
    * "lead.note", "lead.export", "lead.erase", "webhook.create",

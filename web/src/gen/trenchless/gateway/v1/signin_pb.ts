@@ -10,7 +10,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/gateway/v1/signin.proto.
  */
 export const file_trenchless_gateway_v1_signin: GenFile = /*@__PURE__*/
-  fileDesc("CiJ0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc2lnbmluLnByb3RvEhV0cmVuY2hsZXNzLmdhdGV3YXkudjEiMgoMTG9naW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIlUKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSEAoIaXNfc3RhZmYYAyABKAgSDAoEcm9sZRgEIAEoCRIPCgdzaWduX2luGAUgASgJIjUKDUF1dGhQcm92aWRlcnMSDgoGZ29vZ2xlGAEgASgIEhQKDHN0YWZmX2RvbWFpbhgCIAEoCUJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9nYXRld2F5L3YxO2dhdGV3YXl2MWIGcHJvdG8z");
+  fileDesc("CiJ0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc2lnbmluLnByb3RvEhV0cmVuY2hsZXNzLmdhdGV3YXkudjEiMgoMTG9naW5SZXF1ZXN0EhAKCHVzZXJuYW1lGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIlUKBFVzZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSEAoIaXNfc3RhZmYYAyABKAgSDAoEcm9sZRgEIAEoCRIPCgdzaWduX2luGAUgASgJIk0KDUF1dGhQcm92aWRlcnMSDgoGZ29vZ2xlGAEgASgIEhQKDHN0YWZmX2RvbWFpbhgCIAEoCRIWCg5wYXNzd29yZF9yZXNldBgDIAEoCEJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9nYXRld2F5L3YxO2dhdGV3YXl2MWIGcHJvdG8z");
 
 /**
  * LoginRequest is the body of POST /api/login and POST /api/register.
@@ -182,6 +182,15 @@ export type AuthProviders = Message<"trenchless.gateway.v1.AuthProviders"> & {
    * @generated from field: string staff_domain = 2;
    */
   staffDomain: string;
+
+  /**
+   * PasswordReset is true when this server can mail a forgotten
+   * password's reset link (POST /api/password-reset: a mail server is
+   * configured).
+   *
+   * @generated from field: bool password_reset = 3;
+   */
+  passwordReset: boolean;
 };
 
 /**
@@ -204,6 +213,15 @@ export type AuthProvidersJson = {
    * @generated from field: string staff_domain = 2;
    */
   staffDomain?: string;
+
+  /**
+   * PasswordReset is true when this server can mail a forgotten
+   * password's reset link (POST /api/password-reset: a mail server is
+   * configured).
+   *
+   * @generated from field: bool password_reset = 3;
+   */
+  passwordReset?: boolean;
 };
 
 /**

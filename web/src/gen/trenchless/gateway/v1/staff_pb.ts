@@ -12,7 +12,7 @@ import type { Message } from "@bufbuild/protobuf";
  * Describes the file trenchless/gateway/v1/staff.proto.
  */
 export const file_trenchless_gateway_v1_staff: GenFile = /*@__PURE__*/
-  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSL+AQoOQWNjb3VudFNlc3Npb24SCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF9hY3RpdmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBm1ldGhvZBgFIAEoCRIPCgdicm93c2VyGAYgASgJEgoKAm9zGAcgASgJEg4KBm1vYmlsZRgIIAEoCBIPCgdjdXJyZW50GAkgASgIIlYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRI3CghzZXNzaW9ucxgBIAMoCzIlLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5BY2NvdW50U2Vzc2lvbiIpChhFbmRPdGhlclNlc3Npb25zUmVzcG9uc2USDQoFZW5kZWQYASABKAUiIgoOQ29uZmlybVJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiUwoPU2V0UGFzc3dvcmRJbmZvEhAKCHVzZXJuYW1lGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wIjUKElNldFBhc3N3b3JkUmVxdWVzdBINCgV0b2tlbhgBIAEoCRIQCghwYXNzd29yZBgCIAEoCSIqCghBc3NpZ25lZRIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJIksKFUxpc3RBc3NpZ25lZXNSZXNwb25zZRIyCglhc3NpZ25lZXMYASADKAsyHy50cmVuY2hsZXNzLmdhdGV3YXkudjEuQXNzaWduZWVCRlpEZ2l0aHViLmNvbS92YWxsZXl0cmVuY2hsZXNzL3NpdGUvZ2VuL3RyZW5jaGxlc3MvZ2F0ZXdheS92MTtnYXRld2F5djFiBnByb3RvMw", [file_google_protobuf_timestamp]);
+  fileDesc("CiF0cmVuY2hsZXNzL2dhdGV3YXkvdjEvc3RhZmYucHJvdG8SFXRyZW5jaGxlc3MuZ2F0ZXdheS52MSLRAQoLU3RhZmZNZW1iZXISCgoCaWQYASABKAkSEAoIdXNlcm5hbWUYAiABKAkSDAoEcm9sZRgDIAEoCRIPCgdzaWduX2luGAQgASgJEg4KBnN0YXR1cxgFIAEoCRIuCgpjcmVhdGVkX2F0GAYgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcBIzCg9sYXN0X3NpZ25faW5fYXQYByABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhAKCHBhc3NrZXlzGAggASgFIkYKEUxpc3RTdGFmZlJlc3BvbnNlEjEKBXN0YWZmGAEgAygLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyIkUKEkludml0ZVN0YWZmUmVxdWVzdBIQCgh1c2VybmFtZRgBIAEoCRIMCgRyb2xlGAIgASgJEg8KB3NpZ25faW4YAyABKAkimAEKE0ludml0ZVN0YWZmUmVzcG9uc2USMgoGbWVtYmVyGAEgASgLMiIudHJlbmNobGVzcy5nYXRld2F5LnYxLlN0YWZmTWVtYmVyEhgKEHNldF9wYXNzd29yZF91cmwYAiABKAkSMwoPbGlua19leHBpcmVzX2F0GAMgASgLMhouZ29vZ2xlLnByb3RvYnVmLlRpbWVzdGFtcCJUChJVcGRhdGVTdGFmZlJlcXVlc3QSEQoEcm9sZRgBIAEoCUgAiAEBEhUKCGRpc2FibGVkGAIgASgISAGIAQFCBwoFX3JvbGVCCwoJX2Rpc2FibGVkIkcKFUNoYW5nZVBhc3N3b3JkUmVxdWVzdBIYChBjdXJyZW50X3Bhc3N3b3JkGAEgASgJEhQKDG5ld19wYXNzd29yZBgCIAEoCSL+AQoOQWNjb3VudFNlc3Npb24SCgoCaWQYASABKAkSLgoKY3JlYXRlZF9hdBgCIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASMgoObGFzdF9hY3RpdmVfYXQYAyABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEi4KCmV4cGlyZXNfYXQYBCABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEg4KBm1ldGhvZBgFIAEoCRIPCgdicm93c2VyGAYgASgJEgoKAm9zGAcgASgJEg4KBm1vYmlsZRgIIAEoCBIPCgdjdXJyZW50GAkgASgIIlYKG0xpc3RBY2NvdW50U2Vzc2lvbnNSZXNwb25zZRI3CghzZXNzaW9ucxgBIAMoCzIlLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5BY2NvdW50U2Vzc2lvbiIpChhFbmRPdGhlclNlc3Npb25zUmVzcG9uc2USDQoFZW5kZWQYASABKAUiIgoOQ29uZmlybVJlcXVlc3QSEAoIcGFzc3dvcmQYASABKAkiZwoPU2V0UGFzc3dvcmRJbmZvEhAKCHVzZXJuYW1lGAEgASgJEi4KCmV4cGlyZXNfYXQYAiABKAsyGi5nb29nbGUucHJvdG9idWYuVGltZXN0YW1wEhIKCnJlc2V0X2xpbmsYAyABKAgiJQoUUGFzc3dvcmRSZXNldFJlcXVlc3QSDQoFZW1haWwYASABKAkiNQoSU2V0UGFzc3dvcmRSZXF1ZXN0Eg0KBXRva2VuGAEgASgJEhAKCHBhc3N3b3JkGAIgASgJIioKCEFzc2lnbmVlEhAKCHVzZXJuYW1lGAEgASgJEgwKBHJvbGUYAiABKAkiSwoVTGlzdEFzc2lnbmVlc1Jlc3BvbnNlEjIKCWFzc2lnbmVlcxgBIAMoCzIfLnRyZW5jaGxlc3MuZ2F0ZXdheS52MS5Bc3NpZ25lZUJGWkRnaXRodWIuY29tL3ZhbGxleXRyZW5jaGxlc3Mvc2l0ZS9nZW4vdHJlbmNobGVzcy9nYXRld2F5L3YxO2dhdGV3YXl2MWIGcHJvdG8z", [file_google_protobuf_timestamp]);
 
 /**
  * StaffMember is one staff account as the Staff tab shows it.
@@ -717,6 +717,16 @@ export type SetPasswordInfo = Message<"trenchless.gateway.v1.SetPasswordInfo"> &
    * @generated from field: google.protobuf.Timestamp expires_at = 2;
    */
   expiresAt?: Timestamp | undefined;
+
+  /**
+   * ResetLink is true for a link the person asked for by e-mail (POST
+   * /api/password-reset): setting the password through it signs no one
+   * in; the person then signs in with it, meeting the sign-in throttle and
+   * the owner's sign-in policy like any password sign-in.
+   *
+   * @generated from field: bool reset_link = 3;
+   */
+  resetLink: boolean;
 };
 
 /**
@@ -738,6 +748,16 @@ export type SetPasswordInfoJson = {
    * @generated from field: google.protobuf.Timestamp expires_at = 2;
    */
   expiresAt?: TimestampJson;
+
+  /**
+   * ResetLink is true for a link the person asked for by e-mail (POST
+   * /api/password-reset): setting the password through it signs no one
+   * in; the person then signs in with it, meeting the sign-in throttle and
+   * the owner's sign-in policy like any password sign-in.
+   *
+   * @generated from field: bool reset_link = 3;
+   */
+  resetLink?: boolean;
 };
 
 /**
@@ -746,6 +766,45 @@ export type SetPasswordInfoJson = {
  */
 export const SetPasswordInfoSchema: GenMessage<SetPasswordInfo, {jsonType: SetPasswordInfoJson}> = /*@__PURE__*/
   messageDesc(file_trenchless_gateway_v1_staff, 10);
+
+/**
+ * PasswordResetRequest is the body of POST /api/password-reset: an enabled
+ * password account of that address is mailed a one-time link (an hour);
+ * a Google account is mailed how it signs in; any other address nothing.
+ *
+ * @generated from message trenchless.gateway.v1.PasswordResetRequest
+ */
+export type PasswordResetRequest = Message<"trenchless.gateway.v1.PasswordResetRequest"> & {
+  /**
+   * Email is the account's e-mail address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email: string;
+};
+
+/**
+ * PasswordResetRequest is the body of POST /api/password-reset: an enabled
+ * password account of that address is mailed a one-time link (an hour);
+ * a Google account is mailed how it signs in; any other address nothing.
+ *
+ * @generated from message trenchless.gateway.v1.PasswordResetRequest
+ */
+export type PasswordResetRequestJson = {
+  /**
+   * Email is the account's e-mail address.
+   *
+   * @generated from field: string email = 1;
+   */
+  email?: string;
+};
+
+/**
+ * Describes the message trenchless.gateway.v1.PasswordResetRequest.
+ * Use `create(PasswordResetRequestSchema)` to create a new message.
+ */
+export const PasswordResetRequestSchema: GenMessage<PasswordResetRequest, {jsonType: PasswordResetRequestJson}> = /*@__PURE__*/
+  messageDesc(file_trenchless_gateway_v1_staff, 11);
 
 /**
  * SetPasswordRequest is the body of POST /api/set-password.
@@ -794,7 +853,7 @@ export type SetPasswordRequestJson = {
  * Use `create(SetPasswordRequestSchema)` to create a new message.
  */
 export const SetPasswordRequestSchema: GenMessage<SetPasswordRequest, {jsonType: SetPasswordRequestJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 11);
+  messageDesc(file_trenchless_gateway_v1_staff, 12);
 
 /**
  * Assignee is someone a lead can be assigned to: an active account whose
@@ -845,7 +904,7 @@ export type AssigneeJson = {
  * Use `create(AssigneeSchema)` to create a new message.
  */
 export const AssigneeSchema: GenMessage<Assignee, {jsonType: AssigneeJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 12);
+  messageDesc(file_trenchless_gateway_v1_staff, 13);
 
 /**
  * ListAssigneesResponse is everyone a lead can be assigned to, owners
@@ -882,5 +941,5 @@ export type ListAssigneesResponseJson = {
  * Use `create(ListAssigneesResponseSchema)` to create a new message.
  */
 export const ListAssigneesResponseSchema: GenMessage<ListAssigneesResponse, {jsonType: ListAssigneesResponseJson}> = /*@__PURE__*/
-  messageDesc(file_trenchless_gateway_v1_staff, 13);
+  messageDesc(file_trenchless_gateway_v1_staff, 14);
 
