@@ -57,6 +57,9 @@ func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) {
 		h.errs.Write(r.Context(), w, errNotAnEmailAddress)
 		return
 	}
+	// The same work for every address: its bucket of mails is taken
+	// whether or not it has an account.
+	mayMail := h.mayMailReset(r.Context(), email)
 	u, err := h.accounts.UserByUsername(r.Context(), email)
 	switch {
 	case errors.Is(err, accounts.ErrNotFound):
@@ -66,7 +69,7 @@ func (h *Handler) requestReset(w http.ResponseWriter, r *http.Request) {
 		return
 	default:
 		h.audit(r, u.ID, u.Username, "password.reset-requested", http.StatusAccepted)
-		if u.DisabledAt == nil && h.mayMailReset(r.Context(), email) {
+		if u.DisabledAt == nil && mayMail {
 			h.mailReset(r, u)
 		}
 	}
@@ -121,13 +124,18 @@ func (h *Handler) mailReset(r *http.Request, u accounts.User) {
 // resetMail is the mail of a reset: a fresh link for a password account,
 // the way in for a Google one.
 func (h *Handler) resetMail(ctx context.Context, u accounts.User, asked string) (mail.Message, error) {
-	company := h.cfg.CompanyName
+	// Staff sign in to the staff area; an account made by registration
+	// (never staff) to the site.
+	where := "the " + h.cfg.CompanyName + " staff area"
+	if !u.IsStaff {
+		where = "the " + h.cfg.CompanyName + " website"
+	}
 	signIn := strings.TrimRight(h.cfg.PublicOrigin, "/") + "/auth"
 	ignore := "If you did not ask, ignore this e-mail: nothing changes, and the link works for no one without this mailbox.\n" +
 		"Asked from " + asked + ".\n"
 	if u.SignIn != accounts.SignInPassword {
-		return mail.Message{To: []string{u.Username}, Subject: "Signing in to the " + company + " staff area",
-			Body: "Hello,\n\nSomeone asked to reset the password of " + u.Username + " for the " + company + " staff area.\n" +
+		return mail.Message{To: []string{u.Username}, Subject: "Signing in to " + where,
+			Body: "Hello,\n\nSomeone asked to reset the password of " + u.Username + " for " + where + ".\n" +
 				"That account signs in with Google, so it has no password here. Sign in with the Google button at\n" +
 				signIn + "\n\n" + ignore}, nil
 	}
@@ -135,8 +143,8 @@ func (h *Handler) resetMail(ctx context.Context, u accounts.User, asked string) 
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("reset link: %w", err)
 	}
-	return mail.Message{To: []string{u.Username}, Subject: "Set a new password for the " + company + " staff area",
-		Body: "Hello,\n\nSomeone asked to reset the password of " + u.Username + " for the " + company + " staff area.\n" +
+	return mail.Message{To: []string{u.Username}, Subject: "Set a new password for " + where,
+		Body: "Hello,\n\nSomeone asked to reset the password of " + u.Username + " for " + where + ".\n" +
 			"To choose a new one, open this link. It works once, within the hour:\n\n" +
 			h.linkURL(link) + "\n\nThen sign in with your new password. Every browser signed in to your account " +
 			"is signed out when you set it.\n\n" + ignore}, nil
