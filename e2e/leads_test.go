@@ -108,7 +108,7 @@ func TestLeadInboxThroughTheWholeStack(t *testing.T) {
 	anon := newClient(t, st.base)
 	code, body, _ := anon.do("GET", "/api/auth/providers", "", nil)
 	require.Equal(t, 200, code)
-	require.JSONEq(t, `{"google":true,"staffDomain":"valleytrenchless.example"}`, string(body))
+	require.JSONEq(t, `{"google":true,"staffDomain":"valleytrenchless.example","passwordReset":false}`, string(body))
 	staff := newClient(t, st.base)
 	require.Equal(t, "/admin", signInWithGoogle(t, staff, oidcURL, "ana@valleytrenchless.example", "valleytrenchless.example"))
 	code, user := staff.json("GET", "/api/user", nil)
