@@ -142,7 +142,7 @@ describe('the Staff tab', () => {
     // The link worked once.
     const again = await openPage(browser);
     await again.page.goto(state.link);
-    await expect(again.page.getByRole('alert').innerText()).resolves.toMatch(/^This link has expired or was already used\.\s+Ask an owner for a new link\.$/);
+    await expect(again.page.getByRole('alert').innerText()).resolves.toMatch(/^This link has expired or was already used\.\s+Ask an owner for a new link, or have a new one e-mailed to you\.$/);
     await expect(again.page.locator('form').count()).resolves.toBe(0);
     await again.context.close();
     // On the owner's list they are active now.

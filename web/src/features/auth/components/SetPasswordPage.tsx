@@ -41,6 +41,10 @@ export function linkToken(hash: string): string {
 export function SetPasswordPage() {
   const token = linkToken(useLocation().hash);
   const link = useSetPasswordLink(token);
+  // A dead link offers a new one by mail where the server can send it: its
+  // words wait for the server's sign-in options, so they appear once, whole.
+  const providers = useAuthProviders();
+  const deciding = providers.isPending && (token === '' || link.isError);
   return (
     <main className="staff-auth" id="main">
       <StaffStylesheet />
@@ -51,10 +55,10 @@ export function SetPasswordPage() {
           {business.companyName}
         </Link>
         <h1>{link.data?.resetLink ? 'Set a new password' : 'Set your password'}</h1>
-        {token === '' ? (
-          <LinkProblem message="This address has no set-password link in it. Open the whole link you were sent." />
-        ) : link.isPending ? (
+        {deciding || (token !== '' && link.isPending) ? (
           <Spinner label="Checking your link…" />
+        ) : token === '' ? (
+          <LinkProblem message="This address has no set-password link in it. Open the whole link you were sent." />
         ) : link.data ? (
           <SetPasswordForm token={token} link={link.data} />
         ) : link.error instanceof ApiError && link.error.status === 404 ? (

@@ -101,6 +101,7 @@ describe('the set-password page', () => {
 
   it('says an unknown, used or expired link cannot be used, in the server’s words, and what to do', () => {
     const html = page(`#token=${TOKEN}`, (client) => {
+      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset: false });
       client.setQueryDefaults(setPasswordLinkQueryKey(TOKEN), { retryOnMount: false });
       client
         .getQueryCache()
@@ -136,8 +137,16 @@ describe('the set-password page', () => {
     expect(visibleText(html)).not.toContain('This browser is signed in as');
   });
 
-  it('says so when the address has no token', () => {
+  it('waits for the server’s sign-in options before saying what a dead link can do, so its words come whole', () => {
     const html = page('');
+    expect(html).not.toContain('role="alert"');
+    expect(visibleText(html)).toContain('Checking your link…');
+  });
+
+  it('says so when the address has no token', () => {
+    const html = page('', (client) => {
+      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset: false });
+    });
     expect(visibleText(html)).toContain('This address has no set-password link in it.');
     expect(visibleText(html)).toContain('Ask an owner for a new link.');
   });
