@@ -70,6 +70,17 @@ describe('the set-password page', () => {
   const page = (hash: string, setup?: (client: ReturnType<typeof createQueryClient>) => void) =>
     render(<SetPasswordPage />, `/admin/set-password${hash}`, setup);
 
+  /** The page of a link the gateway answered 404 with `message`, on a server that can (or cannot) mail a new one. */
+  const deadLink = (message: string, passwordReset: boolean) =>
+    page(`#token=${TOKEN}`, (client) => {
+      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset });
+      client.setQueryDefaults(setPasswordLinkQueryKey(TOKEN), { retryOnMount: false });
+      client
+        .getQueryCache()
+        .build(client, { queryKey: setPasswordLinkQueryKey(TOKEN) })
+        .setState({ status: 'error', error: new ApiError(404, 'Not Found', JSON.stringify({ message })), fetchStatus: 'idle' });
+    });
+
   it('reads the token from the address’s fragment only', () => {
     expect(linkToken('#token=tok_abc')).toBe('tok_abc');
     expect(linkToken('#token=a%2Bb&x=1')).toBe('a+b');
@@ -100,27 +111,13 @@ describe('the set-password page', () => {
   });
 
   it('says an unknown, used or expired link cannot be used, in the server’s words, and what to do', () => {
-    const html = page(`#token=${TOKEN}`, (client) => {
-      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset: false });
-      client.setQueryDefaults(setPasswordLinkQueryKey(TOKEN), { retryOnMount: false });
-      client
-        .getQueryCache()
-        .build(client, { queryKey: setPasswordLinkQueryKey(TOKEN) })
-        .setState({ status: 'error', error: new ApiError(404, 'Not Found', '{"message":"This link has been used or has expired."}'), fetchStatus: 'idle' });
-    });
+    const html = deadLink('This link has been used or has expired.', false);
     expect(texts(html, 'div', { role: 'alert' })).toEqual(['This link has been used or has expired. Ask an owner for a new link.']);
     expect(html).not.toContain('<form');
   });
 
   it('offers a new link by e-mail for a dead link where the server can send mail', () => {
-    const html = page(`#token=${TOKEN}`, (client) => {
-      client.setQueryData(authProvidersQueryKey, { google: false, staffDomain: 'pipes.example', passwordReset: true });
-      client.setQueryDefaults(setPasswordLinkQueryKey(TOKEN), { retryOnMount: false });
-      client
-        .getQueryCache()
-        .build(client, { queryKey: setPasswordLinkQueryKey(TOKEN) })
-        .setState({ status: 'error', error: new ApiError(404, 'Not Found', '{"message":"This link has expired or was already used."}'), fetchStatus: 'idle' });
-    });
+    const html = deadLink('This link has expired or was already used.', true);
     expect(texts(html, 'div', { role: 'alert' })).toEqual([
       'This link has expired or was already used. Ask an owner for a new link, or have a new one e-mailed to you .',
     ]);
